@@ -1,0 +1,1 @@
+"""Sub-commands of the ``intlscore`` CLI, one module each."""

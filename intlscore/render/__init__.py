@@ -1,0 +1,1 @@
+"""Terminal views (rich). Logic never imports from here; views take result objects."""

@@ -49,18 +49,26 @@ def index_number(index: int) -> int:
     return index // 4 + 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Tile:
     """One tile: a numbered tile or the joker.
 
-    Tiles order like a rack: by colour (k, r, b, o), then number, jokers last.
+    ``Tile`` takes an engine index or a canonical tile string, so ``repr`` pastes
+    back: ``Tile('r7') == Tile(tile_index(1, 7))``. (For every spelling users may
+    type, use :func:`intlscore.notation.parse_tiles`.) Tiles order like a rack: by
+    colour (k, r, b, o), then number, jokers last.
+
+    >>> Tile("r7") == Tile(tile_index(1, 7)), eval(repr(Tile("*"))) == JOKER
+    (True, True)
     """
 
     index: int
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.index <= JOKER_INDEX:
-            raise ValueError(f"tile index out of range: {self.index}")
+    def __init__(self, tile: int | str) -> None:
+        index = _index_of(tile) if isinstance(tile, str) else tile
+        if not 0 <= index <= JOKER_INDEX:
+            raise ValueError(f"tile index out of range: {tile!r}")
+        object.__setattr__(self, "index", index)
 
     @classmethod
     def of(cls, colour: str | int, number: int) -> Tile:
@@ -110,6 +118,15 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile({str(self)!r})"
+
+
+def _index_of(text: str) -> int:
+    if text == "*":
+        return JOKER_INDEX
+    letter, digits = text[:1].lower(), text[1:]
+    if letter not in COLOUR_LETTERS or not digits.isdigit() or not 1 <= int(digits) <= 13:
+        raise ValueError(f"not a canonical tile string: {text!r}")
+    return tile_index(COLOUR_LETTERS.index(letter), int(digits))
 
 
 JOKER: Final = Tile(JOKER_INDEX)

@@ -1,0 +1,98 @@
+"""Tile-level conditions of a type: range (R9), total (R8), colours, same number.
+
+These look at the real tiles (through :class:`HandFacts`) plus what the jokers
+stand for; the structure (sets, pairs, sequences) is checked by the searches.
+
+>>> from intlscore.table import default_table
+>>> from intlscore.tiles import tile_index
+>>> piccolo = default_table().by_number(6)
+>>> facts = HandFacts.build([tile_index(0, 1)] * 2 + [tile_index(1, 2)] * 2 + [tile_index(2, 3)] * 2
+...                         + [tile_index(3, 2)] * 2 + [tile_index(0, 4)] * 2
+...                         + [tile_index(1, 3)] * 2 + [tile_index(2, 4)], jokers=1)
+>>> facts.total, can_hold(piccolo, facts), tiles_hold(piccolo, facts, [tile_index(3, 1)])
+(34, True, True)
+>>> tiles_hold(piccolo, facts, [tile_index(3, 13)])
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS, HandFacts
+from intlscore.table import HandType
+
+
+def can_hold(hand_type: HandType, facts: HandFacts) -> bool:
+    """A quick necessary check on the real tiles: False means the type cannot fit.
+
+    The jokers are assumed to stand for whatever helps most.
+    """
+    if hand_type.range == "minor" and not facts.minor_ok:
+        return False
+    if hand_type.range == "major" and not facts.major_ok:
+        return False
+    if hand_type.max_total is not None and facts.total + facts.jokers > hand_type.max_total:
+        return False
+    if hand_type.colours is not None:
+        colours = facts.colour_mask.bit_count()
+        if colours > hand_type.colours or colours + facts.jokers < hand_type.colours:
+            return False
+    return not (
+        hand_type.same_number is not None
+        and max(facts.number_counts) + facts.jokers < hand_type.same_number
+    )
+
+
+def tiles_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Sequence[int]) -> bool:
+    """Whether the real tiles plus the jokers' tiles meet the type's tile conditions."""
+    if hand_type.range == "minor":
+        if not facts.minor_ok or any(t // 4 + 1 not in MINOR_NUMBERS for t in joker_tiles):
+            return False
+    elif hand_type.range == "major" and (
+        not facts.major_ok or any(t // 4 + 1 not in MAJOR_NUMBERS for t in joker_tiles)
+    ):
+        return False
+    if hand_type.max_total is not None:
+        total = facts.total + sum(t // 4 + 1 for t in joker_tiles)
+        if total > hand_type.max_total:
+            return False
+    if hand_type.colours is not None:
+        mask = facts.colour_mask
+        for tile in joker_tiles:
+            mask |= 1 << (tile % 4)
+        if mask.bit_count() != hand_type.colours:
+            return False
+    if hand_type.same_number is not None:
+        counts = list(facts.number_counts)
+        for tile in joker_tiles:
+            counts[tile // 4 + 1] += 1
+        if max(counts) < hand_type.same_number:
+            return False
+    return True
+
+
+def joker_tiles_may_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Sequence[int]) -> bool:
+    """A pruning check for a partial choice of jokers' tiles: False means no completion holds.
+
+    Range, total and "too many colours" can only get worse as jokers are added.
+    """
+    if hand_type.range is not None and not tiles_range_ok(hand_type, joker_tiles):
+        return False
+    if hand_type.max_total is not None:
+        total = facts.total + sum(t // 4 + 1 for t in joker_tiles)
+        if total > hand_type.max_total:
+            return False
+    if hand_type.colours is not None:
+        mask = facts.colour_mask
+        for tile in joker_tiles:
+            mask |= 1 << (tile % 4)
+        if mask.bit_count() > hand_type.colours:
+            return False
+    return True
+
+
+def tiles_range_ok(hand_type: HandType, joker_tiles: Sequence[int]) -> bool:
+    """Whether the jokers' tiles are in the type's range (R9)."""
+    allowed = MINOR_NUMBERS if hand_type.range == "minor" else MAJOR_NUMBERS
+    return hand_type.range is None or all(t // 4 + 1 in allowed for t in joker_tiles)

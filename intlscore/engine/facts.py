@@ -1,0 +1,112 @@
+"""What the engine needs to know about one set of 14 melded tiles.
+
+>>> from intlscore.tiles import tile_index
+>>> facts = HandFacts.build([tile_index(1, 5), tile_index(1, 5), tile_index(2, 13)], jokers=1)
+>>> facts.count(tile_index(1, 5)), facts.total, facts.colour_mask, facts.cap[tile_index(1, 5)]
+(2, 23, 6, 0)
+>>> facts.minor_ok, facts.major_ok
+(False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from intlscore.tiles import COPIES, JOKER_INDEX
+
+MINOR_NUMBERS = frozenset(range(1, 10))
+"""R9: no tile higher than 9 (a 1 is low)."""
+MAJOR_NUMBERS = frozenset({1, 10, 11, 12, 13})
+"""R9: no tile lower than 10, a 1 counting as high."""
+
+
+def pack(indices: Iterable[int]) -> int:
+    """Pack tile indices into an int with two bits per tile.
+
+    >>> pack([0, 0, 5]) == (2 << 0) | (1 << 10)
+    True
+    """
+    packed = 0
+    for index in indices:
+        packed += 1 << (2 * index)
+    return packed
+
+
+def unpack(packed: int) -> list[int]:
+    """The tile indices of a packed hand, lowest first.
+
+    >>> unpack(pack([7, 3, 3]))
+    [3, 3, 7]
+    """
+    indices = []
+    index = 0
+    while packed:
+        count = packed & 3
+        indices.extend([index] * count)
+        packed >>= 2
+        index += 1
+    return indices
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """Counts and summary numbers of the real (non-joker) melded tiles."""
+
+    counts: tuple[int, ...]
+    """Copies of each of the 52 numbered tiles among the melded tiles."""
+    packed: int
+    jokers: int
+    cap: tuple[int, ...]
+    """How many more copies of each tile a joker may stand for (R3): two minus the
+    copies among every physical tile known (melded, discard, seen)."""
+    total: int
+    """Sum of the real tiles' numbers, a 1 counting 1 (R8)."""
+    colour_mask: int
+    number_counts: tuple[int, ...]
+    """Real tiles per number; index 0 unused."""
+    minor_ok: bool
+    major_ok: bool
+
+    @classmethod
+    def build(cls, melded: Sequence[int], jokers: int, others: Sequence[int] = ()) -> HandFacts:
+        """Facts for melded tile indices (no jokers among them) plus ``jokers`` jokers.
+
+        ``others`` are further physical tiles (the discard, seen tiles) that count
+        toward the two copies of each tile (R3); jokers among them are ignored.
+        """
+        counts = [0] * JOKER_INDEX
+        number_counts = [0] * 14
+        total = 0
+        mask = 0
+        packed = 0
+        for index in melded:
+            counts[index] += 1
+            number = (index >> 2) + 1
+            number_counts[number] += 1
+            total += number
+            mask |= 1 << (index & 3)
+            packed += 1 << (2 * index)
+        cap = [COPIES - c for c in counts]
+        for index in others:
+            if index != JOKER_INDEX and cap[index] > 0:
+                cap[index] -= 1
+        present = {n for n in range(1, 14) if number_counts[n]}
+        return cls(
+            counts=tuple(counts),
+            packed=packed,
+            jokers=jokers,
+            cap=tuple(cap),
+            total=total,
+            colour_mask=mask,
+            number_counts=tuple(number_counts),
+            minor_ok=present <= MINOR_NUMBERS,
+            major_ok=present <= MAJOR_NUMBERS,
+        )
+
+    def count(self, index: int) -> int:
+        return self.counts[index]
+
+    def can_stand_for(self, index: int, used: Sequence[int]) -> bool:
+        """Whether one more joker may stand for tile ``index`` (R3), given ``used``."""
+        return self.cap[index] > used.count(index)

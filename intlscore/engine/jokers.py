@@ -1,0 +1,71 @@
+"""Choosing tiles for jokers that no set pins down (R7).
+
+In "any tiles" types, and for a pair made of two jokers, a joker may stand for
+any tile R3 still allows. R7 gives it the tile most favourable to the hand: the
+candidates are tried lowest number first (a low total helps, R8), and the first
+choice meeting the type's conditions is taken.
+
+>>> from intlscore.engine.facts import HandFacts
+>>> from intlscore.table import default_table
+>>> from intlscore.tiles import tile_index
+>>> facts = HandFacts.build([tile_index(1, n) for n in range(1, 13)] + [tile_index(1, 1)], 1)
+>>> choose_free_tiles(default_table().by_number(22), facts, (), [1])
+[5]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from intlscore.engine.conditions import tiles_hold, tiles_range_ok
+from intlscore.engine.facts import HandFacts
+from intlscore.table import HandType
+
+_CANDIDATES = tuple(range(52))
+"""Tile indices in number-major order: lowest number first."""
+
+
+def _ordered_candidates(hand_type: HandType, facts: HandFacts) -> list[int]:
+    candidates = [t for t in _CANDIDATES if tiles_range_ok(hand_type, (t,))]
+    if hand_type.same_number is not None:
+        # Numbers the hand already has most of come first: that is where jokers help.
+        candidates.sort(key=lambda t: -facts.number_counts[t // 4 + 1])
+    if hand_type.colours is not None:
+        # Colours the hand already has come first.
+        candidates.sort(key=lambda t: not (facts.colour_mask >> (t % 4)) & 1)
+    return candidates
+
+
+def choose_free_tiles(
+    hand_type: HandType, facts: HandFacts, fixed: Sequence[int], slots: Sequence[int]
+) -> list[int] | None:
+    """Tiles for free joker slots, or None when no choice meets the conditions.
+
+    ``fixed`` are tiles other jokers already stand for; ``slots`` gives, per free
+    slot, how many jokers stand for its tile (1 for a lone joker, 2 for a pair of
+    jokers). Returns one tile per slot.
+    """
+    candidates = _ordered_candidates(hand_type, facts)
+    chosen: list[int] = []
+    represented = list(fixed)
+
+    def fits(tile: int, copies: int) -> bool:
+        return facts.cap[tile] >= represented.count(tile) + copies
+
+    def assign(slot: int) -> bool:
+        if slot == len(slots):
+            return tiles_hold(hand_type, facts, represented)
+        copies = slots[slot]
+        start = candidates.index(chosen[-1]) if chosen and slots[slot - 1] == copies else 0
+        for tile in candidates[start:]:
+            if not fits(tile, copies):
+                continue
+            chosen.append(tile)
+            represented.extend([tile] * copies)
+            if assign(slot + 1):
+                return True
+            chosen.pop()
+            del represented[len(represented) - copies :]
+        return False
+
+    return list(chosen) if assign(0) else None

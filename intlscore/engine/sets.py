@@ -1,0 +1,251 @@
+"""Partition search into groups (R4) and runs (R5), jokers as wildcards (R7).
+
+The search always takes the lowest remaining real tile (number-major order, so
+every 1 comes first) and tries every group and every run that can hold it.
+Because every lower number is already used up, a run can reach below that tile
+only through jokers, and a 1 is tried both low (1-2-3) and high (12-13-1); a run
+is never longer than 13, so 13-1-2 and a 1 at both ends never happen. A joker
+is placed at a definite position of a definite set, and only where R3 allows
+one more copy of the tile it would stand for. There are at most four sets in 14
+tiles, so the search is shallow; failed states are memoised.
+
+>>> from intlscore.engine.facts import HandFacts
+>>> from intlscore.engine.melds import describe
+>>> from intlscore.tiles import tile_index
+>>> tiles = [tile_index(0, n) for n in (11, 12, 13, 1)] + [tile_index(c, 5) for c in range(3)]
+>>> search = SetSearch(HandFacts.build(tiles, jokers=0))
+>>> [describe(m) for m in search.find()]
+['run k11 k12 k13 k1', 'group k5 r5 b5']
+>>> bad = [tile_index(0, n) for n in (13, 1, 2)]
+>>> SetSearch(HandFacts.build(bad, jokers=0)).find() is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import product
+from typing import Final
+
+from intlscore.engine.facts import HandFacts
+from intlscore.engine.melds import HIGH_ONE, Placed, RawMeld, position_tile
+from intlscore.tiles import JOKER_INDEX
+
+MAX_RUN: Final = 13
+MAX_SETS: Final = 4
+"""Sets have three or more tiles, so 14 tiles make at most four."""
+
+LeafCheck = Callable[[int, tuple[int, ...], tuple[int, ...]], bool]
+"""``(groups, run colours sorted, jokers' tiles sorted) -> bool``, checked on a full split."""
+
+# For the three other colours of a group: 0 absent, 1 a real tile, 2 a joker.
+_GROUP_PATTERNS: Final = tuple(
+    pattern for pattern in product((0, 1, 2), repeat=3) if sum(1 for p in pattern if p) >= 2
+)
+
+
+class SetSearch:
+    """Finds one split of the melded tiles into groups and/or runs meeting a check.
+
+    ``groups``/``runs`` say which kinds of set may be used; ``numbers`` limits the
+    numbers a group may have and ``positions`` the run positions (1-14) a run may
+    cover, so a range condition (R9) becomes a narrower search. ``max_sets``
+    bounds the number of sets and ``leaf`` judges a complete split. ``prune``
+    may reject a partial choice of jokers' tiles early; ``distinct_runs`` stops a
+    second run of one colour as soon as it appears.
+    """
+
+    def __init__(
+        self,
+        facts: HandFacts,
+        *,
+        groups: bool = True,
+        runs: bool = True,
+        numbers: frozenset[int] = frozenset(range(1, 14)),
+        positions: tuple[int, int] = (1, HIGH_ONE),
+        max_sets: int = MAX_SETS,
+        distinct_runs: bool = False,
+        leaf: LeafCheck | None = None,
+        prune: Callable[[tuple[int, ...]], bool] | None = None,
+        leaf_needs: tuple[bool, bool] = (True, True),
+        failed: set[tuple[object, ...]] | None = None,
+    ) -> None:
+        self.facts = facts
+        self.groups = groups
+        self.runs = runs
+        self.numbers = numbers
+        self.low, self.high = positions
+        self.max_sets = max_sets
+        self.distinct_runs = distinct_runs
+        self.leaf = leaf
+        self.prune = prune
+        self.needs_count, self.needs_colours = leaf_needs
+        self.failed: set[tuple[object, ...]] = set() if failed is None else failed
+
+    def find(self) -> list[RawMeld] | None:
+        """One split meeting every condition, or None."""
+        return self._search(self.facts.packed, self.facts.jokers, (), 0, ())
+
+    def _search(
+        self, packed: int, jokers: int, used: tuple[int, ...], groups: int, runs: tuple[int, ...]
+    ) -> list[RawMeld] | None:
+        if not packed:
+            if jokers:
+                return None  # jokers alone never make a set
+            if self.leaf is None or self.leaf(groups, runs, used):
+                return []
+            return None
+        if groups + len(runs) >= self.max_sets:
+            return None
+        key = (
+            packed,
+            jokers,
+            used,
+            groups + len(runs) if self.needs_count else -1,
+            runs if self.needs_colours or self.distinct_runs else (),
+        )
+        if key in self.failed:
+            return None
+        low_bit = packed & -packed
+        tile = (low_bit.bit_length() - 1) >> 1
+        rest = packed - low_bit
+        if self.groups:
+            for meld, left, jokers_left, now_used in self._groups_with(tile, rest, jokers, used):
+                found = self._search(left, jokers_left, now_used, groups + 1, runs)
+                if found is not None:
+                    return [meld, *found]
+        if self.runs:
+            colour = tile & 3
+            if not (self.distinct_runs and colour in runs):
+                new_runs = tuple(sorted((*runs, colour)))
+                for meld, left, jokers_left, now_used in self._runs_with(tile, rest, jokers, used):
+                    found = self._search(left, jokers_left, now_used, groups, new_runs)
+                    if found is not None:
+                        return [meld, *found]
+        self.failed.add(key)
+        return None
+
+    def _with_jokers(self, used: tuple[int, ...], added: list[int]) -> tuple[int, ...] | None:
+        if not added:
+            return used
+        now_used = tuple(sorted((*used, *added)))
+        if self.prune is not None and not self.prune(now_used):
+            return None
+        return now_used
+
+    def _groups_with(
+        self, tile: int, rest: int, jokers: int, used: tuple[int, ...]
+    ) -> Iterator[tuple[RawMeld, int, int, tuple[int, ...]]]:
+        number = (tile >> 2) + 1
+        if number not in self.numbers:
+            return
+        colour = tile & 3
+        base = tile - colour
+        present = 0
+        for other in range(4):
+            if other != colour and (rest >> (2 * (base + other))) & 3:
+                present |= 1 << other
+        for reals, joker_colours in _GROUP_CHOICES[colour][present][min(jokers, 2)]:
+            added = [base + c for c in joker_colours]
+            if any(self.facts.cap[index] <= used.count(index) for index in added):
+                continue
+            now_used = self._with_jokers(used, added)
+            if now_used is None:
+                continue
+            left = rest
+            for c in reals:
+                left -= 1 << (2 * (base + c))
+            placed = [(base + c, base + c) for c in reals]
+            placed += [(JOKER_INDEX, index) for index in added]
+            placed.append((tile, tile))
+            placed.sort(key=lambda p: p[1] & 3)
+            yield ("group", tuple(placed)), left, jokers - len(added), now_used
+
+    def _runs_with(
+        self, tile: int, rest: int, jokers: int, used: tuple[int, ...]
+    ) -> Iterator[tuple[RawMeld, int, int, tuple[int, ...]]]:
+        colour = tile & 3
+        number = (tile >> 2) + 1
+        for position in (1, HIGH_ONE) if number == 1 else (number,):
+            if not self.low <= position <= self.high:
+                continue
+            # Below `position` (unless it is the high 1) every number is used up,
+            # so only jokers can stand there.
+            lowest = position - (MAX_RUN - 1) if position == HIGH_ONE else position - jokers
+            for start in range(max(self.low, lowest, 1), position + 1):
+                yield from self._run_from(start, position, tile, colour, rest, jokers, used)
+
+    def _run_from(
+        self,
+        start: int,
+        position: int,
+        tile: int,
+        colour: int,
+        rest: int,
+        jokers: int,
+        used: tuple[int, ...],
+    ) -> Iterator[tuple[RawMeld, int, int, tuple[int, ...]]]:
+        """Runs from ``start`` through ``position`` and on, as long as tiles allow.
+
+        A joker fills a position only when no real tile for it is left: if a real
+        one were left, it would end up in a later set, and swapping it with the
+        joker gives a split with exactly the same represented tiles.
+        """
+        placed: list[Placed] = []
+        added: list[int] = []
+        cap = self.facts.cap
+        at = start
+        while at <= self.high and len(placed) < MAX_RUN:
+            if at == position:
+                placed.append((tile, tile))
+            else:
+                index = position_tile(colour, at)
+                shift = 2 * index
+                if (rest >> shift) & 3:
+                    rest -= 1 << shift
+                    placed.append((index, index))
+                elif len(added) < jokers and cap[index] > used.count(index) + added.count(index):
+                    added.append(index)
+                    placed.append((JOKER_INDEX, index))
+                else:
+                    return
+            at += 1
+            if at > position and len(placed) >= 3:
+                now_used = self._with_jokers(used, added)
+                if now_used is not None:
+                    yield ("run", tuple(placed)), rest, jokers - len(added), now_used
+                elif added:
+                    return  # more jokers only make the pruned choice worse
+
+
+def _group_choices() -> list[list[list[list[tuple[tuple[int, ...], tuple[int, ...]]]]]]:
+    """For a tile's colour, the other colours present (bit mask) and 0-2 jokers:
+    every group as (colours of real tiles, colours of jokers), reals first.
+
+    A joker never takes a colour whose real tile is present (the swap argument
+    of :meth:`SetSearch._run_from` applies to groups too).
+    """
+    table = []
+    for colour in range(4):
+        others = [c for c in range(4) if c != colour]
+        per_mask = []
+        for present in range(16):
+            per_jokers = []
+            for jokers in range(3):
+                choices = []
+                for pattern in _GROUP_PATTERNS:
+                    reals = tuple(c for c, how in zip(others, pattern, strict=True) if how == 1)
+                    wild = tuple(c for c, how in zip(others, pattern, strict=True) if how == 2)
+                    if any(not (present >> c) & 1 for c in reals):
+                        continue
+                    if len(wild) > jokers or any((present >> c) & 1 for c in wild):
+                        continue
+                    choices.append((reals, wild))
+                choices.sort(key=lambda choice: len(choice[1]))
+                per_jokers.append(choices)
+            per_mask.append(per_jokers)
+        table.append(per_mask)
+    return table
+
+
+_GROUP_CHOICES: Final = _group_choices()

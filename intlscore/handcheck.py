@@ -82,11 +82,8 @@ def count_problems(tiles: Sequence[Tile], known: Sequence[Tile] = ()) -> list[st
     """
     in_hand = Counter(tiles)
     seen = Counter(known)
-    return [
-        _problem(tile, in_hand[tile], seen[tile])
-        for tile in sorted(in_hand.keys() | seen.keys())
-        if in_hand[tile] + seen[tile] > COPIES
-    ]
+    over = [tile for tile in in_hand.keys() | seen.keys() if in_hand[tile] + seen[tile] > COPIES]
+    return [_problem(tile, in_hand[tile], seen[tile]) for tile in sorted(over)]
 
 
 def check_tiles(tiles: Sequence[Tile], known: Sequence[Tile] = ()) -> None:

@@ -93,25 +93,13 @@ class _Trial:
     def doubled(self) -> bool:
         return self.discard is not None and self.discard.is_joker
 
-    def best_key(self) -> tuple[int, bool, int]:
-        """Final score (R11, R12), then a joker discard, then the base (R13 ties)."""
-        if not self.raw:
-            return (0, False, 0)
-        base = max(m.hand_type.score_for(self.jokers) for m in self.raw)
-        return (base * (2 if self.doubled else 1), self.doubled, base)
-
 
 def _trial(
-    matcher: Matcher,
-    melded: Sequence[Tile],
-    discard: Tile | None,
-    known: Sequence[Tile],
-    sets_possible: bool | None = None,
-    min_base: int = 0,
+    matcher: Matcher, melded: Sequence[Tile], discard: Tile | None, known: Sequence[Tile]
 ) -> _Trial:
     real, jokers = _split(melded)
     others = tuple(t.index for t in known) + (() if discard is None else (discard.index,))
-    raw = matcher.matches(real, jokers, others, sets_possible=sets_possible, min_base=min_base)
+    raw = matcher.matches(real, jokers, others)
     return _Trial(tuple(melded), discard, jokers, others, tuple(raw))
 
 
@@ -174,47 +162,53 @@ def score_hand(
     return _best_discard(matcher, hand, known_tiles, context)
 
 
-def _discard_trials(
-    matcher: Matcher, hand: Sequence[Tile], known: Sequence[Tile]
-) -> tuple[list[_Trial], set[int]]:
-    """One trial per distinct discard of 15 tiles (R13).
-
-    A tile that cannot join any set even with all 15 tiles stays stranded
-    whatever else is discarded, so only discarding it can leave set-based
-    types possible; the set searches are skipped for every other discard.
-    """
-    real, jokers = _split(hand)
-    stranded = {t.index for t in stranded_tiles(HandFacts.build(real, jokers, [t.index for t in known]))}
-    counts = Counter(t.index for t in hand)
-    trials = []
-    best_score = 0
-    for choice in sorted(set(hand), key=Tile.rack_key):
-        melded = list(hand)
-        melded.remove(choice)
-        left_stranded = any(counts[i] - (i == choice.index) > 0 for i in stranded)
-        # Only types that could reach the best final score so far matter here;
-        # the chosen discard is re-run in full to list all its matches.
-        min_base = -(-best_score // 2) if choice.is_joker else best_score
-        trial = _trial(matcher, melded, choice, known, False if left_stranded else None, min_base)
-        best_score = max(best_score, trial.best_key()[0])
-        trials.append(trial)
-    return trials, stranded
-
-
 def _best_discard(
     matcher: Matcher, hand: Sequence[Tile], known: Sequence[Tile], context: Context
 ) -> ScoreResult:
-    """R13: try each distinct discard of 15 tiles and keep the highest final score."""
-    trials, stranded = _discard_trials(matcher, hand, known)
-    best = max(trials, key=_Trial.best_key)  # ties: the first in rack order
-    if best.raw:
-        full = _trial(matcher, best.melded, best.discard, known)
-        return _result(matcher, full, context, len(trials))
+    """R13: try each distinct discard of 15 tiles and keep the highest final score.
+
+    Each discard is first scored for its best type only, most valuable types
+    first and none worth less than the best final score so far; the winner is
+    then matched in full. A tile that cannot join any set even with all 15
+    tiles stays stranded whatever else goes, so for every other discard the
+    set searches are skipped.
+    """
+    real, jokers = _split(hand)
+    known_indices = tuple(t.index for t in known)
+    stranded = {t.index for t in stranded_tiles(HandFacts.build(real, jokers, known_indices))}
+    counts = Counter(t.index for t in hand)
+    choices = sorted(set(hand), key=Tile.rack_key)
+    # A stranded tile is the likeliest discard, and a joker discard doubles:
+    # trying them first raises the bar (min_base) for the rest sooner.
+    order = sorted(choices, key=lambda t: (t.index not in stranded, not t.is_joker))
+    best_key = (0, False, 0, 0)
+    best_choice = choices[0]
+    for choice in order:
+        melded = list(hand)
+        melded.remove(choice)
+        melded_real, melded_jokers = _split(melded)
+        left_stranded = any(counts[i] - (i == choice.index) > 0 for i in stranded)
+        factor = 2 if choice.is_joker else 1  # R12
+        base = matcher.best_base(
+            melded_real,
+            melded_jokers,
+            (*known_indices, choice.index),
+            sets_possible=False if left_stranded else None,
+            min_base=-(-best_key[0] // factor),
+        )
+        # Ties: a joker discard (R17 doubles the losers too), the base, rack order.
+        key = (base * factor, choice.is_joker, base, -choices.index(choice))
+        if base and key > best_key:
+            best_key, best_choice = key, choice
+    melded = list(hand)
+    if best_key[0]:
+        melded.remove(best_choice)
+        return _result(matcher, _trial(matcher, melded, best_choice, known), context, len(choices))
     # Nothing scores: show a discard of a tile no set can use, if there is one.
-    chosen = next((t for t in trials if t.discard and t.discard.index in stranded), trials[0])
-    return _result(
-        matcher, chosen, context, len(trials), "no discard leaves 14 tiles that fit a type"
-    )
+    chosen = next((t for t in choices if t.index in stranded), choices[0])
+    melded.remove(chosen)
+    note = "no discard leaves 14 tiles that fit a type"
+    return _result(matcher, _trial(matcher, melded, chosen, known), context, len(choices), note)
 
 
 def types_fitting(

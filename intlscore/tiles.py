@@ -49,7 +49,7 @@ def index_number(index: int) -> int:
     return index // 4 + 1
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Tile:
     """One tile: a numbered tile or the joker.
 
@@ -109,6 +109,12 @@ class Tile:
     def rack_key(self) -> tuple[int, int]:
         """Sort key: colour, then number; the joker last."""
         return (4, 0) if self.is_joker else (self.colour, self.number)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Tile) and other.index == self.index
 
     def __lt__(self, other: Tile) -> bool:
         return self.rack_key() < other.rack_key()

@@ -67,6 +67,8 @@ class HandFacts:
     """Real tiles per number; index 0 unused."""
     minor_ok: bool
     major_ok: bool
+    number_mask: int
+    """Bit n set when some real tile has number n."""
 
     @classmethod
     def build(cls, melded: Sequence[int], jokers: int, others: Sequence[int] = ()) -> HandFacts:
@@ -92,6 +94,7 @@ class HandFacts:
             if index != JOKER_INDEX and cap[index] > 0:
                 cap[index] -= 1
         present = {n for n in range(1, 14) if number_counts[n]}
+        number_mask = sum(1 << n for n in present)
         return cls(
             counts=tuple(counts),
             packed=packed,
@@ -102,6 +105,7 @@ class HandFacts:
             number_counts=tuple(number_counts),
             minor_ok=present <= MINOR_NUMBERS,
             major_ok=present <= MAJOR_NUMBERS,
+            number_mask=number_mask,
         )
 
     def count(self, index: int) -> int:

@@ -55,6 +55,50 @@ def context_allows(hand_type: HandType, context: Context) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a Matcher derives from its table and context, computed once."""
+
+    types: tuple[HandType, ...]
+    by_value: tuple[tuple[HandType, ...], ...]
+    """Per joker count, the types from the most valuable down."""
+    needed: dict[int, tuple[int, ...]]
+    """Per sequence type (by position), the tiles of each number it uses."""
+    needed_mask: dict[int, int]
+
+
+_PLANS: dict[tuple[int, Context], tuple[HandTable, _Plan]] = {}
+
+
+def _plan(table: HandTable, context: Context) -> _Plan:
+    """The plan for a table and context, cached by the table's identity."""
+    key = (id(table), context)
+    cached = _PLANS.get(key)
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    plan = _make_plan(table, context)
+    _PLANS[key] = (table, plan)
+    return plan
+
+
+def _make_plan(table: HandTable, context: Context) -> _Plan:
+    types = tuple(t for t in table if context_allows(t, context))
+    needed = {t.position: numbers_needed(t) for t in types if t.structure == "sequence"}
+    return _Plan(
+        types=types,
+        by_value=tuple(
+            tuple(sorted(types, key=lambda t, j=jokers: -t.scores[j])) for jokers in range(3)
+        ),
+        needed=needed,
+        needed_mask={
+            position: sum(1 << n for n, need in enumerate(counts) if need)
+            for position, counts in needed.items()
+        },
+    )
+
+
 class Matcher:
     """Matches melded tiles against a table under one context.
 
@@ -65,15 +109,11 @@ class Matcher:
     def __init__(self, table: HandTable, context: Context = Context()) -> None:
         self.table = table
         self.context = context
-        self.types = [t for t in table if context_allows(t, context)]
-        self._set_types = [t for t in self.types if t.structure in SET_STRUCTURES]
-        self._pair_types = [t for t in self.types if t.structure == "pairs"]
-        self._any_types = [t for t in self.types if t.structure == "any"]
-        by_numbers: dict[tuple[int, ...], list[HandType]] = {}
-        for hand_type in self.types:
-            if hand_type.structure == "sequence":
-                by_numbers.setdefault(numbers_needed(hand_type), []).append(hand_type)
-        self._sequence_types = list(by_numbers.items())
+        plan = _plan(table, context)
+        self.types = plan.types
+        self.by_value = plan.by_value
+        self._needed = plan.needed
+        self._needed_mask = plan.needed_mask
         self._feasible_failed: dict[tuple[int, ...], set[tuple[object, ...]]] = {}
 
     def matches(
@@ -83,67 +123,42 @@ class Matcher:
         others: Sequence[int] = (),
         *,
         sets_possible: bool | None = None,
-        min_base: int = 0,
     ) -> list[RawMatch]:
         """Every type (table order) that the melded tiles plus ``jokers`` jokers fit.
 
         ``melded`` are real tile indices; ``others`` the other physical tiles (the
         discard, seen tiles) that count toward the two copies (R3). A caller that
-        already knows the tiles cannot form sets passes ``sets_possible=False``;
-        one that only cares about types worth at least ``min_base`` says so.
+        already knows the tiles cannot form sets passes ``sets_possible=False``.
         """
-        facts = HandFacts.build(melded, jokers, others)
-        found: list[RawMatch] = []
-        if self._any_types:
-            self._match_any(facts, min_base, found)
-        if self._pair_types and pairs_possible(facts):
-            self._match_pairs(facts, min_base, found)
-        if self._sequence_types:
-            self._match_sequences(facts, min_base, found)
-        if self._set_types and sets_possible is not False:
-            self._match_sets(facts, min_base, found)
-        found.sort(key=lambda match: match.hand_type.position)
+        probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        found = []
+        for hand_type in self.types:
+            melds = probe.check(hand_type)
+            if melds is not None:
+                found.append(RawMatch(hand_type, tuple(melds)))
         return found
 
-    def _candidates(self, types: list[HandType], facts: HandFacts, min_base: int) -> list[HandType]:
-        jokers = facts.jokers
-        return [t for t in types if t.scores[jokers] >= min_base and can_hold(t, facts)]
+    def best_base(
+        self,
+        melded: Sequence[int],
+        jokers: int,
+        others: Sequence[int] = (),
+        *,
+        sets_possible: bool | None = None,
+        min_base: int = 0,
+    ) -> int:
+        """The highest table score (this joker column) of a type the tiles fit, or 0.
 
-    def _match_any(self, facts: HandFacts, min_base: int, found: list[RawMatch]) -> None:
-        for hand_type in self._candidates(self._any_types, facts, min_base):
-            melds = find_any(hand_type, facts)
-            if melds is not None:
-                found.append(RawMatch(hand_type, tuple(melds)))
-
-    def _match_pairs(self, facts: HandFacts, min_base: int, found: list[RawMatch]) -> None:
-        for hand_type in self._candidates(self._pair_types, facts, min_base):
-            melds = find_pairs(hand_type, facts)
-            if melds is not None:
-                found.append(RawMatch(hand_type, tuple(melds)))
-
-    def _match_sequences(self, facts: HandFacts, min_base: int, found: list[RawMatch]) -> None:
-        held = facts.number_counts
-        for needed, types in self._sequence_types:
-            if any(h > n for h, n in zip(held, needed, strict=True)):
-                continue
-            for hand_type in self._candidates(types, facts, min_base):
-                melds = find_sequences(hand_type, facts)
-                if melds is not None:
-                    found.append(RawMatch(hand_type, tuple(melds)))
-
-    def _match_sets(self, facts: HandFacts, min_base: int, found: list[RawMatch]) -> None:
-        candidates = self._candidates(self._set_types, facts, min_base)
-        if not candidates:
-            return
-        plain_split = self.plain_split(facts)
-        if plain_split is None:
-            return
-        for hand_type in candidates:
-            if not structure_possible(hand_type, facts):
-                continue
-            melds = plain_split if is_plain(hand_type) else find_sets(hand_type, facts)
-            if melds is not None:
-                found.append(RawMatch(hand_type, tuple(melds)))
+        Types worth less than ``min_base`` are not looked at (they return 0).
+        """
+        probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        for hand_type in self.by_value[jokers]:
+            base = hand_type.scores[jokers]
+            if base < min_base:
+                break
+            if probe.check(hand_type) is not None:
+                return base
+        return 0
 
     def plain_split(self, facts: HandFacts) -> list[RawMeld] | None:
         """Any split into groups and runs, or None; memo shared across discards."""
@@ -151,6 +166,49 @@ class Matcher:
             return None
         failed = self._feasible_failed.setdefault(facts.cap, set())
         return SetSearch(facts, failed=failed).find()
+
+
+class _Probe:
+    """One set of melded tiles being checked type by type; shares what types share."""
+
+    def __init__(self, matcher: Matcher, facts: HandFacts, sets_possible: bool | None) -> None:
+        self.matcher = matcher
+        self.facts = facts
+        self.sets_possible = sets_possible
+        self.split: list[RawMeld] | None = None
+        self.pairs_ok: bool | None = None
+
+    def check(self, hand_type: HandType) -> list[RawMeld] | None:
+        """One proof that the tiles fit the type, or None."""
+        facts = self.facts
+        structure = hand_type.structure
+        if structure in SET_STRUCTURES:
+            if self.sets_possible is False or not can_hold(hand_type, facts):
+                return None
+            if self.sets_possible is None:
+                self.split = self.matcher.plain_split(facts)
+                self.sets_possible = self.split is not None
+                if self.split is None:
+                    return None
+            if not structure_possible(hand_type, facts):
+                return None
+            return self.split if is_plain(hand_type) else find_sets(hand_type, facts)
+        if structure == "pairs":
+            if self.pairs_ok is None:
+                self.pairs_ok = pairs_possible(facts)
+            if not self.pairs_ok or not can_hold(hand_type, facts):
+                return None
+            return find_pairs(hand_type, facts)
+        if not can_hold(hand_type, facts):
+            return None
+        if structure == "sequence":
+            if facts.number_mask & ~self.matcher._needed_mask[hand_type.position]:
+                return None
+            needed = self.matcher._needed[hand_type.position]
+            if any(h > n for h, n in zip(facts.number_counts, needed, strict=True)):
+                return None
+            return find_sequences(hand_type, facts)
+        return find_any(hand_type, facts)
 
 
 def is_plain(hand_type: HandType) -> bool:
@@ -175,6 +233,19 @@ def find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
         return tiles_hold(hand_type, facts, used)
 
     needs_prune = hand_type.range is not None or hand_type.max_total or hand_type.colours
+
+    def summary(used: tuple[int, ...]) -> object:
+        # What leaf() and the pruning read of the jokers' tiles; the range is
+        # enforced on the way, so it needs nothing here.
+        if hand_type.same_number is not None:
+            return used
+        total = sum(t // 4 + 1 for t in used) if hand_type.max_total is not None else 0
+        mask = 0
+        if hand_type.colours is not None:
+            for tile in used:
+                mask |= 1 << (tile % 4)
+        return (total, mask)
+
     # The leaf reads the set count only if the type limits it, and the runs'
     # colours never (colours are in the tiles; distinct_runs prunes on the way).
     return SetSearch(
@@ -187,5 +258,6 @@ def find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
         distinct_runs=hand_type.distinct_colours,
         leaf=leaf,
         leaf_needs=(allowed is not None, False),
+        summary=summary,
         prune=(lambda used: joker_tiles_may_hold(hand_type, facts, used)) if needs_prune else None,
     ).find()

@@ -68,6 +68,7 @@ class SetSearch:
         leaf: LeafCheck | None = None,
         prune: Callable[[tuple[int, ...]], bool] | None = None,
         leaf_needs: tuple[bool, bool] = (True, True),
+        summary: Callable[[tuple[int, ...]], object] | None = None,
         failed: set[tuple[object, ...]] | None = None,
     ) -> None:
         self.facts = facts
@@ -80,6 +81,7 @@ class SetSearch:
         self.leaf = leaf
         self.prune = prune
         self.needs_count, self.needs_colours = leaf_needs
+        self.summary = summary
         self.failed: set[tuple[object, ...]] = set() if failed is None else failed
 
     def find(self) -> list[RawMeld] | None:
@@ -100,7 +102,8 @@ class SetSearch:
         key = (
             packed,
             jokers,
-            used,
+            None if self.summary is None else self.summary(used),
+            self._limits(used, jokers),
             groups + len(runs) if self.needs_count else -1,
             runs if self.needs_colours or self.distinct_runs else (),
         )
@@ -124,6 +127,13 @@ class SetSearch:
                         return [meld, *found]
         self.failed.add(key)
         return None
+
+    def _limits(self, used: tuple[int, ...], jokers: int) -> tuple[int, ...]:
+        """The jokers' tiles so far that R3 lets the remaining jokers take fewer times."""
+        if not used or not jokers:
+            return ()
+        cap = self.facts.cap
+        return tuple(t for t in used if cap[t] - used.count(t) < jokers)
 
     def _with_jokers(self, used: tuple[int, ...], added: list[int]) -> tuple[int, ...] | None:
         if not added:

@@ -1,0 +1,7 @@
+"""``python -m intlscore`` runs the CLI."""
+
+import sys
+
+from intlscore.cli import main
+
+sys.exit(main())

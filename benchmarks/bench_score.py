@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from corpus import dealt_hands, near_miss_hands  # noqa: E402
+from corpus import dealt_hands, near_miss_hands
 
-from intlscore.scoring import score_hand, types_fitting  # noqa: E402
-from intlscore.table import default_table  # noqa: E402
+from intlscore.scoring import score_hand, types_fitting
+from intlscore.table import default_table
 
 
 def pin_to_one_core() -> str:
@@ -68,9 +68,12 @@ def bench_classify(count: int) -> dict[str, float]:
 
 def bench_cli(runs: int) -> dict[str, float]:
     exe = shutil.which("intlscore")
-    command = (
-        [exe] if exe else [sys.executable, "-m", "intlscore"]
-    ) + ["score", "k1-13 k1", "--discard", "r5"]
+    command = ([exe] if exe else [sys.executable, "-m", "intlscore"]) + [
+        "score",
+        "k1-13 k1",
+        "--discard",
+        "r5",
+    ]
     times = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -93,9 +93,9 @@ def _perturb(rng: random.Random, hand: list[Tile]) -> list[Tile]:
     return hand
 
 
-def near_miss_hands(count: int, *, size: int, seed: int, random_share: float = 0.1) -> list[
-    list[Tile]
-]:
+def near_miss_hands(
+    count: int, *, size: int, seed: int, random_share: float = 0.1
+) -> list[list[Tile]]:
     """``count`` hands of ``size`` tiles; ``random_share`` of them plainly dealt at random."""
     rng = random.Random(seed)
     hands = []

@@ -170,3 +170,7 @@ class ScoreResult:
             "context": self.context.to_dict(),
             "reasons": list(self.reasons),
         }
+
+
+NO_CONTEXT = Context()
+"""The default context: not a first turn, not the original hand, not the starting player."""

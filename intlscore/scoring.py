@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from intlscore.engine.explain import reasons_for, stranded_tiles
@@ -25,7 +25,15 @@ from intlscore.engine.matcher import Matcher, RawMatch
 from intlscore.engine.melds import RawMeld
 from intlscore.handcheck import check_closed_hand, check_tiles
 from intlscore.notation import parse_tile, parse_tiles
-from intlscore.result import BestMatch, Context, Meld, PlacedTile, ScoreResult, TypeMatch
+from intlscore.result import (
+    NO_CONTEXT,
+    BestMatch,
+    Context,
+    Meld,
+    PlacedTile,
+    ScoreResult,
+    TypeMatch,
+)
 from intlscore.table import HandTable, default_table, load_table
 from intlscore.tiles import JOKER_INDEX, Tile
 
@@ -214,7 +222,7 @@ def _best_discard(
 def types_fitting(
     tiles: TileInput,
     *,
-    context: Context = Context(),
+    context: Context = NO_CONTEXT,
     table: HandTable | str | Path | None = None,
     known: TileInput = (),
 ) -> dict[int, TypeMatch]:
@@ -231,7 +239,9 @@ def types_fitting(
     check_tiles(hand, known_tiles)
     matcher = Matcher(resolve_table(table), context)
     found: dict[int, TypeMatch] = {}
-    choices: list[Tile | None] = [None] if len(hand) <= 14 else sorted(set(hand), key=Tile.rack_key)
+    choices: list[Tile | None] = [None]
+    if len(hand) > 14:
+        choices = [*sorted(set(hand), key=Tile.rack_key)]
     for choice in choices:
         melded = list(hand)
         if choice is not None:

@@ -14,6 +14,7 @@ own table with :func:`load_table`.
 from __future__ import annotations
 
 import functools
+import itertools
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -37,9 +38,21 @@ TABLE_FILE: Final = "closed_hands.toml"
 
 _ROW_FIELDS: Final = frozenset(
     {
-        "number", "name", "scores", "description", "structure", "sets", "colours",
-        "distinct_colours", "range", "max_total", "same_number", "sequence", "repeat",
-        "neighbours", "when",
+        "number",
+        "name",
+        "scores",
+        "description",
+        "structure",
+        "sets",
+        "colours",
+        "distinct_colours",
+        "range",
+        "max_total",
+        "same_number",
+        "sequence",
+        "repeat",
+        "neighbours",
+        "when",
     }
 )
 
@@ -128,11 +141,13 @@ def load_table(path: str | Path) -> HandTable:
 def parse_table(data: Mapping[str, Any], source: str = "<table>") -> HandTable:
     """Validate the parsed TOML of a table.
 
-    >>> parse_table({"type": [{"number": 1, "name": "X", "scores": [1, 2, 3],
-    ...     "description": "d", "structure": "blob"}]})
-    Traceback (most recent call last):
-    ...
-    intlscore.errors.TableError: <table>: row 1 (X): field 'structure': must be one of any, sets, groups, runs, pairs, sequence; got 'blob'
+    >>> row = {"number": 1, "name": "X", "scores": [1, 2, 3], "description": "d",
+    ...        "structure": "blob"}
+    >>> try:
+    ...     parse_table({"type": [row]})
+    ... except TableError as error:
+    ...     print(error)
+    <table>: row 1 (X): field 'structure': must be one of any, sets, groups, runs, ... got 'blob'
     """
     unknown = set(data) - {"schema", "type"}
     if unknown:
@@ -290,7 +305,7 @@ def _parse_sequence(
         raise row.fail("neighbours", "is missing (structure 'sequence' needs it)")
     assert repeat is not None
     positions = [14 if n == 1 and i > 0 else n for i, n in enumerate(numbers)]
-    if any(b != a + 1 for a, b in zip(positions, positions[1:], strict=False)):
+    if any(b != a + 1 for a, b in itertools.pairwise(positions)):
         raise row.fail(
             "sequence", f"must be consecutive numbers (a 1 after 13 is the high 1); got {numbers}"
         )

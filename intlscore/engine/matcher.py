@@ -27,7 +27,7 @@ from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
 from intlscore.engine.sequences import find_sequences, numbers_needed
 from intlscore.engine.sets import MAX_SETS, SetSearch
-from intlscore.result import Context
+from intlscore.result import NO_CONTEXT, Context
 from intlscore.table import SET_STRUCTURES, HandTable, HandType
 
 ALL_NUMBERS = frozenset(range(1, 14))
@@ -83,14 +83,16 @@ def _plan(table: HandTable, context: Context) -> _Plan:
     return plan
 
 
+def _by_value(types: tuple[HandType, ...], jokers: int) -> tuple[HandType, ...]:
+    return tuple(sorted(types, key=lambda t: -t.scores[jokers]))
+
+
 def _make_plan(table: HandTable, context: Context) -> _Plan:
     types = tuple(t for t in table if context_allows(t, context))
     needed = {t.position: numbers_needed(t) for t in types if t.structure == "sequence"}
     return _Plan(
         types=types,
-        by_value=tuple(
-            tuple(sorted(types, key=lambda t, j=jokers: -t.scores[j])) for jokers in range(3)
-        ),
+        by_value=tuple(_by_value(types, jokers) for jokers in range(3)),
         needed=needed,
         needed_mask={
             position: sum(1 << n for n, need in enumerate(counts) if need)
@@ -106,7 +108,7 @@ class Matcher:
     shared between calls whose R3 limits are the same.
     """
 
-    def __init__(self, table: HandTable, context: Context = Context()) -> None:
+    def __init__(self, table: HandTable, context: Context = NO_CONTEXT) -> None:
         self.table = table
         self.context = context
         plan = _plan(table, context)

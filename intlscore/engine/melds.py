@@ -35,7 +35,5 @@ def position_number(position: int) -> int:
 def describe(meld: RawMeld) -> str:
     """A readable one-line form, for debugging and doctests."""
     kind, placed = meld
-    parts = [
-        f"*({Tile(rep)})" if rack == JOKER_INDEX else str(Tile(rack)) for rack, rep in placed
-    ]
+    parts = [f"*({Tile(rep)})" if rack == JOKER_INDEX else str(Tile(rack)) for rack, rep in placed]
     return " ".join([kind, *parts])

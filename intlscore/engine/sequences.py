@@ -50,7 +50,11 @@ def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | Non
     placed: list[Placed] = []
 
     def fill(
-        slot: int, packed: int, jokers: int, used: tuple[int, ...], previous: int,
+        slot: int,
+        packed: int,
+        jokers: int,
+        used: tuple[int, ...],
+        previous: int,
         colours: tuple[int, ...],
     ) -> bool:
         if slot == len(slots):

@@ -43,13 +43,13 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "JOKER",
     "Context",
     "DealError",
     "HandError",
     "HandTable",
     "HandType",
     "IntlscoreError",
-    "JOKER",
     "LedgerError",
     "NotationError",
     "ScoreResult",

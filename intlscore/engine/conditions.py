@@ -44,25 +44,29 @@ def can_hold(hand_type: HandType, facts: HandFacts) -> bool:
     )
 
 
+def total_with(facts: HandFacts, joker_tiles: Sequence[int]) -> int:
+    """The hand's total with the jokers' tiles (R8: a 1 counts 1)."""
+    return facts.total + sum(t // 4 + 1 for t in joker_tiles)
+
+
+def colours_with(facts: HandFacts, joker_tiles: Sequence[int]) -> int:
+    """How many colours the real tiles and the jokers' tiles show."""
+    mask = facts.colour_mask
+    for tile in joker_tiles:
+        mask |= 1 << (tile % 4)
+    return mask.bit_count()
+
+
 def tiles_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Sequence[int]) -> bool:
     """Whether the real tiles plus the jokers' tiles meet the type's tile conditions."""
-    if hand_type.range == "minor":
-        if not facts.minor_ok or any(t // 4 + 1 not in MINOR_NUMBERS for t in joker_tiles):
+    if hand_type.range is not None:
+        real_ok = facts.minor_ok if hand_type.range == "minor" else facts.major_ok
+        if not real_ok or not tiles_range_ok(hand_type, joker_tiles):
             return False
-    elif hand_type.range == "major" and (
-        not facts.major_ok or any(t // 4 + 1 not in MAJOR_NUMBERS for t in joker_tiles)
-    ):
+    if hand_type.max_total is not None and total_with(facts, joker_tiles) > hand_type.max_total:
         return False
-    if hand_type.max_total is not None:
-        total = facts.total + sum(t // 4 + 1 for t in joker_tiles)
-        if total > hand_type.max_total:
-            return False
-    if hand_type.colours is not None:
-        mask = facts.colour_mask
-        for tile in joker_tiles:
-            mask |= 1 << (tile % 4)
-        if mask.bit_count() != hand_type.colours:
-            return False
+    if hand_type.colours is not None and colours_with(facts, joker_tiles) != hand_type.colours:
+        return False
     if hand_type.same_number is not None:
         counts = list(facts.number_counts)
         for tile in joker_tiles:
@@ -79,17 +83,11 @@ def joker_tiles_may_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Seq
     """
     if hand_type.range is not None and not tiles_range_ok(hand_type, joker_tiles):
         return False
-    if hand_type.max_total is not None:
-        total = facts.total + sum(t // 4 + 1 for t in joker_tiles)
-        if total > hand_type.max_total:
-            return False
-    if hand_type.colours is not None:
-        mask = facts.colour_mask
-        for tile in joker_tiles:
-            mask |= 1 << (tile % 4)
-        if mask.bit_count() > hand_type.colours:
-            return False
-    return True
+    if hand_type.max_total is not None and total_with(facts, joker_tiles) > hand_type.max_total:
+        return False
+    return not (
+        hand_type.colours is not None and colours_with(facts, joker_tiles) > hand_type.colours
+    )
 
 
 def tiles_range_ok(hand_type: HandType, joker_tiles: Sequence[int]) -> bool:

@@ -16,6 +16,11 @@ tiles, so the search is shallow; failed states are memoised.
 >>> search = SetSearch(HandFacts.build(tiles, jokers=0))
 >>> [describe(m) for m in search.find()]
 ['run k11 k12 k13 k1', 'group k5 r5 b5']
+>>> twice = [tile_index(0, n) for n in (9, 10, 11)] * 2  # the lowest tile held twice
+>>> [describe(m) for m in SetSearch(HandFacts.build(twice, jokers=0)).find()]
+['run k9 k10 k11', 'run k9 k10 k11']
+>>> SetSearch(HandFacts.build(twice[:4], jokers=0)).find() is None
+True
 >>> bad = [tile_index(0, n) for n in (13, 1, 2)]
 >>> SetSearch(HandFacts.build(bad, jokers=0)).find() is None
 True
@@ -109,9 +114,8 @@ class SetSearch:
         )
         if key in self.failed:
             return None
-        low_bit = packed & -packed
-        tile = (low_bit.bit_length() - 1) >> 1
-        rest = packed - low_bit
+        tile = ((packed & -packed).bit_length() - 1) >> 1
+        rest = packed - (1 << (2 * tile))  # one copy: a count of 2 is binary 10
         if self.groups:
             for meld, left, jokers_left, now_used in self._groups_with(tile, rest, jokers, used):
                 found = self._search(left, jokers_left, now_used, groups + 1, runs)

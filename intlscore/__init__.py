@@ -21,6 +21,17 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
+    "score_deal": "intlscore.deal",
+    "DealResult": "intlscore.deal",
+    "DealInput": "intlscore.deal",
+    "Session": "intlscore.ledger",
+    "Ledger": "intlscore.ledger",
+    "settle": "intlscore.settlement",
+    "Settlement": "intlscore.settlement",
+    "SettlementError": "intlscore.settlement",
+    "DealTable": "intlscore.deal_table",
+    "load_deal_table": "intlscore.deal_table",
+    "default_deal_table": "intlscore.deal_table",
     "Tile": "intlscore.tiles",
     "JOKER": "intlscore.tiles",
     "parse_tiles": "intlscore.notation",
@@ -46,25 +57,38 @@ __all__ = [
     "JOKER",
     "Context",
     "DealError",
+    "DealInput",
+    "DealResult",
+    "DealTable",
     "HandError",
     "HandTable",
     "HandType",
     "IntlscoreError",
+    "Ledger",
     "LedgerError",
     "NotationError",
     "ScoreResult",
+    "Session",
+    "Settlement",
+    "SettlementError",
     "TableError",
     "Tile",
+    "default_deal_table",
     "default_table",
     "format_tiles",
+    "load_deal_table",
     "load_table",
     "parse_tile",
     "parse_tiles",
+    "score_deal",
     "score_hand",
+    "settle",
     "types_fitting",
 ]
 
 if TYPE_CHECKING:
+    from intlscore.deal import DealInput, DealResult, score_deal
+    from intlscore.deal_table import DealTable, default_deal_table, load_deal_table
     from intlscore.errors import (
         DealError,
         HandError,
@@ -73,9 +97,11 @@ if TYPE_CHECKING:
         NotationError,
         TableError,
     )
+    from intlscore.ledger import Ledger, Session
     from intlscore.notation import format_tiles, parse_tile, parse_tiles
     from intlscore.result import Context, ScoreResult
     from intlscore.scoring import score_hand, types_fitting
+    from intlscore.settlement import Settlement, SettlementError, settle
     from intlscore.table import HandTable, HandType, default_table, load_table
     from intlscore.tiles import JOKER, Tile
 

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.matcher import Matcher, RawMatch
 from intlscore.engine.melds import RawMeld
+from intlscore.engine.sets import discards_leaving_sets
 from intlscore.handcheck import check_closed_hand, check_tiles
 from intlscore.notation import parse_tile, parse_tiles
 from intlscore.result import (
@@ -177,14 +177,15 @@ def _best_discard(
 
     Each discard is first scored for its best type only, most valuable types
     first and none worth less than the best final score so far; the winner is
-    then matched in full. A tile that cannot join any set even with all 15
-    tiles stays stranded whatever else goes, so for every other discard the
-    set searches are skipped.
+    then matched in full. One search finds every discard that leaves tiles
+    able to form sets at all (none if two tiles are stranded even with all 15),
+    so the set-based types are only searched after those discards.
     """
     real, jokers = _split(hand)
     known_indices = tuple(t.index for t in known)
-    stranded = {t.index for t in stranded_tiles(HandFacts.build(real, jokers, known_indices))}
-    counts = Counter(t.index for t in hand)
+    facts = HandFacts.build(real, jokers, known_indices)
+    stranded = {t.index for t in stranded_tiles(facts)}
+    splittable = discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
     choices = sorted(set(hand), key=Tile.rack_key)
     # A stranded tile is the likeliest discard, and a joker discard doubles:
     # trying them first raises the bar (min_base) for the rest sooner.
@@ -195,13 +196,12 @@ def _best_discard(
         melded = list(hand)
         melded.remove(choice)
         melded_real, melded_jokers = _split(melded)
-        left_stranded = any(counts[i] - (i == choice.index) > 0 for i in stranded)
         factor = 2 if choice.is_joker else 1  # R12
         base = matcher.best_base(
             melded_real,
             melded_jokers,
             (*known_indices, choice.index),
-            sets_possible=False if left_stranded else None,
+            sets_possible=choice.index in splittable,
             min_base=-(-best_key[0] // factor),
         )
         # Ties: a joker discard (R17 doubles the losers too), the base, rack order.

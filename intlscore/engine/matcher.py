@@ -130,7 +130,7 @@ class Matcher:
 
         ``melded`` are real tile indices; ``others`` the other physical tiles (the
         discard, seen tiles) that count toward the two copies (R3). A caller that
-        already knows the tiles cannot form sets passes ``sets_possible=False``.
+        already knows whether the tiles can form sets passes ``sets_possible``.
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
         found = []
@@ -187,7 +187,7 @@ class _Probe:
         if structure in SET_STRUCTURES:
             if self.sets_possible is False or not can_hold(hand_type, facts):
                 return None
-            if self.sets_possible is None:
+            if self.sets_possible is None or (self.split is None and is_plain(hand_type)):
                 self.split = self.matcher.plain_split(facts)
                 self.sets_possible = self.split is not None
                 if self.split is None:

@@ -263,3 +263,49 @@ def _group_choices() -> list[list[list[list[tuple[tuple[int, ...], tuple[int, ..
 
 
 _GROUP_CHOICES: Final = _group_choices()
+
+
+def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
+    """Which single tile (index; 52 for a joker) can go so the rest split into sets.
+
+    ``facts`` describe 15 tiles. One search covers every discard at once: at
+    each step the lowest tile either joins a set or, once, is the discard.
+
+    >>> from intlscore.engine.facts import HandFacts
+    >>> from intlscore.tiles import tile_index
+    >>> tiles = [tile_index(0, n) for n in range(1, 8)] * 2 + [tile_index(2, 9)]
+    >>> sorted(discards_leaving_sets(HandFacts.build(tiles, jokers=0)))
+    [34]
+    """
+    search = SetSearch(facts)
+    memo: dict[tuple[object, ...], frozenset[int]] = {}
+    none: frozenset[int] = frozenset()
+
+    def after(packed: int, jokers: int, used: tuple[int, ...], discarded: bool) -> frozenset[int]:
+        """Discards possible from here; with ``discarded``, {-1} when the rest splits."""
+        if not packed:
+            if not jokers:
+                return frozenset({-1}) if discarded else none
+            return frozenset({JOKER_INDEX}) if jokers == 1 and not discarded else none
+        key = (packed, jokers, search._limits(used, jokers), discarded)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        found: set[int] = set()
+        if not discarded and jokers and after(packed, jokers - 1, used, True):
+            found.add(JOKER_INDEX)
+        tile = ((packed & -packed).bit_length() - 1) >> 1
+        rest = packed - (1 << (2 * tile))
+        if not discarded and after(rest, jokers, used, True):
+            found.add(tile)
+        options = [*search._groups_with(tile, rest, jokers, used)]
+        options += search._runs_with(tile, rest, jokers, used)
+        for _, left, jokers_left, now_used in options:
+            if discarded and found:
+                break
+            found |= after(left, jokers_left, now_used, discarded)
+        result = frozenset(found)
+        memo[key] = result
+        return result
+
+    return after(facts.packed, facts.jokers, (), False)

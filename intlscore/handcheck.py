@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from intlscore.errors import HandError
-from intlscore.tiles import COPIES, Tile
+from intlscore.tiles import COPIES, JOKER_INDEX, Tile
 
 __all__ = [
     "CLOSED_HAND",
@@ -80,6 +80,11 @@ def count_problems(tiles: Sequence[Tile], known: Sequence[Tile] = ()) -> list[st
     >>> count_problems(parse_tiles("r5 r5 * *"))
     []
     """
+    copies = [0] * (JOKER_INDEX + 1)
+    for tile in (*tiles, *known):
+        copies[tile.index] += 1
+    if max(copies) <= COPIES:
+        return []  # the common case, without building any message
     in_hand = Counter(tiles)
     seen = Counter(known)
     over = [tile for tile in in_hand.keys() | seen.keys() if in_hand[tile] + seen[tile] > COPIES]

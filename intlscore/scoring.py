@@ -23,7 +23,7 @@ from intlscore.engine.facts import HandFacts
 from intlscore.engine.matcher import Matcher, RawMatch
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.sets import discards_leaving_sets
-from intlscore.handcheck import check_closed_hand, check_tiles
+from intlscore.handcheck import check_closed_hand
 from intlscore.notation import parse_tile, parse_tiles
 from intlscore.result import (
     NO_CONTEXT,
@@ -236,7 +236,7 @@ def types_fitting(
     """
     hand = _to_tiles(tiles)
     known_tiles = parse_tiles(known) if known else []
-    check_tiles(hand, known_tiles)
+    check_closed_hand(hand, known=known_tiles)
     matcher = Matcher(resolve_table(table), context)
     found: dict[int, TypeMatch] = {}
     choices: list[Tile | None] = [None]

@@ -28,20 +28,17 @@ def can_hold(hand_type: HandType, facts: HandFacts) -> bool:
 
     The jokers are assumed to stand for whatever helps most.
     """
-    if hand_type.range == "minor" and not facts.minor_ok:
+    wanted = hand_type.range
+    if wanted is not None and not (facts.minor_ok if wanted == "minor" else facts.major_ok):
         return False
-    if hand_type.range == "major" and not facts.major_ok:
+    cap = hand_type.max_total
+    if cap is not None and facts.total + facts.jokers > cap:
         return False
-    if hand_type.max_total is not None and facts.total + facts.jokers > hand_type.max_total:
+    colours = hand_type.colours
+    if colours is not None and not (colours - facts.jokers <= facts.colour_count <= colours):
         return False
-    if hand_type.colours is not None:
-        colours = facts.colour_mask.bit_count()
-        if colours > hand_type.colours or colours + facts.jokers < hand_type.colours:
-            return False
-    return not (
-        hand_type.same_number is not None
-        and max(facts.number_counts) + facts.jokers < hand_type.same_number
-    )
+    same = hand_type.same_number
+    return same is None or facts.top_count + facts.jokers >= same
 
 
 def total_with(facts: HandFacts, joker_tiles: Sequence[int]) -> int:

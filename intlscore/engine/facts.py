@@ -21,6 +21,10 @@ MAJOR_NUMBERS = frozenset({1, 10, 11, 12, 13})
 """R9: no tile lower than 10, a 1 counting as high."""
 
 
+_MINOR_MASK = sum(1 << n for n in MINOR_NUMBERS)
+_MAJOR_MASK = sum(1 << n for n in MAJOR_NUMBERS)
+
+
 def pack(indices: Iterable[int]) -> int:
     """Pack tile indices into an int with two bits per tile.
 
@@ -69,6 +73,10 @@ class HandFacts:
     major_ok: bool
     number_mask: int
     """Bit n set when some real tile has number n."""
+    colour_count: int
+    """How many colours the real tiles show."""
+    top_count: int
+    """How many real tiles the most held number has."""
 
     @classmethod
     def build(cls, melded: Sequence[int], jokers: int, others: Sequence[int] = ()) -> HandFacts:
@@ -82,19 +90,19 @@ class HandFacts:
         total = 0
         mask = 0
         packed = 0
+        number_mask = 0
         for index in melded:
             counts[index] += 1
             number = (index >> 2) + 1
             number_counts[number] += 1
             total += number
             mask |= 1 << (index & 3)
+            number_mask |= 1 << number
             packed += 1 << (2 * index)
         cap = [COPIES - c for c in counts]
         for index in others:
             if index != JOKER_INDEX and cap[index] > 0:
                 cap[index] -= 1
-        present = {n for n in range(1, 14) if number_counts[n]}
-        number_mask = sum(1 << n for n in present)
         return cls(
             counts=tuple(counts),
             packed=packed,
@@ -103,9 +111,11 @@ class HandFacts:
             total=total,
             colour_mask=mask,
             number_counts=tuple(number_counts),
-            minor_ok=present <= MINOR_NUMBERS,
-            major_ok=present <= MAJOR_NUMBERS,
+            minor_ok=not number_mask & ~_MINOR_MASK,
+            major_ok=not number_mask & ~_MAJOR_MASK,
             number_mask=number_mask,
+            colour_count=mask.bit_count(),
+            top_count=max(number_counts),
         )
 
     def count(self, index: int) -> int:

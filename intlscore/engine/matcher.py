@@ -65,6 +65,8 @@ class _Plan:
     needed: dict[int, tuple[int, ...]]
     """Per sequence type (by position), the tiles of each number it uses."""
     needed_mask: dict[int, int]
+    by_structure: tuple[tuple[str, tuple[HandType, ...]], ...]
+    """The types grouped by structure, each group in table order."""
 
 
 _PLANS: dict[tuple[int, Context], tuple[HandTable, _Plan]] = {}
@@ -94,6 +96,10 @@ def _make_plan(table: HandTable, context: Context) -> _Plan:
         types=types,
         by_value=tuple(_by_value(types, jokers) for jokers in range(3)),
         needed=needed,
+        by_structure=tuple(
+            (structure, tuple(t for t in types if t.structure == structure))
+            for structure in dict.fromkeys(t.structure for t in types)
+        ),
         needed_mask={
             position: sum(1 << n for n, need in enumerate(counts) if need)
             for position, counts in needed.items()
@@ -116,6 +122,7 @@ class Matcher:
         self.by_value = plan.by_value
         self._needed = plan.needed
         self._needed_mask = plan.needed_mask
+        self._by_structure = plan.by_structure
         self._feasible_failed: dict[tuple[int, ...], set[tuple[object, ...]]] = {}
 
     def matches(
@@ -132,12 +139,20 @@ class Matcher:
         discard, seen tiles) that count toward the two copies (R3). A caller that
         already knows whether the tiles can form sets passes ``sets_possible``.
         """
-        probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        facts = HandFacts.build(melded, jokers, others)
+        probe = _Probe(self, facts, sets_possible)
         found = []
-        for hand_type in self.types:
-            melds = probe.check(hand_type)
-            if melds is not None:
-                found.append(RawMatch(hand_type, tuple(melds)))
+        for structure, types in self._by_structure:
+            # Whole families fall at once when their shared check fails.
+            if structure == "pairs" and not pairs_possible(facts):
+                continue
+            if structure in _SET_STRUCTURES and probe.sets_possible is False:
+                continue
+            for hand_type in types:
+                melds = probe.check(hand_type)
+                if melds is not None:
+                    found.append(RawMatch(hand_type, tuple(melds)))
+        found.sort(key=lambda match: match.hand_type.position)
         return found
 
     def best_base(
@@ -170,6 +185,9 @@ class Matcher:
         return SetSearch(facts, failed=failed).find()
 
 
+_SET_STRUCTURES = frozenset(SET_STRUCTURES)
+
+
 class _Probe:
     """One set of melded tiles being checked type by type; shares what types share."""
 
@@ -184,7 +202,7 @@ class _Probe:
         """One proof that the tiles fit the type, or None."""
         facts = self.facts
         structure = hand_type.structure
-        if structure in SET_STRUCTURES:
+        if structure in _SET_STRUCTURES:
             if self.sets_possible is False or not can_hold(hand_type, facts):
                 return None
             if self.sets_possible is None or (self.split is None and is_plain(hand_type)):

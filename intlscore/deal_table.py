@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, Final
 
 from intlscore.errors import TableError
 from intlscore.table import tables_dir
+from intlscore.tomlfile import read_toml
 
 DEAL_TABLE_FILE: Final = "deal_scoring.toml"
 WINNER_AMOUNT: Final = "winner"
@@ -141,16 +141,7 @@ def load_deal_table(path: str | Path) -> DealTable:
 
     Raises :class:`TableError` naming the file, the field and the problem.
     """
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise TableError(f"cannot read deal table {path}: {error.strerror or error}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise TableError(f"{path}: not a valid TOML file: {error}") from None
-    return parse_deal_table(data, source=str(path))
+    return parse_deal_table(read_toml(path, "deal table"), source=str(path))
 
 
 def parse_deal_table(data: Mapping[str, Any], source: str = "<deal table>") -> DealTable:

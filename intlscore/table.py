@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, cast
 
 from intlscore.errors import TableError
+from intlscore.tomlfile import read_toml
 
 Structure = Literal["any", "sets", "groups", "runs", "pairs", "sequence"]
 Range = Literal["minor", "major"]
@@ -126,16 +126,7 @@ def load_table(path: str | Path) -> HandTable:
 
     Raises :class:`TableError` naming the file, the row and the field.
     """
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise TableError(f"cannot read hand table {path}: {error.strerror or error}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise TableError(f"{path}: not a valid TOML file: {error}") from None
-    return parse_table(data, source=str(path))
+    return parse_table(read_toml(path, "hand table"), source=str(path))
 
 
 def parse_table(data: Mapping[str, Any], source: str = "<table>") -> HandTable:

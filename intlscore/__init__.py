@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
+    "reachability": "intlscore.reach",
+    "ReachResult": "intlscore.reach",
     "score_deal": "intlscore.deal",
     "DealResult": "intlscore.deal",
     "DealInput": "intlscore.deal",
@@ -67,6 +69,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "NotationError",
+    "ReachResult",
     "ScoreResult",
     "Session",
     "Settlement",
@@ -80,6 +83,7 @@ __all__ = [
     "load_table",
     "parse_tile",
     "parse_tiles",
+    "reachability",
     "score_deal",
     "score_hand",
     "settle",
@@ -99,6 +103,7 @@ if TYPE_CHECKING:
     )
     from intlscore.ledger import Ledger, Session
     from intlscore.notation import format_tiles, parse_tile, parse_tiles
+    from intlscore.reach import ReachResult, reachability
     from intlscore.result import Context, ScoreResult
     from intlscore.scoring import score_hand, types_fitting
     from intlscore.settlement import Settlement, SettlementError, settle

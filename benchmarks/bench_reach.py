@@ -1,0 +1,71 @@
+"""Benchmark: all 40 distances with outs for one 14-tile hand (issue 3).
+
+A fixed, seeded corpus of mixed hands: dealt at random, and near-misses built
+from a completed hand of a random type with one to three tiles swapped. Each
+hand's ``reachability`` is timed on one core; the median and the worst are
+printed. Run: ``python benchmarks/bench_reach.py [--hands N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from intlscore.reach import reachability
+from intlscore.tiles import JOKER, Tile
+
+DECK = [Tile(i) for i in range(52) for _ in range(2)] + [JOKER, JOKER]
+
+NEAR = (
+    "k1-4 r5 b5 o5 k9-12 r13 b13 o13",
+    "r1-13 r1",
+    "k1 r2 k3 r4 k5 r6 k7 r1 k2 r3 k4 r5 k6 r7",
+    "k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 b7",
+    "k1-5 r3-7 b8-11",
+    "k1-7 r1-7",
+    "k5 r5 b5 k7 r7 b7 k9 r9 b9 o9 k11 r11 b11 o11",
+    "k10-13 r10-13 b11-13 o11 o12 o13",
+)
+
+
+def corpus(count: int, seed: int) -> list[list[Tile]]:
+    """``count`` hands: half dealt at random, half near-misses of a completed hand."""
+    from intlscore.notation import parse_tiles
+
+    rng = random.Random(seed)
+    hands: list[list[Tile]] = []
+    while len(hands) < count:
+        if len(hands) % 2 == 0:
+            hands.append(rng.sample(DECK, 14))
+            continue
+        hand = parse_tiles(rng.choice(NEAR))
+        for _ in range(rng.randint(1, 3)):
+            rest = [t for t in DECK]
+            for tile in hand:
+                rest.remove(tile)
+            hand[rng.randrange(14)] = rng.choice(rest)
+        hands.append(hand)
+    return hands
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    times = []
+    for number, hand in enumerate(corpus(args.hands, args.seed), 1):
+        start = time.perf_counter()
+        reachability(hand)
+        times.append((time.perf_counter() - start) * 1000)
+        if number % 50 == 0:
+            print(f"  {number} hands ...", flush=True)
+    print(f"hands: {len(times)} (seed {args.seed}), all 40 types with outs per hand")
+    print(f"median: {statistics.median(times):.1f} ms   worst: {max(times):.1f} ms")
+    print(f"mean: {statistics.mean(times):.1f} ms   total: {sum(times) / 1000:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""One search per structure family, chosen from the table's vocabulary.
+
+>>> from intlscore.notation import parse_tiles
+>>> from intlscore.reach.pool import Pool
+>>> from intlscore.table import default_table
+>>> pool = Pool.build(parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 o8"), (), None)
+>>> closest(default_table().by_number(35), pool).kept
+13
+"""
+
+from __future__ import annotations
+
+from intlscore.reach.anytiles import allowed_numbers, closest_any
+from intlscore.reach.best import Best
+from intlscore.reach.pairs import closest_pairs
+from intlscore.reach.pool import Pool
+from intlscore.reach.sequences import closest_sequences, slot_numbers
+from intlscore.reach.sets import closest_sets
+from intlscore.table import HandType
+
+
+def closest(hand_type: HandType, pool: Pool) -> Best:
+    """The closest completed hands of a type: kept tiles, outs and one keep."""
+    structure = hand_type.structure
+    if structure == "any":
+        return closest_any(hand_type, pool)
+    if structure == "pairs":
+        return closest_pairs(hand_type, pool)
+    if structure == "sequence":
+        if sequence_problem(hand_type) is not None:
+            return Best()
+        return closest_sequences(hand_type, pool)
+    return closest_sets(hand_type, pool)
+
+
+def sequence_problem(hand_type: HandType) -> str | None:
+    """Why a fixed sequence can never meet the type's own tile conditions, or None."""
+    numbers = slot_numbers(hand_type) * hand_type.repeat
+    allowed = allowed_numbers(hand_type)
+    if any(n not in allowed for n in numbers):
+        return f"its sequence has numbers outside the {hand_type.range} range"
+    if hand_type.max_total is not None and sum(numbers) > hand_type.max_total:
+        return f"its sequence adds up to {sum(numbers)}, over {hand_type.max_total}"
+    if (
+        hand_type.same_number is not None
+        and max(numbers.count(n) for n in set(numbers)) < hand_type.same_number
+    ):
+        return f"its sequence never has {hand_type.same_number} tiles of one number"
+    return None

@@ -173,6 +173,8 @@ class Matcher:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
+            if probe.sets_possible is False and hand_type.structure in _SET_STRUCTURES:
+                continue  # cheaper than asking the probe again
             if probe.check(hand_type) is not None:
                 return base
         return 0
@@ -225,7 +227,9 @@ class _Probe:
             if facts.number_mask & ~self.matcher._needed_mask[hand_type.position]:
                 return None
             needed = self.matcher._needed[hand_type.position]
-            if any(h > n for h, n in zip(facts.number_counts, needed, strict=True)):
+            if facts.top_count > 1 and any(
+                h > n for h, n in zip(facts.number_counts, needed, strict=True)
+            ):
                 return None
             return find_sequences(hand_type, facts)
         return find_any(hand_type, facts)

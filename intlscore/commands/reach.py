@@ -7,7 +7,10 @@ loads ``rich`` and ``intlscore --help`` loads neither.
 from __future__ import annotations
 
 import argparse
-import json
+from collections.abc import Callable
+from typing import Any
+
+from intlscore.commands.common import add_context_flags, add_table_and_json, present
 
 HELP = "how far a hand of 14 or 15 tiles is from every closed-hand type, and what to draw"
 EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
@@ -26,15 +29,13 @@ def run(args: argparse.Namespace) -> int:
         starting_player=args.starting_player,
         table=args.table,
     )
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
-        return 0
-    from rich.console import Console
+    return present(result, args.json, _view)
 
+
+def _view() -> Callable[[Any], Any]:
     from intlscore.render.reach_view import reach_view
 
-    Console(highlight=False).print(reach_view(result))
-    return 0
+    return reach_view
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,22 +56,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="tiles out of play (discards, other players' melds); may be repeated",
     )
     parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
-    context = parser.add_argument_group("when the win would happen (types 39 and 40)")
-    context.add_argument(
-        "--first-turn", action="store_true", help="the win would come on the first turn"
-    )
-    context.add_argument(
-        "--original-hand", action="store_true", help="the tiles are the hand as dealt"
-    )
-    context.add_argument(
-        "--starting-player",
-        action="store_true",
-        help="the player is the starting player (never a Grand blitz)",
-    )
-    parser.add_argument(
-        "--table",
-        metavar="FILE",
-        help="a house closed-hand table (TOML) instead of the shipped one",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_context_flags(parser, "when the win would happen")
+    add_table_and_json(parser)
     parser.set_defaults(run=run)

@@ -7,7 +7,10 @@ loads ``rich`` and ``intlscore --help`` loads neither.
 from __future__ import annotations
 
 import argparse
-import json
+from collections.abc import Callable
+from typing import Any
+
+from intlscore.commands.common import add_context_flags, add_table_and_json, present
 
 HELP = "score a closed hand: 14 tiles (and --discard), or 15 tiles (the best discard is found)"
 EXAMPLE = 'example: intlscore score "k1-13 k1" --discard "*" (quote the * for the shell)'
@@ -25,15 +28,13 @@ def run(args: argparse.Namespace) -> int:
         starting_player=args.starting_player,
         table=args.table,
     )
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
-        return 0
-    from rich.console import Console
+    return present(result, args.json, _view)
 
+
+def _view() -> Callable[[Any], Any]:
     from intlscore.render.score_view import score_view
 
-    Console(highlight=False).print(score_view(result))
-    return 0
+    return score_view
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,24 +53,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="T",
         help='the final discard when 14 tiles are given; "*" (a joker) doubles the score (R12)',
     )
-    context = parser.add_argument_group("when the win happened (types 39 and 40)")
-    context.add_argument(
-        "--first-turn", action="store_true", help="the win comes on the player's first turn"
-    )
-    context.add_argument(
-        "--original-hand",
-        action="store_true",
-        help="the 14 melded tiles are the tiles the player was dealt",
-    )
-    context.add_argument(
-        "--starting-player",
-        action="store_true",
-        help="the player is the starting player (dealt 15; never a Grand blitz)",
-    )
-    parser.add_argument(
-        "--table",
-        metavar="FILE",
-        help="a house closed-hand table (TOML) instead of the shipped one",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_context_flags(parser, "when the win happened")
+    add_table_and_json(parser)
     parser.set_defaults(run=run)

@@ -9,7 +9,7 @@ Only tile conditions matter: range (R9), total (R8), exactly N colours, and
 >>> from intlscore.table import default_table
 >>> hand = parse_tiles("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k13 r13")
 >>> best = closest_any(default_table().by_number(6), Pool.build(hand, (), None))
->>> from intlscore.reach.best import mask_indices
+>>> from intlscore.reach.best import offer_state, mask_indices
 >>> best.kept, {index // 4 + 1 for index in mask_indices(best.outs)}
 (13, {1, 2, 3, 4})
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS
-from intlscore.reach.best import Best
+from intlscore.reach.best import Best, offer_state
 from intlscore.reach.pool import Pool
 from intlscore.table import HandType
 
@@ -163,11 +163,7 @@ def _dp(
                     outs | (1 << cell) if copies > held else outs,
                     keep + (gain << (2 * cell)),
                 )
-                old = nxt.get(key)
-                if old is None or value[0] > old[0]:
-                    nxt[key] = value
-                elif value[0] == old[0]:
-                    nxt[key] = (old[0], old[1] | value[1], old[2])
+                offer_state(nxt, key, value)
         states = nxt
     for (count, _total, mask, on), (kept, outs, keep) in states.items():
         if count == HAND and mask == need_mask and on >= (at_least if target else 0):

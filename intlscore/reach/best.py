@@ -17,6 +17,9 @@ completed hand draws) and keeps the first ``keep``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+Key = TypeVar("Key")
 
 
 @dataclass(slots=True)
@@ -37,6 +40,25 @@ class Best:
     @property
     def found(self) -> bool:
         return self.kept >= 0
+
+
+def offer_state(
+    states: dict[Key, tuple[int, int, int]], key: Key, value: tuple[int, int, int]
+) -> None:
+    """Keep the best ``(kept, outs, keep)`` per state key, as :meth:`Best.offer` does.
+
+    >>> states: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    >>> offer_state(states, (1,), (3, 0b01, 5))
+    >>> offer_state(states, (1,), (3, 0b10, 6))
+    >>> offer_state(states, (1,), (2, 0b100, 7))
+    >>> states
+    {(1,): (3, 3, 5)}
+    """
+    old = states.get(key)
+    if old is None or value[0] > old[0]:
+        states[key] = value
+    elif value[0] == old[0]:
+        states[key] = (old[0], old[1] | value[1], old[2])
 
 
 def unpack_keep(packed: int) -> list[int]:

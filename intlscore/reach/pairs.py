@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from intlscore.reach.anytiles import allowed_numbers
-from intlscore.reach.best import Best
+from intlscore.reach.best import Best, offer_state
 from intlscore.reach.pool import Pool
 from intlscore.table import HandType
 
@@ -100,11 +100,7 @@ def _dp(
                     outs | (1 << cell) if held < 2 else outs,
                     keep + (held << (2 * cell)),
                 )
-                old = nxt.get(key)
-                if old is None or value[0] > old[0]:
-                    nxt[key] = value
-                elif value[0] == old[0]:
-                    nxt[key] = (old[0], old[1] | value[1], old[2])
+                offer_state(nxt, key, value)
             states = nxt
         for (count, _total, mask, on), (kept, outs, keep) in states.items():
             if count == PAIRS and mask == need_mask and on >= at_least:

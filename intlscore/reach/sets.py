@@ -46,9 +46,15 @@ def _tile_at(colour: int, position: int) -> int:
     return ((position - 1) % 13) * 4 + colour
 
 
-def closest_sets(hand_type: HandType, pool: Pool) -> Best:
-    """The most hand tiles a completed hand of this type keeps, with its outs."""
-    return _SetSearch(SetShape.of(hand_type), pool).run()
+def closest_sets(hand_type: HandType | SetShape, pool: Pool, start: Best | None = None) -> Best:
+    """The most hand tiles a completed hand of this type keeps, with its outs.
+
+    ``start``, when given, is a result already known to be reachable for the
+    type (closest hands of a narrower structure): the search begins from it, so
+    it prunes hard from the start, and the result is exactly the same.
+    """
+    shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
+    return _SetSearch(shape, pool).run(start)
 
 
 class _SetSearch:
@@ -73,15 +79,18 @@ class _SetSearch:
         low, high = shape.positions
         self.low, self.high = low, high
 
-    def run(self) -> Best:
+    def run(self, start: Best | None = None) -> Best:
         # First the most kept tiles alone (ties pruned), then every closest hand
         # again with that bound known from the start, for the outs.
         self.strict = True
+        if start is not None and start.found:
+            self.best = Best(start.kept, start.outs, start.keep)
         self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         if not self.best.found or self.best.outs == self.full:
             return self.best
         self.strict = False
-        self.best = Best(self.best.kept, 0, self.best.keep)
+        seeded = start is not None and start.kept == self.best.kept
+        self.best = Best(self.best.kept, start.outs if seeded and start else 0, self.best.keep)
         self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         return self.best
 

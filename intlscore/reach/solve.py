@@ -10,12 +10,18 @@
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
+
 from intlscore.reach.anytiles import allowed_numbers, closest_any
 from intlscore.reach.best import Best
+from intlscore.reach.groups import closest_groups_of
 from intlscore.reach.pairs import closest_pairs
 from intlscore.reach.pool import Pool
+from intlscore.reach.runs import closest_runs_of
 from intlscore.reach.sequences import closest_sequences, slot_numbers
 from intlscore.reach.sets import closest_sets
+from intlscore.reach.shapes import SetShape
 from intlscore.table import HandType
 
 
@@ -30,7 +36,27 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
         if sequence_problem(hand_type) is not None:
             return Best()
         return closest_sequences(hand_type, pool)
-    return closest_sets(hand_type, pool)
+    shape = SetShape.of(hand_type)
+    if not shape.groups:
+        return closest_runs_of(shape, pool)
+    if not shape.runs:
+        return closest_groups_of(shape, pool)
+    return _closest_mixed(shape, pool)
+
+
+@functools.lru_cache(maxsize=32)
+def _closest_mixed(shape: SetShape, pool: Pool) -> Best:
+    """Groups and runs together: the set search, started from the best of each alone.
+
+    Cached by shape, so types with the same structure and conditions (Basic and
+    the two blitzes) share one search.
+    """
+    start = closest_runs_of(replace(shape, groups=False), pool)
+    by_groups = closest_groups_of(replace(shape, runs=False), pool)
+    if by_groups.found:
+        start = Best(start.kept, start.outs, start.keep) if start.found else Best()
+        start.offer(by_groups.kept, by_groups.outs, by_groups.keep)
+    return closest_sets(shape, pool, start)
 
 
 def sequence_problem(hand_type: HandType) -> str | None:

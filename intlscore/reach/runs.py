@@ -131,9 +131,7 @@ def colour_table(
             for copies in range(cap[tile] - used_low + 1):
                 new_tiles = tiles + copies
                 new_total = total + number * copies if limit is not None else 0
-                if new_tiles > HAND or (
-                    limit is not None and new_total + HAND - new_tiles > limit
-                ):
+                if new_tiles > HAND or (limit is not None and new_total + HAND - new_tiles > limit):
                     break
                 gain = min(used_low + copies, held) - min(used_low, held)
                 value = (

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from intlscore.reach.best import Best
 from intlscore.reach.pool import Pool
-from intlscore.reach.shapes import MAX_RUN, SetShape, filler_sets
+from intlscore.reach.shapes import MAX_RUN, Candidate, SetShape, filler_sets
 from intlscore.table import HandType
 
 HAND = 14
@@ -46,15 +46,10 @@ def _tile_at(colour: int, position: int) -> int:
     return ((position - 1) % 13) * 4 + colour
 
 
-def closest_sets(hand_type: HandType | SetShape, pool: Pool, start: Best | None = None) -> Best:
-    """The most hand tiles a completed hand of this type keeps, with its outs.
-
-    ``start``, when given, is a result already known to be reachable for the
-    type (closest hands of a narrower structure): the search begins from it, so
-    it prunes hard from the start, and the result is exactly the same.
-    """
+def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
+    """The most hand tiles a completed hand of this type (or shape) keeps, with its outs."""
     shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
-    return _SetSearch(shape, pool).run(start)
+    return _SetSearch(shape, pool).run()
 
 
 class _SetSearch:
@@ -79,18 +74,15 @@ class _SetSearch:
         low, high = shape.positions
         self.low, self.high = low, high
 
-    def run(self, start: Best | None = None) -> Best:
+    def run(self) -> Best:
         # First the most kept tiles alone (ties pruned), then every closest hand
         # again with that bound known from the start, for the outs.
         self.strict = True
-        if start is not None and start.found:
-            self.best = Best(start.kept, start.outs, start.keep)
         self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         if not self.best.found or self.best.outs == self.full:
             return self.best
         self.strict = False
-        seeded = start is not None and start.kept == self.best.kept
-        self.best = Best(self.best.kept, start.outs if seeded and start else 0, self.best.keep)
+        self.best = Best(self.best.kept, 0, self.best.keep)
         self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         return self.best
 
@@ -139,6 +131,16 @@ class _SetSearch:
         )
         self.let_go &= ~(1 << index)
         open_[index] = count
+
+    def _hopeless(self, drawn: int) -> bool:
+        """Whether a partial hand that already draws ``drawn`` tiles can add nothing.
+
+        It keeps at most ``14 - drawn`` tiles: that must beat the best so far,
+        or tie it while ties can still add outs (the second pass).
+        """
+        most = HAND - drawn
+        best = self.best
+        return most < best.kept or (most == best.kept and (self.strict or best.outs == self.full))
 
     def _affordable(self, start: int, budget: int, most: int) -> int:
         """How many open hand tiles, cheapest first, still fit under the total (R8)."""
@@ -317,6 +319,8 @@ class _SetSearch:
                     left_keep += 1 << (2 * cell)
                 else:
                     left_outs |= 1 << cell
+                    if self._hopeless(tiles + position - start + 1 - base_kept - left_kept):
+                        break  # more tiles drawn below can only make it worse
             self._extend_right(
                 index,
                 colour,
@@ -383,6 +387,8 @@ class _SetSearch:
                 left -= 1
             else:
                 outs |= 1 << cell
+                if self._hopeless(tiles - kept):
+                    break  # longer runs only draw more
         for cell, how in reversed(right_cells):
             self._give_back(cell, how)
 
@@ -439,11 +445,12 @@ class _SetSearch:
             return self.memo[key]
         shape = self.shape
         union: int | None = None
+        room_mask = _room_mask(room)
         for cand in self.fillers:
             size = len(cand.cells)
             if size > need:
                 break
-            if not self._fits(cand, room, total, colours, run_colours, sets):
+            if not self._fits(cand, room_mask, total, colours, run_colours):
                 continue
             rest = need - size
             after_total = total + cand.total
@@ -465,20 +472,17 @@ class _SetSearch:
 
     def _fits(
         self,
-        cand: object,
-        room: tuple[int, ...],
+        cand: Candidate,
+        room: int,
         total: int,
         colours: int,
         run_colours: int,
-        sets: int,
     ) -> bool:
-        from intlscore.reach.shapes import Candidate
-
-        assert isinstance(cand, Candidate)
+        """Whether one filler set can still be added (``room``: tiles with a copy left)."""
         shape = self.shape
-        if any(room[cell] < 1 for cell in cand.cells):
-            return False
         if shape.max_total is not None and total + cand.total > shape.max_total:
+            return False
+        if cand.mask & ~room:
             return False
         if shape.colours is not None and (colours | cand.colours).bit_count() > shape.colours:
             return False
@@ -501,12 +505,13 @@ class _SetSearch:
         shape = self.shape
         result = False
         fillers = self.fillers
+        room_mask = _room_mask(room)
         for position in range(first, len(fillers)):
             cand = fillers[position]
             size = len(cand.cells)
             if size > need:
                 break
-            if not self._fits(cand, room, total, colours, run_colours, sets):
+            if not self._fits(cand, room_mask, total, colours, run_colours):
                 continue
             rest = need - size
             after_colours = colours | cand.colours
@@ -531,6 +536,15 @@ class _SetSearch:
                 break
         self.feasible_memo[key] = result
         return result
+
+
+def _room_mask(room: tuple[int, ...]) -> int:
+    """Bit mask of the tiles with a copy left."""
+    mask = 0
+    for index, left in enumerate(room):
+        if left > 0:
+            mask |= 1 << index
+    return mask
 
 
 def _minus(room: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from intlscore.reach.anytiles import allowed_numbers, closest_any
 from intlscore.reach.best import Best
@@ -46,17 +45,12 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
 
 @functools.lru_cache(maxsize=32)
 def _closest_mixed(shape: SetShape, pool: Pool) -> Best:
-    """Groups and runs together: the set search, started from the best of each alone.
+    """Groups and runs together: the whole-hand set search, cached by shape.
 
-    Cached by shape, so types with the same structure and conditions (Basic and
-    the two blitzes) share one search.
+    Types with the same structure and conditions (Basic and the two blitzes)
+    share one search.
     """
-    start = closest_runs_of(replace(shape, groups=False), pool)
-    by_groups = closest_groups_of(replace(shape, runs=False), pool)
-    if by_groups.found:
-        start = Best(start.kept, start.outs, start.keep) if start.found else Best()
-        start.offer(by_groups.kept, by_groups.outs, by_groups.keep)
-    return closest_sets(shape, pool, start)
+    return closest_sets(shape, pool)
 
 
 def sequence_problem(hand_type: HandType) -> str | None:

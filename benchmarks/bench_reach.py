@@ -4,6 +4,8 @@ A fixed, seeded corpus of mixed hands: dealt at random, and near-misses built
 from a completed hand of a random type with one to three tiles swapped. Each
 hand's ``reachability`` is timed on one core; the median and the worst are
 printed. Run: ``python benchmarks/bench_reach.py [--hands N] [--seed S]``.
+``--by-type`` instead times each type's search (in table order, so shared
+tables are built by the first type that needs them) and prints the slowest.
 """
 
 from __future__ import annotations
@@ -54,7 +56,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--by-type", action="store_true", help="time each type's search")
     args = parser.parse_args()
+    if args.by_type:
+        by_type(corpus(args.hands, args.seed))
+        return
     times = []
     for number, hand in enumerate(corpus(args.hands, args.seed), 1):
         start = time.perf_counter()
@@ -65,6 +71,27 @@ def main() -> None:
     print(f"hands: {len(times)} (seed {args.seed}), all 40 types with outs per hand")
     print(f"median: {statistics.median(times):.1f} ms   worst: {max(times):.1f} ms")
     print(f"mean: {statistics.mean(times):.1f} ms   total: {sum(times) / 1000:.1f} s")
+
+
+def by_type(hands: list[list[Tile]]) -> None:
+    """Median and worst time of each type's search, slowest types first."""
+    from intlscore.reach.pool import Pool
+    from intlscore.reach.solve import closest
+    from intlscore.table import default_table
+
+    types = default_table().types
+    times: dict[int, list[float]] = {t.number: [] for t in types}
+    for hand in hands:
+        pool = Pool.build(hand, (), None)
+        for hand_type in types:
+            start = time.perf_counter()
+            closest(hand_type, pool)
+            times[hand_type.number].append((time.perf_counter() - start) * 1000)
+    rows = sorted(times.items(), key=lambda item: -statistics.median(item[1]))
+    print(f"hands: {len(hands)}; per type: median and worst ms, slowest first")
+    for number, spent in rows[:12]:
+        name = default_table().by_number(number).name
+        print(f"  {number:>2} {name:<24} {statistics.median(spent):8.2f} {max(spent):9.1f}")
 
 
 if __name__ == "__main__":

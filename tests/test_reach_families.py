@@ -105,8 +105,8 @@ GROUPS_PER_EXAMPLE = 2
 def types_for(example: str) -> list[HandType]:
     """The types one example checks, picked by a hash of the example itself.
 
-    Types drawn by Hypothesis come out uneven (it favours the first choices), so
-    over 60 examples some types were checked only twice. A pick seeded by the
+    Types drawn by Hypothesis came out uneven (it favours the first choices): over
+    60 examples some types were checked only twice. A pick seeded by the
     example's text (sha512, independent of PYTHONHASHSEED) is even across examples
     and replays with the example.
     """
@@ -259,9 +259,10 @@ def test_groups_total_decides() -> None:
 
 
 def test_sticks_major_unreachable_when_every_copy_is_gone() -> None:
-    # Type 27 (R9 major: groups of 10, 11, 12, 13, 1). Four groups need at least
-    # three of the five numbers. Every major tile but the 1s is seen twice, so only
-    # the 1s are left: two groups of 1 at most. The type cannot be reached.
+    # Type 27 (R9 major: groups of 10, 11, 12, 13, 1). One number's eight copies make
+    # at most two groups (R4), so four groups need two numbers or more. Every major
+    # tile but the 1s is seen twice (R3): only the 1s are left, two groups at most.
+    # The type cannot be reached.
     seen = " ".join(f"{c}{n} {c}{n}" for c in "krbo" for n in (10, 11, 12, 13))
     best = checked(TABLE.by_number(27), pool_of("k2-8 r2-8", seen=seen))
     assert not best.found

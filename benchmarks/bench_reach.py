@@ -80,6 +80,7 @@ def by_type(hands: list[list[Tile]]) -> None:
     from intlscore.table import default_table
 
     types = default_table().types
+    names = {t.number: t.name for t in types}
     times: dict[int, list[float]] = {t.number: [] for t in types}
     for hand in hands:
         pool = Pool.build(hand, (), None)
@@ -90,8 +91,8 @@ def by_type(hands: list[list[Tile]]) -> None:
     rows = sorted(times.items(), key=lambda item: -statistics.median(item[1]))
     print(f"hands: {len(hands)}; per type: median and worst ms, slowest first")
     for number, spent in rows[:12]:
-        name = default_table().by_number(number).name
-        print(f"  {number:>2} {name:<24} {statistics.median(spent):8.2f} {max(spent):9.1f}")
+        median, worst = statistics.median(spent), max(spent)
+        print(f"  {number:>2} {names[number]:<24} {median:8.2f} {worst:9.1f}")
 
 
 if __name__ == "__main__":

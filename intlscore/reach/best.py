@@ -21,6 +21,18 @@ from typing import TypeVar
 
 Key = TypeVar("Key")
 
+Value = tuple[int, int, int]
+"""``(kept, outs, keep)``: one closest completed hand, or the best of several."""
+
+
+def combine(first: Value, second: Value) -> Value:
+    """Two parts of one completed hand taken together (disjoint tiles).
+
+    >>> combine((3, 0b01, 1), (2, 0b10, 4))
+    (5, 3, 5)
+    """
+    return (first[0] + second[0], first[1] | second[1], first[2] + second[2])
+
 
 @dataclass(slots=True)
 class Best:
@@ -42,9 +54,7 @@ class Best:
         return self.kept >= 0
 
 
-def offer_state(
-    states: dict[Key, tuple[int, int, int]], key: Key, value: tuple[int, int, int]
-) -> None:
+def offer_state(states: dict[Key, Value], key: Key, value: Value) -> None:
     """Keep the best ``(kept, outs, keep)`` per state key, as :meth:`Best.offer` does.
 
     >>> states: dict[tuple[int, ...], tuple[int, int, int]] = {}

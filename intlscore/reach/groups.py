@@ -21,15 +21,13 @@ from __future__ import annotations
 import functools
 from itertools import product
 
-from intlscore.reach.best import Best, offer_state
+from intlscore.reach.best import Best, Value, combine, offer_state
 from intlscore.reach.pool import Pool
 from intlscore.reach.shapes import SetShape
 from intlscore.table import HandType
 
 HAND = 14
 
-Value = tuple[int, int, int]
-"""``(kept, outs, keep)`` as in :class:`~intlscore.reach.best.Best`."""
 Choice = tuple[int, int, int, Value]
 """``(tiles, groups, colour mask, value)`` of one way to fill a number."""
 
@@ -62,14 +60,14 @@ def closest_groups_of(shape: SetShape, pool: Pool) -> Best:
                         colours | colours_here if track_colours else 0,
                         new_total,
                     ),
-                    (value[0] + part[0], value[1] | part[1], value[2] + part[2]),
+                    combine(value, part),
                 )
         joined = after
     best = Best()
     for (tiles, groups, colours, _), value in joined.items():
         if tiles != HAND:
             continue
-        if count_groups and shape.allowed_sets is not None and groups not in shape.allowed_sets:
+        if shape.allowed_sets is not None and groups not in shape.allowed_sets:
             continue
         if shape.colours is not None and colours.bit_count() != shape.colours:
             continue

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 
-from intlscore.reach.best import Best, offer_state
+from intlscore.reach.best import Best, Value, combine, offer_state
 from intlscore.reach.pool import Pool
 from intlscore.reach.shapes import SetShape
 from intlscore.reach.slots import CLOSED, PAIRS, moves, needed, slot_code
@@ -34,8 +34,6 @@ from intlscore.table import HandType
 HAND = 14
 MAX_RUNS = 4
 
-Value = tuple[int, int, int]
-"""``(kept, outs, keep)`` as in :class:`~intlscore.reach.best.Best`."""
 ColourTable = dict[tuple[int, int, int], Value]
 """``(tiles, runs, total) -> best value`` for one colour."""
 
@@ -64,7 +62,7 @@ def closest_runs_of(shape: SetShape, pool: Pool) -> Best:
                 offer_state(
                     after,
                     (tiles + n, runs + r, used + (n > 0), total + s),
-                    (value[0] + part[0], value[1] | part[1], value[2] + part[2]),
+                    combine(value, part),
                 )
         joined = after
     best = Best()
@@ -147,6 +145,7 @@ def colour_table(
                     if new_runs > most_runs or need > room:
                         continue
                     key = rest | new_code | new_runs << 8
+                    # offer_state, inlined: this is the innermost loop.
                     old = after.get(key)
                     if old is None or value[0] > old[0]:
                         after[key] = value
@@ -164,12 +163,12 @@ def colour_table(
 def _steps(
     can_start: bool, at_three: bool, at_high_one: bool
 ) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]:
-    """For each slot code and copies 0-2: the runs-only moves with what they still need."""
+    """For each slot code and copies 0-2: the moves with the tiles they still need."""
     return tuple(
         tuple(
             tuple(
                 (new_code, starts, needed(new_code))
-                for new_code, _, starts in moves(code, copies, 0, can_start, at_three, at_high_one)
+                for new_code, starts in moves(code, copies, can_start, at_three, at_high_one)
             )
             for copies in range(3)
         )

@@ -7,15 +7,14 @@ run of 3+ that began at position 1 is marked apart (``FROM_ONE``): it may not go
 on to the high 1 at position 14, as no ordinary run is longer than 13 (R5).
 The pair of slots is stored as one code, so states compare cheaply.
 
-At each position, each copy of the colour's tile either extends a slot (an
-empty slot starts a new run) or goes to a group; a slot with a run of 1 or 2
-that is not extended breaks the run, and a run of 3+ that is not extended
-closes.
+At each position, each copy of the colour's tile extends a slot (an empty
+slot starts a new run); a slot with a run of 1 or 2 that is not extended
+breaks the run, and a run of 3+ that is not extended closes.
 
 >>> code = slot_code(0, 0)
->>> moves(code, copies=1, to_groups=0, can_start=True, at_three=False, at_high_one=False)
-((1, 0, 1),)
->>> slot_pair(moves(code, 1, 0, True, False, False)[0][0])
+>>> moves(code, copies=1, can_start=True, at_three=False, at_high_one=False)
+((1, 1),)
+>>> slot_pair(moves(code, 1, True, False, False)[0][0])
 (0, 1)
 >>> needed(slot_code(1, 2))
 3
@@ -51,21 +50,17 @@ def needed(code: int) -> int:
 
 @functools.cache
 def moves(
-    code: int, copies: int, to_groups: int, can_start: bool, at_three: bool, at_high_one: bool
-) -> tuple[tuple[int, int, int], ...]:
-    """Every way ``copies`` copies of a position's tile can meet a colour's slots.
+    code: int, copies: int, can_start: bool, at_three: bool, at_high_one: bool
+) -> tuple[tuple[int, int], ...]:
+    """Every way ``copies`` copies of a position's tile can extend a colour's slots.
 
-    Each move is ``(new code, copies sent to groups, runs started)``; at most
-    ``to_groups`` copies may go to groups (0, 1 or 2). ``at_three`` marks
-    position 3 (a run reaching length 3 there began at 1), ``at_high_one``
-    position 14.
+    Each move is ``(new code, runs started)``. ``at_three`` marks position 3
+    (a run reaching length 3 there began at 1), ``at_high_one`` position 14.
     """
-    found: set[tuple[int, int, int]] = set()
+    found: set[tuple[int, int]] = set()
     for extend_a in (False, True):
         for extend_b in (False, True):
-            extended = extend_a + extend_b
-            grouped = copies - extended
-            if grouped < 0 or grouped > to_groups:
+            if extend_a + extend_b != copies:
                 continue
             new: list[int] = []
             starts = 0
@@ -76,7 +71,7 @@ def moves(
                 starts += value == EMPTY and extend
                 new.append(after)
             else:
-                found.add((slot_code(*new), grouped, starts))
+                found.add((slot_code(*new), starts))
     return tuple(sorted(found))
 
 

@@ -52,22 +52,32 @@ def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
     return _SetSearch(shape, pool).run()
 
 
+def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
+    """Where the search starts: the open hand copies, the let-go mask and the full mask.
+
+    Hand tiles no set of the shape can hold are let go from the start; ``full``
+    marks every tile a completed hand could draw (once the outs are all of
+    them, ties can add nothing and the search stops).
+    """
+    open_ = [count if shape.usable(i) else 0 for i, count in enumerate(pool.hand)]
+    let_go = 0
+    full = 0
+    for index, count in enumerate(pool.hand):
+        if count and not open_[index]:
+            let_go |= 1 << index
+        if shape.usable(index) and pool.cap[index] > count:
+            full |= 1 << index
+    return open_, let_go, full
+
+
 class _SetSearch:
     def __init__(self, shape: SetShape, pool: Pool) -> None:
         self.shape = shape
         self.cap = list(pool.cap)
-        self.open = [count if shape.usable(i) else 0 for i, count in enumerate(pool.hand)]
+        self.open, self.let_go, self.full = search_start(shape, pool)
         self.cover = [0] * 52
-        self.let_go = 0
-        for index, count in enumerate(pool.hand):
-            if count and not self.open[index]:
-                self.let_go |= 1 << index
         self.best = Best()
         self.strict = True
-        self.full = 0
-        for index in range(52):
-            if shape.usable(index) and pool.cap[index] > pool.hand[index]:
-                self.full |= 1 << index
         self.fillers = filler_sets(shape)
         self.memo: dict[tuple[object, ...], int | None] = {}
         self.feasible_memo: dict[tuple[object, ...], bool] = {}

@@ -1,5 +1,9 @@
 """One search per structure family, chosen from the table's vocabulary.
 
+Set-based types go to the compiled set search when it is built (:mod:`.native`);
+otherwise runs-only and groups-only types have their own dynamic programmes
+and mixed types the pure-Python set search.
+
 >>> from intlscore.notation import parse_tiles
 >>> from intlscore.reach.pool import Pool
 >>> from intlscore.table import default_table
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import functools
 
+from intlscore.reach import native
 from intlscore.reach.anytiles import allowed_numbers, closest_any
 from intlscore.reach.best import Best
 from intlscore.reach.groups import closest_groups_of
@@ -36,11 +41,19 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
             return Best()
         return closest_sequences(hand_type, pool)
     shape = SetShape.of(hand_type)
+    if native.AVAILABLE:
+        return _closest_native(shape, pool)
     if not shape.groups:
         return closest_runs_of(shape, pool)
     if not shape.runs:
         return closest_groups_of(shape, pool)
     return _closest_mixed(shape, pool)
+
+
+@functools.lru_cache(maxsize=64)
+def _closest_native(shape: SetShape, pool: Pool) -> Best:
+    """Any set-based type by the compiled search, cached by shape (Basic and the blitzes share)."""
+    return native.closest_sets_native(shape, pool)
 
 
 @functools.lru_cache(maxsize=32)

@@ -1,0 +1,587 @@
+/*
+ * intlscore_native: the set search of intlscore.reach.sets, compiled.
+ *
+ * A line-for-line port of ``_SetSearch`` in intlscore/reach/sets.py (read that
+ * file for the method): the most hand tiles a completed hand of a set-based
+ * type keeps, and the union of the tiles drawn by every such hand (the outs).
+ * Python prepares the inputs (open hand copies, R3 caps, the shape, the filler
+ * sets in order) and gets back (kept, outs mask, keep packed two bits a tile).
+ * The pure-Python class stays as the reference; tests compare the two.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TILES 52
+#define HAND 14
+#define MAX_RUN 13
+#define MAX_FILLERS 1024
+
+typedef unsigned __int128 u128;
+
+typedef struct {
+    uint64_t mask;
+    int size;
+    int total;
+    int colours;
+    int run_colour;
+} Cand;
+
+typedef struct {
+    uint64_t m1, m2, packed;
+    uint64_t value;
+    int used;
+} Entry;
+
+typedef struct {
+    /* shape */
+    int groups, runs, low, high, max_sets, allowed_mask, distinct, colours, max_total;
+    uint64_t numbers_mask;
+    /* pool and walk */
+    int cap[TILES], open[TILES], cover[TILES];
+    uint64_t let_go, full;
+    Cand fillers[MAX_FILLERS];
+    int nfillers;
+    /* best */
+    int best_kept;
+    uint64_t best_outs;
+    u128 best_keep;
+    int strict;
+    /* memo (filler union and feasibility) */
+    Entry *table;
+    size_t capacity, count;
+    int oom;
+} Search;
+
+static const int GROUP_OTHERS[4][4][4] = {
+    /* For a tile's colour, the other colours of each group holding it, as
+     * {count, colours...}: all four colours, then one other colour left out. */
+    {{3, 1, 2, 3}, {2, 2, 3, 0}, {2, 1, 3, 0}, {2, 1, 2, 0}},
+    {{3, 0, 2, 3}, {2, 2, 3, 0}, {2, 0, 3, 0}, {2, 0, 2, 0}},
+    {{3, 0, 1, 3}, {2, 1, 3, 0}, {2, 0, 3, 0}, {2, 0, 1, 0}},
+    {{3, 0, 1, 2}, {2, 1, 2, 0}, {2, 0, 2, 0}, {2, 0, 1, 0}},
+};
+
+static inline int tile_at(int colour, int position) { return ((position - 1) % 13) * 4 + colour; }
+static inline int popcount(unsigned x) { return __builtin_popcount(x); }
+static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
+
+/* ---- memo ------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t m1, uint64_t m2, uint64_t packed) {
+    uint64_t h = m1 * 0x9E3779B97F4A7C15ULL;
+    h ^= (m2 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (packed + 0x165667B19E3779F9ULL) * 0x94D049BB133111EBULL;
+    h ^= h >> 31;
+    return h;
+}
+
+static Entry *memo_slot(Search *s, uint64_t m1, uint64_t m2, uint64_t packed) {
+    size_t mask = s->capacity - 1;
+    size_t i = (size_t)mix(m1, m2, packed) & mask;
+    while (s->table[i].used) {
+        Entry *e = &s->table[i];
+        if (e->m1 == m1 && e->m2 == m2 && e->packed == packed) return e;
+        i = (i + 1) & mask;
+    }
+    return &s->table[i];
+}
+
+static int memo_get(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t *value) {
+    Entry *e = memo_slot(s, m1, m2, packed);
+    if (!e->used) return 0;
+    *value = e->value;
+    return 1;
+}
+
+static void memo_put(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t value) {
+    if ((s->count + 1) * 2 > s->capacity) {
+        size_t old_capacity = s->capacity;
+        Entry *old = s->table;
+        Entry *grown = calloc(old_capacity * 2, sizeof(Entry));
+        if (grown == NULL) {
+            s->oom = 1;
+            return; /* forget the value; it is recomputed when asked again */
+        }
+        s->table = grown;
+        s->capacity = old_capacity * 2;
+        for (size_t i = 0; i < old_capacity; i++) {
+            if (old[i].used) *memo_slot(s, old[i].m1, old[i].m2, old[i].packed) = old[i];
+        }
+        free(old);
+    }
+    Entry *e = memo_slot(s, m1, m2, packed);
+    if (!e->used) s->count++;
+    e->m1 = m1;
+    e->m2 = m2;
+    e->packed = packed;
+    e->value = value;
+    e->used = 1;
+}
+
+static inline uint64_t pack_key(int kind, int need, int sets, int total, int colours, int run_colours,
+                                int first) {
+    return (uint64_t)kind | (uint64_t)need << 1 | (uint64_t)sets << 6 | (uint64_t)(total + 1) << 10 |
+           (uint64_t)colours << 22 | (uint64_t)run_colours << 26 | (uint64_t)first << 30;
+}
+
+/* ---- conditions ------------------------------------------------------------- */
+
+static inline int ok(Search *s, int tiles, int sets, int total, int colours) {
+    if (tiles > HAND || sets > s->max_sets) return 0;
+    if (s->max_total >= 0 && total > s->max_total) return 0;
+    return s->colours < 0 || popcount((unsigned)colours) <= s->colours;
+}
+
+static inline int final_ok(Search *s, int sets, int colours) {
+    if (s->allowed_mask && !(s->allowed_mask >> sets & 1)) return 0;
+    return s->colours < 0 || popcount((unsigned)colours) == s->colours;
+}
+
+static inline int beaten(Search *s, int most) {
+    return most < s->best_kept ||
+           (most == s->best_kept && (s->strict || s->best_outs == s->full));
+}
+
+static inline void offer(Search *s, int kept, uint64_t outs, u128 keep) {
+    if (kept > s->best_kept) {
+        s->best_kept = kept;
+        s->best_outs = outs;
+        s->best_keep = keep;
+    } else if (kept == s->best_kept) {
+        s->best_outs |= outs;
+    }
+}
+
+static inline int fits(Search *s, const Cand *c, uint64_t room, int total, int colours,
+                       int run_colours) {
+    if (s->max_total >= 0 && total + c->total > s->max_total) return 0;
+    if (c->mask & ~room) return 0;
+    if (s->colours >= 0 && popcount((unsigned)(colours | c->colours)) > s->colours) return 0;
+    return !(s->distinct && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
+}
+
+/* ---- fillers: whole sets of drawn tiles ------------------------------------- */
+
+static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
+                    int colours, int run_colours, int first) {
+    uint64_t packed = pack_key(0, need, sets, total, colours, run_colours, first);
+    uint64_t cached;
+    if (memo_get(s, m1, m2, packed, &cached)) return (int)cached;
+    int result = 0;
+    for (int position = first; position < s->nfillers; position++) {
+        const Cand *c = &s->fillers[position];
+        if (c->size > need) break;
+        if (!fits(s, c, m1, total, colours, run_colours)) continue;
+        int rest = need - c->size;
+        int after_colours = colours | c->colours;
+        if (rest == 0) {
+            if (final_ok(s, sets + 1, after_colours)) {
+                result = 1;
+                break;
+            }
+            continue;
+        }
+        if (rest < 3 || sets + 1 >= s->max_sets) continue;
+        int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
+        uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
+        if (feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
+                     position)) {
+            result = 1;
+            break;
+        }
+    }
+    memo_put(s, m1, m2, packed, (uint64_t)result);
+    return result;
+}
+
+/* Union of the tiles of every way to add `need` drawn tiles as whole sets; 0 and
+ * *found = 0 when there is none. */
+static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
+                             int colours, int run_colours, int *found) {
+    uint64_t packed = pack_key(1, need, sets, total, colours, run_colours, 0);
+    uint64_t cached;
+    if (memo_get(s, m1, m2, packed, &cached)) {
+        *found = (int)(cached >> 63);
+        return cached & ~(1ULL << 63);
+    }
+    uint64_t u = 0;
+    int any = 0;
+    for (int position = 0; position < s->nfillers; position++) {
+        const Cand *c = &s->fillers[position];
+        if (c->size > need) break;
+        if (!fits(s, c, m1, total, colours, run_colours)) continue;
+        int rest = need - c->size;
+        int after_total = total + c->total;
+        int after_colours = colours | c->colours;
+        int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
+        int good;
+        if (rest == 0) {
+            good = final_ok(s, sets + 1, after_colours);
+        } else if (rest < 3 || sets + 1 >= s->max_sets) {
+            good = 0;
+        } else {
+            uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
+            good = feasible(s, rest, sets + 1, a1, a2, after_total, after_colours, after_runs, 0);
+        }
+        if (good) {
+            u |= c->mask;
+            any = 1;
+        }
+    }
+    memo_put(s, m1, m2, packed, u | (uint64_t)any << 63);
+    *found = any;
+    return u;
+}
+
+static void leaf(Search *s, int kept, int tiles, int sets, int total, int colours,
+                 int run_colours, uint64_t outs, u128 keep) {
+    if (beaten(s, kept)) return;
+    int need = HAND - tiles;
+    if (need == 0) {
+        if (final_ok(s, sets, colours)) offer(s, kept, outs, keep);
+        return;
+    }
+    if (need < 3 || sets >= s->max_sets) return;
+    uint64_t m1 = 0, m2 = 0;
+    for (int i = 0; i < TILES; i++) {
+        if (s->let_go >> i & 1) continue;
+        int room = s->cap[i] - s->cover[i];
+        if (room >= 1) m1 |= 1ULL << i;
+        if (room >= 2) m2 |= 1ULL << i;
+    }
+    if (s->strict) {
+        if (feasible(s, need, sets, m1, m2, total, colours, run_colours, 0))
+            offer(s, kept, 0, keep);
+        return;
+    }
+    int found = 0;
+    uint64_t u = filler_union(s, need, sets, m1, m2, total, colours, run_colours, &found);
+    if (found) offer(s, kept, outs | u, keep);
+}
+
+/* ---- the walk over hand tiles ------------------------------------------------ */
+
+static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
+                   int run_colours, uint64_t outs, u128 keep, int left);
+
+static int affordable(Search *s, int start, int budget, int most) {
+    int count = 0;
+    for (int index = start; index < TILES; index++) {
+        int held = s->open[index];
+        int number = index / 4 + 1;
+        for (int k = 0; k < held; k++) {
+            if (budget < number || count >= most) return count;
+            budget -= number;
+            count++;
+        }
+    }
+    return count;
+}
+
+static inline int take(Search *s, int cell) {
+    if (s->open[cell]) {
+        s->open[cell]--;
+        s->cover[cell]++;
+        return 1;
+    }
+    if (s->cover[cell] < s->cap[cell] && !(s->let_go >> cell & 1)) {
+        s->cover[cell]++;
+        return 0;
+    }
+    return -1;
+}
+
+static inline void give_back(Search *s, int cell, int how) {
+    s->cover[cell]--;
+    if (how == 1) s->open[cell]++;
+}
+
+static void groups_at(Search *s, int index, int kept, int tiles, int sets, int total, int colours,
+                      int run_colours, uint64_t outs, u128 keep, int left) {
+    int colour = index & 3;
+    int base = index - colour;
+    int number = index / 4 + 1;
+    for (int option = 0; option < 4; option++) {
+        const int *others = GROUP_OTHERS[colour][option];
+        int n = others[0];
+        int size = n + 1;
+        int new_total = total + number * size;
+        int new_colours = colours | 1 << colour;
+        for (int k = 1; k <= n; k++) new_colours |= 1 << others[k];
+        if (!ok(s, tiles + size, sets + 1, new_total, new_colours)) continue;
+        int gained = 1;
+        uint64_t drawn = outs;
+        u128 new_keep = keep + ((u128)1 << (2 * index));
+        int consumed[3], nconsumed = 0, possible = 1;
+        for (int k = 1; k <= n; k++) {
+            int cell = base + others[k];
+            if (s->open[cell]) {
+                consumed[nconsumed++] = cell;
+                gained++;
+                new_keep += (u128)1 << (2 * cell);
+            } else if (s->cover[cell] < s->cap[cell] && !(s->let_go >> cell & 1)) {
+                drawn |= 1ULL << cell;
+            } else {
+                possible = 0;
+                break;
+            }
+        }
+        if (!possible) continue;
+        s->open[index]--;
+        s->cover[index]++;
+        for (int k = 0; k < nconsumed; k++) s->open[consumed[k]]--;
+        for (int k = 1; k <= n; k++) s->cover[base + others[k]]++;
+        search(s, index, kept + gained, tiles + size, sets + 1, new_total, new_colours,
+               run_colours, drawn, new_keep, left - gained);
+        for (int k = 1; k <= n; k++) s->cover[base + others[k]]--;
+        for (int k = 0; k < nconsumed; k++) s->open[consumed[k]]++;
+        s->cover[index]--;
+        s->open[index]++;
+    }
+}
+
+static void extend_right(Search *s, int index, int colour, int start, int position, int kept,
+                         int tiles, int sets, int total, int colours, int run_colours,
+                         uint64_t outs, u128 keep, int left) {
+    int new_colours = colours | 1 << colour;
+    int new_runs = run_colours | 1 << colour;
+    int end = position;
+    int cells[MAX_RUN + 1], hows[MAX_RUN + 1], ncells = 0;
+    int top = imin(s->high, start + MAX_RUN - 1);
+    for (;;) {
+        if (end - start + 1 >= 3 && ok(s, tiles, sets + 1, total, new_colours))
+            search(s, index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep,
+                   left);
+        end++;
+        if (end > top || tiles >= HAND) break;
+        if (s->max_total >= 0 && total > s->max_total) break;
+        int cell = tile_at(colour, end);
+        int how = take(s, cell);
+        if (how < 0) break;
+        cells[ncells] = cell;
+        hows[ncells++] = how;
+        tiles++;
+        total += cell / 4 + 1;
+        if (how) {
+            kept++;
+            keep += (u128)1 << (2 * cell);
+            left--;
+        } else {
+            outs |= 1ULL << cell;
+            if (beaten(s, HAND - (tiles - kept))) break;
+        }
+    }
+    while (ncells > 0) {
+        ncells--;
+        give_back(s, cells[ncells], hows[ncells]);
+    }
+}
+
+static void runs_through(Search *s, int index, int position, int kept, int tiles, int sets,
+                         int total, int colours, int run_colours, uint64_t outs, u128 keep,
+                         int left) {
+    int colour = index & 3;
+    int low = imax(imax(s->low, position - (MAX_RUN - 1)), 1);
+    s->open[index]--;
+    s->cover[index]++;
+    int anchor_number = index / 4 + 1;
+    int base_kept = kept + 1;
+    u128 base_keep = keep + ((u128)1 << (2 * index));
+    int base_total = total + anchor_number;
+    int cells[MAX_RUN + 1], hows[MAX_RUN + 1], ncells = 0;
+    int left_kept = 0, left_total = 0;
+    u128 left_keep = 0;
+    uint64_t left_outs = 0;
+    for (int start = position; start >= low; start--) {
+        if (start < position) {
+            int cell = tile_at(colour, start);
+            int how = take(s, cell);
+            if (how < 0) break;
+            cells[ncells] = cell;
+            hows[ncells++] = how;
+            left_total += cell / 4 + 1;
+            if (how) {
+                left_kept++;
+                left_keep += (u128)1 << (2 * cell);
+            } else {
+                left_outs |= 1ULL << cell;
+                if (beaten(s, HAND - (tiles + position - start + 1 - base_kept - left_kept)))
+                    break;
+            }
+        }
+        extend_right(s, index, colour, start, position, base_kept + left_kept,
+                     tiles + position - start + 1, sets, base_total + left_total, colours,
+                     run_colours, outs | left_outs, base_keep + left_keep, left - 1 - left_kept);
+    }
+    while (ncells > 0) {
+        ncells--;
+        give_back(s, cells[ncells], hows[ncells]);
+    }
+    s->cover[index]--;
+    s->open[index]++;
+}
+
+static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
+                   int run_colours, uint64_t outs, u128 keep, int left) {
+    int bound = kept + imin(left, HAND - tiles);
+    if (s->max_total >= 0 && bound >= s->best_kept)
+        bound = kept + affordable(s, start, s->max_total - total, bound - kept);
+    if (beaten(s, bound)) return;
+    int index = start;
+    while (index < TILES && !s->open[index]) index++;
+    if (index == TILES) {
+        leaf(s, kept, tiles, sets, total, colours, run_colours, outs, keep);
+        return;
+    }
+    if (sets < s->max_sets) {
+        int number = index / 4 + 1;
+        if (s->groups && (s->numbers_mask >> number & 1))
+            groups_at(s, index, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
+        if (s->runs && !(s->distinct && (run_colours >> (index & 3) & 1))) {
+            int positions[2] = {number, 14};
+            int npositions = number == 1 ? 2 : 1;
+            for (int k = 0; k < npositions; k++) {
+                int position = positions[k];
+                if (s->low <= position && position <= s->high)
+                    runs_through(s, index, position, kept, tiles, sets, total, colours,
+                                 run_colours, outs, keep, left);
+            }
+        }
+    }
+    int count = s->open[index];
+    s->open[index] = 0;
+    s->let_go |= 1ULL << index;
+    search(s, index + 1, kept, tiles, sets, total, colours, run_colours, outs, keep,
+           left - count);
+    s->let_go &= ~(1ULL << index);
+    s->open[index] = count;
+}
+
+/* ---- Python entry point --------------------------------------------------------- */
+
+static int read_counts(PyObject *bytes, int *out, const char *what) {
+    char *data;
+    Py_ssize_t size;
+    if (PyBytes_AsStringAndSize(bytes, &data, &size) < 0) return -1;
+    if (size != TILES) {
+        PyErr_Format(PyExc_ValueError, "%s needs %d counts, got %zd", what, TILES, size);
+        return -1;
+    }
+    for (int i = 0; i < TILES; i++) out[i] = (unsigned char)data[i];
+    return 0;
+}
+
+static PyObject *pack_u128(u128 value) {
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(value >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)value);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *result = NULL, *shifted = NULL;
+    if (high && low && shift) {
+        shifted = PyNumber_Lshift(high, shift);
+        if (shifted) result = PyNumber_Or(shifted, low);
+    }
+    Py_XDECREF(high);
+    Py_XDECREF(low);
+    Py_XDECREF(shift);
+    Py_XDECREF(shifted);
+    return result;
+}
+
+PyDoc_STRVAR(closest_sets_doc,
+             "closest_sets(open, cap, let_go, full, shape, fillers) -> (kept, outs, keep)\n\n"
+             "The set search of intlscore.reach.sets, compiled. ``open`` and ``cap`` are\n"
+             "52 byte counts, ``shape`` is (groups, runs, low, high, max_sets, allowed_mask,\n"
+             "distinct, colours or -1, max_total or -1, numbers_mask), ``fillers`` a\n"
+             "sequence of (mask, size, total, colours, run_colour), smallest first.");
+
+static PyObject *closest_sets(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *open_bytes, *cap_bytes, *fillers;
+    unsigned long long let_go, full, numbers_mask;
+    Search *s = calloc(1, sizeof(Search));
+    if (s == NULL) return PyErr_NoMemory();
+    if (!PyArg_ParseTuple(args, "SSKK(iiiiiiiiiK)O", &open_bytes, &cap_bytes, &let_go, &full,
+                          &s->groups, &s->runs, &s->low, &s->high, &s->max_sets,
+                          &s->allowed_mask, &s->distinct, &s->colours, &s->max_total,
+                          &numbers_mask, &fillers)) {
+        free(s);
+        return NULL;
+    }
+    s->numbers_mask = numbers_mask;
+    s->let_go = let_go;
+    s->full = full;
+    if (read_counts(open_bytes, s->open, "open") < 0 || read_counts(cap_bytes, s->cap, "cap") < 0) {
+        free(s);
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(fillers, "fillers must be a sequence");
+    if (seq == NULL) {
+        free(s);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_FILLERS) {
+        Py_DECREF(seq);
+        free(s);
+        PyErr_SetString(PyExc_ValueError, "too many filler sets");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Cand *c = &s->fillers[i];
+        unsigned long long mask;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Kiiii", &mask, &c->size,
+                              &c->total, &c->colours, &c->run_colour)) {
+            Py_DECREF(seq);
+            free(s);
+            return NULL;
+        }
+        c->mask = mask;
+    }
+    Py_DECREF(seq);
+    s->nfillers = (int)n;
+    s->capacity = 1 << 12;
+    s->table = calloc(s->capacity, sizeof(Entry));
+    if (s->table == NULL) {
+        free(s);
+        return PyErr_NoMemory();
+    }
+    int left = 0;
+    for (int i = 0; i < TILES; i++) left += s->open[i];
+
+    Py_BEGIN_ALLOW_THREADS
+    s->best_kept = -1;
+    s->strict = 1;
+    search(s, 0, 0, 0, 0, 0, 0, 0, 0, 0, left);
+    if (s->best_kept >= 0 && s->best_outs != s->full) {
+        s->strict = 0;
+        s->best_outs = 0;
+        search(s, 0, 0, 0, 0, 0, 0, 0, 0, 0, left);
+    }
+    Py_END_ALLOW_THREADS
+
+    PyObject *keep = pack_u128(s->best_keep);
+    PyObject *result = NULL;
+    if (keep != NULL) {
+        result = Py_BuildValue("(iKN)", s->best_kept, (unsigned long long)s->best_outs, keep);
+    }
+    free(s->table);
+    free(s);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "intlscore_native",
+    "Compiled speed-up of intlscore's reach set search (pure-Python fallback in intlscore).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_intlscore_native(void) { return PyModule_Create(&module); }

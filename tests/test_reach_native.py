@@ -1,0 +1,156 @@
+"""The compiled set search against the pure-Python one it was ported from (R20).
+
+``intlscore_native`` (``native/intlscore_native.c``) is a line-for-line port of
+``reach/sets.py``; when it is built, every set-based type (structures sets,
+groups, runs) is answered by it. It must give exactly what the Python search
+gives: the same most kept tiles, the same outs and the same keep, for every
+set-based type of the shipped table and for house shapes that use the rest of
+the vocabulary (exact colours, distinct run colours, allowed set counts, totals),
+with seen tiles and a trump lowering the copies (R3).
+
+The test suite is meant to run with the extension built (``pip install .``
+builds it); ``INTLSCORE_PURE_PYTHON=1`` runs everything on the Python searches,
+and then the comparisons here are skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections import Counter
+from random import Random
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from strategies import hands_with_seen
+
+from intlscore.notation import parse_tiles
+from intlscore.reach import native, reachability, solve
+from intlscore.reach.pool import Pool
+from intlscore.reach.sets import closest_sets
+from intlscore.reach.shapes import SetShape
+from intlscore.table import default_table
+from intlscore.tiles import COPIES, Tile
+
+TABLE = default_table()
+SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
+PURE = os.environ.get(native.PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+needs_native = pytest.mark.skipif(
+    PURE, reason=f"{native.PURE_PYTHON_VARIABLE} is set: the pure-Python searches are in use"
+)
+
+
+def house_shapes() -> list[SetShape]:
+    """Shapes no shipped type has, built from the same vocabulary (a house table's rows)."""
+    basic = SetShape.of(TABLE.by_number(1))
+    runs = SetShape.of(TABLE.by_number(13))
+    return [
+        dataclasses.replace(basic, colours=2),
+        dataclasses.replace(basic, allowed_sets=frozenset({3}), max_sets=3),
+        dataclasses.replace(basic, max_total=60, colours=3),
+        dataclasses.replace(basic, distinct=True),
+        dataclasses.replace(runs, allowed_sets=frozenset({2}), max_sets=2, distinct=False),
+        dataclasses.replace(runs, max_total=45, allowed_sets=None, max_sets=4, distinct=False),
+    ]
+
+
+SHAPES = tuple(dict.fromkeys([SetShape.of(t) for t in SET_TYPES] + house_shapes()))
+
+
+def same_answer(shape: SetShape, pool: Pool, label: str) -> None:
+    expected = closest_sets(shape, pool)
+    got = native.closest_sets_native(shape, pool)
+    assert (got.kept, got.outs, got.keep) == (expected.kept, expected.outs, expected.keep), (
+        f"{label}: native kept {got.kept} outs {got.outs:#x} keep {got.keep:#x}; "
+        f"python kept {expected.kept} outs {expected.outs:#x} keep {expected.keep:#x}"
+    )
+
+
+def test_the_extension_is_built_unless_pure_python_was_asked_for() -> None:
+    # The benchmark figures in the README are the compiled search's; an install that
+    # silently fell back to Python would be 100 times slower on far hands.
+    if PURE:
+        assert not native.AVAILABLE
+        return
+    assert native.AVAILABLE, (
+        "intlscore_native is not importable: reinstall with `pip install .` on a machine "
+        f"with a C compiler, or set {native.PURE_PYTHON_VARIABLE}=1 to test the Python path "
+        f"(python: {sys.executable})"
+    )
+
+
+@needs_native
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "k1-4 r5 b5 o5 k9-12 r13 b13 o1",  # Basic one tile away (R4, R5)
+        "r1-13 r1",  # the 1 low and high in one colour (R5)
+        "k12 k13 k1-3 r1-3 b1-3 o1-3",  # 13-1-2 is no run (R5)
+        "k5 r5 b5 k7 r7 b7 k9 r9 b9 o9 k11 r11 b11 o11",  # groups (R4)
+        "k1 k1 r1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 *",  # low totals, a joker (R8)
+        "k10-13 r10-13 b11-13 o11 o12 o13",  # major (R9)
+        "k2 r7 b13 o4 k9 r3 b6 o11 k12 r1 b8 o2 k6 r10",  # a far hand
+    ],
+)
+def test_hand_worked_racks_every_set_shape(hand: str) -> None:
+    pool = Pool.build(parse_tiles(hand), (), None)
+    for shape in SHAPES:
+        same_answer(shape, pool, f"{hand} / {shape}")
+
+
+@st.composite
+def hands_seen_trump(draw: st.DrawFn) -> tuple[list[Tile], list[Tile], Tile | None]:
+    """A 14-tile hand with seen tiles and maybe a trump, within two copies a tile (R3)."""
+    hand, extra, seen = draw(hands_with_seen())
+    trump = extra if draw(st.booleans()) else None
+    known = Counter(hand) + Counter(seen) + Counter([] if trump is None else [trump])
+    for index in draw(st.lists(st.integers(0, 51), max_size=24)):
+        tile = Tile(index)
+        if known[tile] < COPIES:
+            known[tile] += 1
+            seen.append(tile)
+    return hand, seen, trump
+
+
+@needs_native
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(hands_seen_trump())
+def test_native_equals_python_on_generated_hands(
+    drawn: tuple[list[Tile], list[Tile], Tile | None],
+) -> None:
+    hand, seen, trump = drawn
+    pool = Pool.build(hand, seen, trump)
+    example = " ".join(map(str, sorted(hand))) + " | " + " ".join(map(str, sorted(seen)))
+    note(example)
+    # The Python search takes up to seconds on far hands: four shapes per example,
+    # picked by the example's own text so they spread evenly and replay.
+    for shape in Random(example).sample(SHAPES, 4):
+        same_answer(shape, pool, f"{example} / {shape}")
+
+
+@needs_native
+def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fallback (runs and groups dynamic programmes, Python set search) gives the
+    # same distances, outs and reasons; a keep may differ between two equally close
+    # completed hands, so it is checked to be a closest one by its size.
+    rng = Random(7)
+    deck = [Tile(i) for i in range(52) for _ in range(COPIES)]
+    hands = [rng.sample(deck, 14) for _ in range(3)]
+    hands.append(parse_tiles("k1-4 r3-7 b8-10 o2 o3"))
+    compiled = [reachability(hand) for hand in hands]
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    solve._closest_mixed.cache_clear()
+    for hand, fast in zip(hands, compiled, strict=True):
+        slow = reachability(hand)
+        for a, b in zip(fast.types, slow.types, strict=True):
+            label = f"{' '.join(map(str, hand))} / type {a.number}"
+            assert (a.distance, a.outs, a.reason) == (b.distance, b.outs, b.reason), label
+            assert len(a.keep) == len(b.keep), label

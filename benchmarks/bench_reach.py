@@ -3,7 +3,8 @@
 A fixed, seeded corpus of mixed hands: dealt at random, and near-misses built
 from a completed hand of a random type with one to three tiles swapped. Each
 hand's ``reachability`` is timed on one core; the median and the worst are
-printed. Run: ``python benchmarks/bench_reach.py [--hands N] [--seed S]``.
+printed, with which set search answered (compiled or pure Python).
+Run: ``python benchmarks/bench_reach.py [--hands N] [--seed S]``.
 ``--by-type`` instead times each type's search (in table order, so shared
 tables are built by the first type that needs them) and prints the slowest.
 """
@@ -69,8 +70,16 @@ def main() -> None:
         if number % 50 == 0:
             print(f"  {number} hands ...", flush=True)
     print(f"hands: {len(times)} (seed {args.seed}), all 40 types with outs per hand")
+    print(f"set search: {search_kind()}")
     print(f"median: {statistics.median(times):.1f} ms   worst: {max(times):.1f} ms")
     print(f"mean: {statistics.mean(times):.1f} ms   total: {sum(times) / 1000:.1f} s")
+
+
+def search_kind() -> str:
+    """Which set search answered: the compiled one or the pure-Python fallback."""
+    from intlscore.reach import native
+
+    return "compiled (intlscore_native)" if native.AVAILABLE else "pure Python"
 
 
 def by_type(hands: list[list[Tile]]) -> None:
@@ -90,6 +99,7 @@ def by_type(hands: list[list[Tile]]) -> None:
             times[hand_type.number].append((time.perf_counter() - start) * 1000)
     rows = sorted(times.items(), key=lambda item: -statistics.median(item[1]))
     print(f"hands: {len(hands)}; per type: median and worst ms, slowest first")
+    print(f"set search: {search_kind()}")
     for number, spent in rows[:12]:
         median, worst = statistics.median(spent), max(spent)
         print(f"  {number:>2} {names[number]:<24} {median:8.2f} {worst:9.1f}")

@@ -296,6 +296,28 @@ def hands_with_seen(
     return tiles, discard, seen
 
 
+@st.composite
+def hands_seen_trump(
+    draw: st.DrawFn, max_blocked: int = 30
+) -> tuple[list[Tile], list[Tile], Tile | None]:
+    """A 14-tile hand, seen tiles and a trump (or None), together within R3.
+
+    ``hands_with_seen`` gives 0-6 seen tiles, often twins of hand tiles; up to
+    ``max_blocked`` more are added, any tile still below two copies over hand, seen
+    and trump, so that runs and groups get blocked (R3) and some types become
+    unreachable.
+    """
+    hand, extra, seen = draw(hands_with_seen())
+    trump = extra if draw(st.booleans()) else None
+    known = Counter(hand) + Counter(seen) + Counter([] if trump is None else [trump])
+    for index in draw(st.lists(st.integers(0, 51), max_size=max_blocked)):
+        tile = Tile(index)
+        if known[tile] < COPIES:
+            known[tile] += 1
+            seen.append(tile)
+    return hand, seen, trump
+
+
 def colour_permutations() -> st.SearchStrategy[tuple[int, ...]]:
     """A permutation of the four colours: ``perm[c]`` is the new colour of colour ``c``."""
     return st.permutations(range(4)).map(tuple)

@@ -15,7 +15,6 @@ against a tiny brute force.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import combinations, combinations_with_replacement
 from random import Random
@@ -23,8 +22,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, note, settings
-from hypothesis import strategies as st
-from strategies import hands_with_seen
+from strategies import hands_seen_trump
 
 from intlscore.notation import parse_tiles
 from intlscore.reach import anytiles
@@ -36,7 +34,7 @@ from intlscore.reach.runs import closest_runs
 from intlscore.reach.sets import closest_sets
 from intlscore.reach.solve import closest
 from intlscore.table import HandType, default_table
-from intlscore.tiles import COPIES, Tile
+from intlscore.tiles import Tile
 
 TABLE = default_table()
 RUNS_TYPES = tuple(t for t in TABLE.types if t.structure == "runs")
@@ -112,26 +110,6 @@ def types_for(example: str) -> list[HandType]:
     """
     rng = Random(example)
     return rng.sample(RUNS_TYPES, RUNS_PER_EXAMPLE) + rng.sample(GROUPS_TYPES, GROUPS_PER_EXAMPLE)
-
-
-@st.composite
-def hands_seen_trump(draw: st.DrawFn) -> tuple[list[Tile], list[Tile], Tile | None]:
-    """A 14-tile hand, seen tiles and a trump (or None), together within R3.
-
-    ``hands_with_seen`` gives 0-6 seen tiles, often twins of hand tiles; sometimes
-    up to 30 more are added, any tile still below two copies over hand, seen and
-    trump, so that runs and groups get blocked (R3) and some types become
-    unreachable.
-    """
-    hand, extra, seen = draw(hands_with_seen())
-    trump = extra if draw(st.booleans()) else None
-    known = Counter(hand) + Counter(seen) + Counter([] if trump is None else [trump])
-    for index in draw(st.lists(st.integers(0, 51), max_size=30)):
-        tile = Tile(index)
-        if known[tile] < COPIES:
-            known[tile] += 1
-            seen.append(tile)
-    return hand, seen, trump
 
 
 @settings(

@@ -52,7 +52,6 @@ typedef struct {
     /* memo (filler union and feasibility) */
     Entry *table;
     size_t capacity, count;
-    int oom;
 } Search;
 
 static const int GROUP_OTHERS[4][4][4] = {
@@ -102,10 +101,7 @@ static void memo_put(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint6
         size_t old_capacity = s->capacity;
         Entry *old = s->table;
         Entry *grown = calloc(old_capacity * 2, sizeof(Entry));
-        if (grown == NULL) {
-            s->oom = 1;
-            return; /* forget the value; it is recomputed when asked again */
-        }
+        if (grown == NULL) return; /* out of memory: forget the value, it is recomputed */
         s->table = grown;
         s->capacity = old_capacity * 2;
         for (size_t i = 0; i < old_capacity; i++) {

@@ -39,6 +39,9 @@ typedef struct {
     /* shape */
     int groups, runs, low, high, max_sets, allowed_mask, distinct, colours, max_total;
     uint64_t numbers_mask;
+    /* same_number: `same` tiles of the target number (its four tiles in target_mask) */
+    int same, target_base, kept_cap;
+    uint64_t target_mask;
     /* pool and walk */
     int cap[TILES], open[TILES], cover[TILES];
     uint64_t let_go, full;
@@ -119,9 +122,16 @@ static void memo_put(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint6
 }
 
 static inline uint64_t pack_key(int kind, int need, int sets, int total, int colours, int run_colours,
-                                int first) {
+                                int first, int short_) {
     return (uint64_t)kind | (uint64_t)need << 1 | (uint64_t)sets << 6 | (uint64_t)(total + 1) << 10 |
-           (uint64_t)colours << 22 | (uint64_t)run_colours << 26 | (uint64_t)first << 30;
+           (uint64_t)colours << 22 | (uint64_t)run_colours << 26 | (uint64_t)first << 30 |
+           (uint64_t)short_ << 46;
+}
+
+/* Target tiles still missing after a filler set (same_number). */
+static inline int short_after(Search *s, const Cand *c, int short_) {
+    int left = short_ - __builtin_popcountll(c->mask & s->target_mask);
+    return left > 0 ? left : 0;
 }
 
 /* ---- conditions ------------------------------------------------------------- */
@@ -163,8 +173,8 @@ static inline int fits(Search *s, const Cand *c, uint64_t room, int total, int c
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
 
 static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
-                    int colours, int run_colours, int first) {
-    uint64_t packed = pack_key(0, need, sets, total, colours, run_colours, first);
+                    int colours, int run_colours, int first, int short_) {
+    uint64_t packed = pack_key(0, need, sets, total, colours, run_colours, first, short_);
     uint64_t cached;
     if (memo_get(s, m1, m2, packed, &cached)) return (int)cached;
     int result = 0;
@@ -174,18 +184,19 @@ static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int
         if (!fits(s, c, m1, total, colours, run_colours)) continue;
         int rest = need - c->size;
         int after_colours = colours | c->colours;
+        int after_short = short_after(s, c, short_);
         if (rest == 0) {
-            if (final_ok(s, sets + 1, after_colours)) {
+            if (after_short == 0 && final_ok(s, sets + 1, after_colours)) {
                 result = 1;
                 break;
             }
             continue;
         }
-        if (rest < 3 || sets + 1 >= s->max_sets) continue;
+        if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) continue;
         int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
         uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
         if (feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
-                     position)) {
+                     position, after_short)) {
             result = 1;
             break;
         }
@@ -197,8 +208,8 @@ static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int
 /* Union of the tiles of every way to add `need` drawn tiles as whole sets; 0 and
  * *found = 0 when there is none. */
 static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
-                             int colours, int run_colours, int *found) {
-    uint64_t packed = pack_key(1, need, sets, total, colours, run_colours, 0);
+                             int colours, int run_colours, int short_, int *found) {
+    uint64_t packed = pack_key(1, need, sets, total, colours, run_colours, 0, short_);
     uint64_t cached;
     if (memo_get(s, m1, m2, packed, &cached)) {
         *found = (int)(cached >> 63);
@@ -214,14 +225,16 @@ static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_
         int after_total = total + c->total;
         int after_colours = colours | c->colours;
         int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
+        int after_short = short_after(s, c, short_);
         int good;
         if (rest == 0) {
-            good = final_ok(s, sets + 1, after_colours);
-        } else if (rest < 3 || sets + 1 >= s->max_sets) {
+            good = after_short == 0 && final_ok(s, sets + 1, after_colours);
+        } else if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) {
             good = 0;
         } else {
             uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
-            good = feasible(s, rest, sets + 1, a1, a2, after_total, after_colours, after_runs, 0);
+            good = feasible(s, rest, sets + 1, a1, a2, after_total, after_colours, after_runs, 0,
+                            after_short);
         }
         if (good) {
             u |= c->mask;
@@ -237,11 +250,17 @@ static void leaf(Search *s, int kept, int tiles, int sets, int total, int colour
                  int run_colours, uint64_t outs, u128 keep) {
     if (beaten(s, kept)) return;
     int need = HAND - tiles;
+    int short_ = 0;
+    if (s->target_base >= 0) {
+        short_ = s->same;
+        for (int c = 0; c < 4; c++) short_ -= s->cover[s->target_base + c];
+        if (short_ < 0) short_ = 0;
+    }
     if (need == 0) {
-        if (final_ok(s, sets, colours)) offer(s, kept, outs, keep);
+        if (short_ == 0 && final_ok(s, sets, colours)) offer(s, kept, outs, keep);
         return;
     }
-    if (need < 3 || sets >= s->max_sets) return;
+    if (need < 3 || sets >= s->max_sets || short_ > need) return;
     uint64_t m1 = 0, m2 = 0;
     for (int i = 0; i < TILES; i++) {
         if (s->let_go >> i & 1) continue;
@@ -250,12 +269,12 @@ static void leaf(Search *s, int kept, int tiles, int sets, int total, int colour
         if (room >= 2) m2 |= 1ULL << i;
     }
     if (s->strict) {
-        if (feasible(s, need, sets, m1, m2, total, colours, run_colours, 0))
+        if (feasible(s, need, sets, m1, m2, total, colours, run_colours, 0, short_))
             offer(s, kept, 0, keep);
         return;
     }
     int found = 0;
-    uint64_t u = filler_union(s, need, sets, m1, m2, total, colours, run_colours, &found);
+    uint64_t u = filler_union(s, need, sets, m1, m2, total, colours, run_colours, short_, &found);
     if (found) offer(s, kept, outs | u, keep);
 }
 
@@ -423,7 +442,7 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
 
 static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
                    int run_colours, uint64_t outs, u128 keep, int left) {
-    int bound = kept + imin(left, HAND - tiles);
+    int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
     if (s->max_total >= 0 && bound >= s->best_kept)
         bound = kept + affordable(s, start, s->max_total - total, bound - kept);
     if (beaten(s, bound)) return;
@@ -488,25 +507,33 @@ static PyObject *pack_u128(u128 value) {
 }
 
 PyDoc_STRVAR(closest_sets_doc,
-             "closest_sets(open, cap, let_go, full, shape, fillers) -> (kept, outs, keep)\n\n"
+             "closest_sets(open, cap, let_go, full, shape, fillers, same, target_mask,\n"
+             "             kept_cap, floor)\n"
+             "    -> (kept, outs, keep)\n\n"
              "The set search of intlscore.reach.sets, compiled. ``open`` and ``cap`` are\n"
              "52 byte counts, ``shape`` is (groups, runs, low, high, max_sets, allowed_mask,\n"
              "distinct, colours or -1, max_total or -1, numbers_mask), ``fillers`` a\n"
-             "sequence of (mask, size, total, colours, run_colour), smallest first.");
+             "sequence of (mask, size, total, colours, run_colour), smallest first; ``same``\n"
+             "tiles (0: no condition) of the number whose four tiles are ``target_mask``;\n"
+             "at most ``kept_cap`` kept; only hands keeping ``floor`` or more (-1: any).");
 
 static PyObject *closest_sets(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *open_bytes, *cap_bytes, *fillers;
-    unsigned long long let_go, full, numbers_mask;
+    int floor;
+    unsigned long long let_go, full, numbers_mask, target_mask;
     Search *s = calloc(1, sizeof(Search));
     if (s == NULL) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "SSKK(iiiiiiiiiK)O", &open_bytes, &cap_bytes, &let_go, &full,
-                          &s->groups, &s->runs, &s->low, &s->high, &s->max_sets,
+    if (!PyArg_ParseTuple(args, "SSKK(iiiiiiiiiK)OiKii", &open_bytes, &cap_bytes, &let_go,
+                          &full, &s->groups, &s->runs, &s->low, &s->high, &s->max_sets,
                           &s->allowed_mask, &s->distinct, &s->colours, &s->max_total,
-                          &numbers_mask, &fillers)) {
+                          &numbers_mask, &fillers, &s->same, &target_mask, &s->kept_cap,
+                          &floor)) {
         free(s);
         return NULL;
     }
+    s->target_mask = target_mask;
+    s->target_base = target_mask ? __builtin_ctzll(target_mask) : -1;
     s->numbers_mask = numbers_mask;
     s->let_go = let_go;
     s->full = full;
@@ -549,7 +576,7 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     for (int i = 0; i < TILES; i++) left += s->open[i];
 
     Py_BEGIN_ALLOW_THREADS
-    s->best_kept = -1;
+    s->best_kept = floor; /* -1, or only hands keeping this many or more */
     s->strict = 1;
     search(s, 0, 0, 0, 0, 0, 0, 0, 0, 0, left);
     if (s->best_kept >= 0 && s->best_outs != s->full) {

@@ -7,5 +7,9 @@ def closest_sets(
     full: int,
     shape: tuple[int, int, int, int, int, int, int, int, int, int],
     fillers: tuple[tuple[int, int, int, int, int], ...],
+    same: int,
+    target_mask: int,
+    kept_cap: int,
+    floor: int,
     /,
 ) -> tuple[int, int, int]: ...

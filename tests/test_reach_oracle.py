@@ -10,10 +10,14 @@ For each checked type:
 * distance 2: no single drawable tile fits, and some listed out leaves the hand
   at distance 1;
 * seen tiles only ever raise distances.
+
+Type 41 is a house row (Basic plus at least six tiles of one number), so a
+set-based type with ``same_number`` is checked against the scorer too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from hypothesis import HealthCheck, event, given, settings
@@ -28,6 +32,15 @@ from intlscore.table import HandTable, HandType, default_table
 from intlscore.tiles import JOKER, Tile
 
 TABLE = default_table()
+HOUSE = dataclasses.replace(
+    TABLE.by_number(1),
+    number=41,
+    name="Six of a number",
+    description="Groups and/or runs with at least six tiles of one number",
+    same_number=6,
+)
+"""A house row (not in the shipped table): Basic's structure plus ``same_number``."""
+TYPES = {t.number: t for t in (*TABLE.types, HOUSE)}
 DECK = [Tile(i) for i in range(52) for _ in range(2)] + [JOKER, JOKER]
 
 TEMPLATES = (
@@ -39,6 +52,8 @@ TEMPLATES = (
     ("k5 r5 b5 k7 r7 b7 k9 r9 b9 o9 k11 r11 b11 o11", (25, 27, 4)),
     ("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k4 r4", (6, 9, 3, 12)),
     ("k10-13 r10-13 b11-13 o11 o12 o13", (10, 11, 21, 37)),
+    ("k5 r5 b5 o5 k5 r5 b5 k1-3 r8-11", (41, 1)),
+    ("k8-11 r8-10 b9-11 k9 r9 b9 o9", (41, 1)),
 )
 
 
@@ -84,7 +99,7 @@ def test_distance_and_outs_match_the_scorer(
     case: tuple[list[Tile], list[Tile], tuple[int, ...]], data: st.DataObject
 ) -> None:
     hand, seen, numbers = case
-    hand_type = TABLE.by_number(data.draw(st.sampled_from(numbers)))
+    hand_type = TYPES[data.draw(st.sampled_from(numbers))]
     distance, outs = distance_of(hand, seen, hand_type)
     event(f"distance {distance}")
     assert (distance == 0) == fits(hand, hand_type, seen)
@@ -108,7 +123,7 @@ def test_seen_tiles_only_raise_distances(
     case: tuple[list[Tile], list[Tile], tuple[int, ...]], data: st.DataObject
 ) -> None:
     hand, seen, numbers = case
-    hand_type = TABLE.by_number(data.draw(st.sampled_from(numbers)))
+    hand_type = TYPES[data.draw(st.sampled_from(numbers))]
     rest = list(DECK)
     for tile in [*hand, *seen]:
         rest.remove(tile)

@@ -27,8 +27,8 @@ from types import ModuleType
 
 from intlscore.reach.best import Best
 from intlscore.reach.pool import Pool
-from intlscore.reach.sets import search_start
-from intlscore.reach.shapes import SetShape, filler_sets
+from intlscore.reach.sets import best_over_targets, kept_cap, search_start
+from intlscore.reach.shapes import SetShape, filler_sets, number_mask
 
 PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
 
@@ -57,10 +57,18 @@ def closest_sets_native(shape: SetShape, pool: Pool) -> Best:
         raise RuntimeError("the compiled set search (intlscore_native) is not available")
     open_, let_go, full = search_start(shape, pool)
     shape_args, fillers = _arguments(shape)
-    kept, outs, keep = _NATIVE.closest_sets(
-        bytes(open_), bytes(pool.cap), let_go, full, shape_args, fillers
-    )
-    return Best(kept, outs, keep)
+    hand, cap = bytes(open_), bytes(pool.cap)
+    same = shape.same_number or 0
+    module = _NATIVE
+
+    def search(target: int | None, floor: int) -> Best:
+        mask, most = number_mask(target), kept_cap(shape, pool, target)
+        kept, outs, keep = module.closest_sets(
+            hand, cap, let_go, full, shape_args, fillers, same, mask, most, floor
+        )
+        return Best(kept, outs, keep)
+
+    return best_over_targets(shape, pool, search)
 
 
 @functools.cache

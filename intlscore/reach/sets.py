@@ -12,7 +12,9 @@ be better, and the search tries that too). When no hand tile is open, the rest
 of the 14 tiles are *fillers*: whole sets of drawn tiles.
 
 Every completed hand with the most kept tiles is visited, so the union of their
-drawn tiles is exactly the set of outs.
+drawn tiles is exactly the set of outs. A row asking for ``same_number`` tiles of
+one number (a house row may) is searched once per number, each search counting
+that number's tiles, fillers included.
 
 >>> from intlscore.notation import parse_tiles
 >>> from intlscore.reach.pool import Pool
@@ -25,9 +27,18 @@ drawn tiles is exactly the set of outs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from intlscore.reach.best import Best
 from intlscore.reach.pool import Pool
-from intlscore.reach.shapes import MAX_RUN, Candidate, SetShape, filler_sets
+from intlscore.reach.shapes import (
+    MAX_RUN,
+    Candidate,
+    SetShape,
+    filler_sets,
+    number_mask,
+    target_numbers,
+)
 from intlscore.table import HandType
 
 HAND = 14
@@ -49,7 +60,51 @@ def _tile_at(colour: int, position: int) -> int:
 def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
     """The most hand tiles a completed hand of this type (or shape) keeps, with its outs."""
     shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
-    return _SetSearch(shape, pool).run()
+    return best_over_targets(
+        shape, pool, lambda target, floor: _SetSearch(shape, pool, target).run(floor)
+    )
+
+
+def best_over_targets(
+    shape: SetShape, pool: Pool, search: Callable[[int | None, int], Best]
+) -> Best:
+    """One search per number that may hold the type's ``same_number`` tiles, combined.
+
+    A completed hand with at least N tiles of one number is found by the search
+    for that number; the closest over all numbers are the closest of the type.
+    Numbers whose hand tiles promise the most are searched first, and each search
+    gets the best so far as its floor (it then only looks for hands that keep as
+    many or more); a number that cannot reach the floor is skipped. Without
+    ``same_number`` there is one search.
+    """
+    best = Best()
+    caps = {target: kept_cap(shape, pool, target) for target in target_numbers(shape)}
+    for target in sorted(caps, key=lambda t: -caps[t]):
+        if caps[target] < best.kept:
+            continue
+        found = search(target, best.kept)
+        best.offer(found.kept, found.outs, found.keep)
+    return best
+
+
+def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
+    """Most hand tiles a hand with ``same_number`` tiles of ``target`` can keep.
+
+    Every target tile the hand does not hold must be drawn.
+
+    >>> from intlscore.notation import parse_tiles
+    >>> import dataclasses
+    >>> from intlscore.table import default_table
+    >>> shape = dataclasses.replace(SetShape.of(default_table().by_number(1)), same_number=6)
+    >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
+    11
+    """
+    if target is None or shape.same_number is None:
+        return HAND
+    held = sum(
+        pool.hand[cell] for cell in range((target - 1) * 4, target * 4) if shape.usable(cell)
+    )
+    return HAND - max(0, shape.same_number - held)
 
 
 def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
@@ -71,8 +126,13 @@ def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
 
 
 class _SetSearch:
-    def __init__(self, shape: SetShape, pool: Pool) -> None:
+    def __init__(self, shape: SetShape, pool: Pool, target: int | None = None) -> None:
         self.shape = shape
+        # ``same_number``: the hand must hold ``same`` tiles of the number ``target``.
+        self.same = shape.same_number or 0
+        self.target_mask = number_mask(target)
+        self.target_cells = [] if target is None else [(target - 1) * 4 + c for c in range(4)]
+        self.kept_cap = kept_cap(shape, pool, target)
         self.cap = list(pool.cap)
         self.open, self.let_go, self.full = search_start(shape, pool)
         self.cover = [0] * 52
@@ -84,9 +144,15 @@ class _SetSearch:
         low, high = shape.positions
         self.low, self.high = low, high
 
-    def run(self) -> Best:
+    def run(self, floor: int = -1) -> Best:
+        """The closest hands; with a ``floor``, only those keeping that many or more.
+
+        Below the floor nothing is found; at the floor the keep is left empty (the
+        caller has one already) and only the outs are gathered.
+        """
         # First the most kept tiles alone (ties pruned), then every closest hand
         # again with that bound known from the start, for the outs.
+        self.best = Best(floor, 0, 0)
         self.strict = True
         self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         if not self.best.found or self.best.outs == self.full:
@@ -111,7 +177,7 @@ class _SetSearch:
         keep: int,
         left: int,
     ) -> None:
-        bound = kept + min(left, HAND - tiles)
+        bound = min(kept + min(left, HAND - tiles), self.kept_cap)
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
@@ -425,18 +491,19 @@ class _SetSearch:
         if kept < best.kept or (kept == best.kept and (self.strict or best.outs == self.full)):
             return
         need = HAND - tiles
+        short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
-            if self._final_ok(sets, colours):
+            if short == 0 and self._final_ok(sets, colours):
                 self.best.offer(kept, outs, keep)
             return
-        if need < 3 or sets >= self.shape.max_sets:
+        if need < 3 or sets >= self.shape.max_sets or short > need:
             return
         room = tuple(0 if self.let_go >> i & 1 else self.cap[i] - self.cover[i] for i in range(52))
         if self.strict:
-            if self._feasible(need, sets, room, total, colours, run_colours, 0):
+            if self._feasible(need, sets, room, total, colours, run_colours, 0, short):
                 best.offer(kept, 0, keep)
             return
-        union = self._filler_union(need, sets, room, total, colours, run_colours)
+        union = self._filler_union(need, sets, room, total, colours, run_colours, short)
         if union is not None:
             self.best.offer(kept, outs | union, keep)
 
@@ -448,9 +515,13 @@ class _SetSearch:
         total: int,
         colours: int,
         run_colours: int,
+        short: int,
     ) -> int | None:
-        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets."""
-        key = (need, sets, room, total, colours, run_colours)
+        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets.
+
+        ``short``: tiles of the target number still missing (``same_number``).
+        """
+        key = (need, sets, room, total, colours, run_colours, short)
         if key in self.memo:
             return self.memo[key]
         shape = self.shape
@@ -466,14 +537,22 @@ class _SetSearch:
             after_total = total + cand.total
             after_colours = colours | cand.colours
             after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
+            after_short = max(0, short - (cand.mask & self.target_mask).bit_count())
             if rest == 0:
-                ok = self._final_ok(sets + 1, after_colours)
-            elif rest < 3 or sets + 1 >= shape.max_sets:
+                ok = after_short == 0 and self._final_ok(sets + 1, after_colours)
+            elif rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
                 ok = False
             else:
                 after_room = _minus(room, cand.cells)
                 ok = self._feasible(
-                    rest, sets + 1, after_room, after_total, after_colours, after_runs, 0
+                    rest,
+                    sets + 1,
+                    after_room,
+                    after_total,
+                    after_colours,
+                    after_runs,
+                    0,
+                    after_short,
                 )
             if ok:
                 union = cand.mask if union is None else union | cand.mask
@@ -507,8 +586,9 @@ class _SetSearch:
         colours: int,
         run_colours: int,
         first: int,
+        short: int,
     ) -> bool:
-        key = (need, sets, room, total, colours, run_colours, first)
+        key = (need, sets, room, total, colours, run_colours, first, short)
         cached = self.feasible_memo.get(key)
         if cached is not None:
             return cached
@@ -525,12 +605,13 @@ class _SetSearch:
                 continue
             rest = need - size
             after_colours = colours | cand.colours
+            after_short = max(0, short - (cand.mask & self.target_mask).bit_count())
             if rest == 0:
-                if self._final_ok(sets + 1, after_colours):
+                if after_short == 0 and self._final_ok(sets + 1, after_colours):
                     result = True
                     break
                 continue
-            if rest < 3 or sets + 1 >= shape.max_sets:
+            if rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
                 continue
             after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
             if self._feasible(
@@ -541,6 +622,7 @@ class _SetSearch:
                 after_colours,
                 after_runs,
                 position,
+                after_short,
             ):
                 result = True
                 break

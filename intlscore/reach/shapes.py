@@ -39,6 +39,8 @@ class SetShape:
     colours: int | None
     """Exactly this many colours among the 14 tiles."""
     max_total: int | None
+    same_number: int | None = None
+    """At least this many tiles of one number among the 14 (a house row may ask it)."""
 
     @classmethod
     def of(cls, hand_type: HandType) -> SetShape:
@@ -53,6 +55,7 @@ class SetShape:
             distinct=hand_type.distinct_colours,
             colours=hand_type.colours,
             max_total=hand_type.max_total,
+            same_number=hand_type.same_number,
         )
 
     def usable(self, index: int) -> bool:
@@ -64,6 +67,35 @@ class SetShape:
             return False
         low, high = self.positions
         return low <= number <= high or (number == 1 and low <= 14 <= high)
+
+
+def target_numbers(shape: SetShape) -> tuple[int | None, ...]:
+    """The numbers a search must try to hold ``same_number`` tiles of, or ``(None,)``.
+
+    >>> from intlscore.table import default_table
+    >>> import dataclasses
+    >>> basic = SetShape.of(default_table().by_number(1))
+    >>> target_numbers(basic)
+    (None,)
+    >>> target_numbers(dataclasses.replace(basic, same_number=6))[:3]
+    (1, 2, 3)
+    """
+    if shape.same_number is None:
+        return (None,)
+    return tuple(
+        number
+        for number in range(1, 14)
+        if any(shape.usable((number - 1) * 4 + colour) for colour in range(4))
+    )
+
+
+def number_mask(number: int | None) -> int:
+    """Bit mask of the four tiles of a number (none for ``None``).
+
+    >>> bin(number_mask(2))
+    '0b11110000'
+    """
+    return 0 if number is None else 0b1111 << (number - 1) * 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
     shape = SetShape.of(hand_type)
     if native.AVAILABLE:
         return _closest_native(shape, pool)
+    if shape.same_number is not None:
+        return _closest_mixed(shape, pool)  # the programmes below do not count numbers
     if not shape.groups:
         return closest_runs_of(shape, pool)
     if not shape.runs:

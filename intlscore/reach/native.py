@@ -27,7 +27,7 @@ from types import ModuleType
 
 from intlscore.reach.best import Best
 from intlscore.reach.pool import Pool
-from intlscore.reach.sets import best_over_targets, kept_cap, search_start
+from intlscore.reach.sets import best_over_targets, search_start
 from intlscore.reach.shapes import SetShape, filler_sets, number_mask
 
 PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
@@ -61,10 +61,9 @@ def closest_sets_native(shape: SetShape, pool: Pool) -> Best:
     same = shape.same_number or 0
     module = _NATIVE
 
-    def search(target: int | None, floor: int) -> Best:
-        mask, most = number_mask(target), kept_cap(shape, pool, target)
+    def search(target: int | None, most: int, floor: int) -> Best:
         kept, outs, keep = module.closest_sets(
-            hand, cap, let_go, full, shape_args, fillers, same, mask, most, floor
+            hand, cap, let_go, full, shape_args, fillers, same, number_mask(target), most, floor
         )
         return Best(kept, outs, keep)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from intlscore.reach.best import Best
+from intlscore.reach.best import Best, mask_indices
 from intlscore.reach.pool import Pool
 from intlscore.reach.shapes import (
     MAX_RUN,
@@ -61,13 +61,15 @@ def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
     """The most hand tiles a completed hand of this type (or shape) keeps, with its outs."""
     shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
     return best_over_targets(
-        shape, pool, lambda target, floor: _SetSearch(shape, pool, target).run(floor)
+        shape, pool, lambda target, cap, floor: _SetSearch(shape, pool, target, cap).run(floor)
     )
 
 
-def best_over_targets(
-    shape: SetShape, pool: Pool, search: Callable[[int | None, int], Best]
-) -> Best:
+TargetSearch = Callable[[int | None, int, int], Best]
+"""``(target number or None, kept cap, floor) -> the closest hands for that target``."""
+
+
+def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch) -> Best:
     """One search per number that may hold the type's ``same_number`` tiles, combined.
 
     A completed hand with at least N tiles of one number is found by the search
@@ -82,7 +84,7 @@ def best_over_targets(
     for target in sorted(caps, key=lambda t: -caps[t]):
         if caps[target] < best.kept:
             continue
-        found = search(target, best.kept)
+        found = search(target, caps[target], best.kept)
         best.offer(found.kept, found.outs, found.keep)
     return best
 
@@ -101,9 +103,7 @@ def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
     """
     if target is None or shape.same_number is None:
         return HAND
-    held = sum(
-        pool.hand[cell] for cell in range((target - 1) * 4, target * 4) if shape.usable(cell)
-    )
+    held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
     return HAND - max(0, shape.same_number - held)
 
 
@@ -126,13 +126,16 @@ def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
 
 
 class _SetSearch:
-    def __init__(self, shape: SetShape, pool: Pool, target: int | None = None) -> None:
+    def __init__(
+        self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND
+    ) -> None:
         self.shape = shape
-        # ``same_number``: the hand must hold ``same`` tiles of the number ``target``.
+        # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
+        # so it keeps at most ``most`` (see ``kept_cap``).
         self.same = shape.same_number or 0
         self.target_mask = number_mask(target)
-        self.target_cells = [] if target is None else [(target - 1) * 4 + c for c in range(4)]
-        self.kept_cap = kept_cap(shape, pool, target)
+        self.target_cells = mask_indices(self.target_mask)
+        self.kept_cap = most
         self.cap = list(pool.cap)
         self.open, self.let_go, self.full = search_start(shape, pool)
         self.cover = [0] * 52
@@ -537,7 +540,7 @@ class _SetSearch:
             after_total = total + cand.total
             after_colours = colours | cand.colours
             after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
-            after_short = max(0, short - (cand.mask & self.target_mask).bit_count())
+            after_short = self._short_after(cand, short)
             if rest == 0:
                 ok = after_short == 0 and self._final_ok(sets + 1, after_colours)
             elif rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
@@ -558,6 +561,10 @@ class _SetSearch:
                 union = cand.mask if union is None else union | cand.mask
         self.memo[key] = union
         return union
+
+    def _short_after(self, cand: Candidate, short: int) -> int:
+        """Target tiles (``same_number``) still missing once a filler set is added."""
+        return max(0, short - (cand.mask & self.target_mask).bit_count())
 
     def _fits(
         self,
@@ -605,7 +612,7 @@ class _SetSearch:
                 continue
             rest = need - size
             after_colours = colours | cand.colours
-            after_short = max(0, short - (cand.mask & self.target_mask).bit_count())
+            after_short = self._short_after(cand, short)
             if rest == 0:
                 if after_short == 0 and self._final_ok(sets + 1, after_colours):
                     result = True

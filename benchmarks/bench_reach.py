@@ -16,8 +16,8 @@ import random
 import statistics
 import time
 
-from intlscore.reach import reachability
-from intlscore.tiles import JOKER, Tile
+from intlscore.engine.reach import reachability
+from intlscore.engine.tiles import JOKER, Tile
 
 DECK = [Tile(i) for i in range(52) for _ in range(2)] + [JOKER, JOKER]
 
@@ -35,7 +35,7 @@ NEAR = (
 
 def corpus(count: int, seed: int) -> list[list[Tile]]:
     """``count`` hands: half dealt at random, half near-misses of a completed hand."""
-    from intlscore.notation import parse_tiles
+    from intlscore.engine.notation import parse_tiles
 
     rng = random.Random(seed)
     hands: list[list[Tile]] = []
@@ -77,16 +77,16 @@ def main() -> None:
 
 def search_kind() -> str:
     """Which set search answered: the compiled one or the pure-Python fallback."""
-    from intlscore.reach import native
+    from intlscore.engine.reach import native
 
     return "compiled (intlscore_native)" if native.AVAILABLE else "pure Python"
 
 
 def by_type(hands: list[list[Tile]]) -> None:
     """Median and worst time of each type's search, slowest types first."""
-    from intlscore.reach.pool import Pool
-    from intlscore.reach.solve import closest
-    from intlscore.table import default_table
+    from intlscore.engine.reach.pool import Pool
+    from intlscore.engine.reach.solve import closest
+    from intlscore.rules.hand_table import default_table
 
     types = default_table().types
     names = {t.number: t.name for t in types}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from intlscore.tiles import JOKER, Tile, tile_index
+from intlscore.engine.tiles import JOKER, Tile, tile_index
 
 BAG = [Tile(i) for i in range(52)] * 2 + [JOKER, JOKER]
 

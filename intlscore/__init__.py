@@ -21,32 +21,32 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "reachability": "intlscore.reach",
-    "ReachResult": "intlscore.reach",
-    "score_deal": "intlscore.deal",
-    "DealResult": "intlscore.deal",
-    "DealInput": "intlscore.deal",
-    "Session": "intlscore.ledger",
-    "Ledger": "intlscore.ledger",
-    "settle": "intlscore.settlement",
-    "Settlement": "intlscore.settlement",
-    "SettlementError": "intlscore.settlement",
-    "DealTable": "intlscore.deal_table",
-    "load_deal_table": "intlscore.deal_table",
-    "default_deal_table": "intlscore.deal_table",
-    "Tile": "intlscore.tiles",
-    "JOKER": "intlscore.tiles",
-    "parse_tiles": "intlscore.notation",
-    "parse_tile": "intlscore.notation",
-    "format_tiles": "intlscore.notation",
-    "score_hand": "intlscore.scoring",
-    "types_fitting": "intlscore.scoring",
-    "ScoreResult": "intlscore.result",
-    "Context": "intlscore.result",
-    "HandTable": "intlscore.table",
-    "HandType": "intlscore.table",
-    "load_table": "intlscore.table",
-    "default_table": "intlscore.table",
+    "reachability": "intlscore.engine.reach",
+    "ReachResult": "intlscore.engine.reach",
+    "score_deal": "intlscore.session.deal",
+    "DealResult": "intlscore.session.deal",
+    "DealInput": "intlscore.session.deal",
+    "Session": "intlscore.session.ledger",
+    "Ledger": "intlscore.session.ledger",
+    "settle": "intlscore.session.settlement",
+    "Settlement": "intlscore.session.settlement",
+    "SettlementError": "intlscore.session.settlement",
+    "DealTable": "intlscore.rules.deal_table",
+    "load_deal_table": "intlscore.rules.deal_table",
+    "default_deal_table": "intlscore.rules.deal_table",
+    "Tile": "intlscore.engine.tiles",
+    "JOKER": "intlscore.engine.tiles",
+    "parse_tiles": "intlscore.engine.notation",
+    "parse_tile": "intlscore.engine.notation",
+    "format_tiles": "intlscore.engine.notation",
+    "score_hand": "intlscore.engine.scoring",
+    "types_fitting": "intlscore.engine.scoring",
+    "ScoreResult": "intlscore.engine.result",
+    "Context": "intlscore.engine.result",
+    "HandTable": "intlscore.rules.hand_table",
+    "HandType": "intlscore.rules.hand_table",
+    "load_table": "intlscore.rules.hand_table",
+    "default_table": "intlscore.rules.hand_table",
     "IntlscoreError": "intlscore.errors",
     "NotationError": "intlscore.errors",
     "HandError": "intlscore.errors",
@@ -91,8 +91,11 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from intlscore.deal import DealInput, DealResult, score_deal
-    from intlscore.deal_table import DealTable, default_deal_table, load_deal_table
+    from intlscore.engine.notation import format_tiles, parse_tile, parse_tiles
+    from intlscore.engine.reach import ReachResult, reachability
+    from intlscore.engine.result import Context, ScoreResult
+    from intlscore.engine.scoring import score_hand, types_fitting
+    from intlscore.engine.tiles import JOKER, Tile
     from intlscore.errors import (
         DealError,
         HandError,
@@ -101,14 +104,11 @@ if TYPE_CHECKING:
         NotationError,
         TableError,
     )
-    from intlscore.ledger import Ledger, Session
-    from intlscore.notation import format_tiles, parse_tile, parse_tiles
-    from intlscore.reach import ReachResult, reachability
-    from intlscore.result import Context, ScoreResult
-    from intlscore.scoring import score_hand, types_fitting
-    from intlscore.settlement import Settlement, SettlementError, settle
-    from intlscore.table import HandTable, HandType, default_table, load_table
-    from intlscore.tiles import JOKER, Tile
+    from intlscore.rules.deal_table import DealTable, default_deal_table, load_deal_table
+    from intlscore.rules.hand_table import HandTable, HandType, default_table, load_table
+    from intlscore.session.deal import DealInput, DealResult, score_deal
+    from intlscore.session.ledger import Ledger, Session
+    from intlscore.session.settlement import Settlement, SettlementError, settle
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,7 @@
 
 import sys
 
-from intlscore.cli import main
+from intlscore.faces.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,7 +1,7 @@
 /*
- * intlscore_native: the set search of intlscore.reach.sets, compiled.
+ * intlscore_native: the set search of intlscore.engine.reach.sets, compiled.
  *
- * A line-for-line port of ``_SetSearch`` in intlscore/reach/sets.py (read that
+ * A line-for-line port of ``_SetSearch`` in intlscore/engine/reach/sets.py (read that
  * file for the method): the most hand tiles a completed hand of a set-based
  * type keeps, and the union of the tiles drawn by every such hand (the outs).
  * Python prepares the inputs (open hand copies, R3 caps, the shape, the filler
@@ -510,7 +510,7 @@ PyDoc_STRVAR(closest_sets_doc,
              "closest_sets(open, cap, let_go, full, shape, fillers, same, target_mask,\n"
              "             kept_cap, floor)\n"
              "    -> (kept, outs, keep)\n\n"
-             "The set search of intlscore.reach.sets, compiled. ``open`` and ``cap`` are\n"
+             "The set search of intlscore.engine.reach.sets, compiled. ``open`` and ``cap`` are\n"
              "52 byte counts, ``shape`` is (groups, runs, low, high, max_sets, allowed_mask,\n"
              "distinct, colours or -1, max_total or -1, numbers_mask), ``fillers`` a\n"
              "sequence of (mask, size, total, colours, run_colour), smallest first; ``same``\n"

@@ -1,6 +1,6 @@
 """A deliberately slow, brute-force reference for the closed-hand types (R3-R13).
 
-It is written independently of :mod:`intlscore.engine` and :mod:`intlscore.scoring`
+It is written independently of :mod:`intlscore.engine` and :mod:`intlscore.engine.scoring`
 and only used by the tests, on small or generated cases. It trades every shortcut for
 obviousness:
 
@@ -13,11 +13,11 @@ obviousness:
   colour of each run), which is all the conditions read; seven pairs (R6) is "every
   tile exactly twice"; a fixed sequence is checked by trying every assignment of the
   tiles to the sequence positions;
-- every condition is read from the :class:`~intlscore.table.HandType` fields, never
+- every condition is read from the :class:`~intlscore.rules.hand_table.HandType` fields, never
   from a type's name.
 
->>> from intlscore.notation import parse_tiles
->>> from intlscore.table import default_table
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.rules.hand_table import default_table
 >>> sorted(fitting_types(parse_tiles("k1-1")))
 [1, 22, 23, 24]
 >>> best_type(parse_tiles("k1-6 * k8-1"))
@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from intlscore.result import Context
-from intlscore.table import HandTable, HandType, default_table
-from intlscore.tiles import ALL_NUMBERED, COPIES, Tile
+from intlscore.engine.result import Context
+from intlscore.engine.tiles import ALL_NUMBERED, COPIES, Tile
+from intlscore.rules.hand_table import HandTable, HandType, default_table
 
 HAND_SIZE = 14
 MAX_JOKERS = 2
@@ -157,7 +157,7 @@ def _shapes(key: tuple[int, ...]) -> frozenset[Shape]:
 def shapes(tiles: Sequence[Tile]) -> frozenset[Shape]:
     """The shapes of every partition of concrete (joker-free) tiles into groups and runs.
 
-    >>> from intlscore.notation import parse_tiles
+    >>> from intlscore.engine.notation import parse_tiles
     >>> sorted(shapes(parse_tiles("k1 k2 k3 r1 r2 r3 b1 b2 b3")), key=lambda s: s.groups)
     [Shape(groups=0, run_colours=(0, 1, 2)), Shape(groups=3, run_colours=())]
     >>> shapes(parse_tiles("k13 k1 k2"))

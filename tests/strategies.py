@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from intlscore.tiles import ALL_NUMBERED, COPIES, JOKER, Tile
+from intlscore.engine.tiles import ALL_NUMBERED, COPIES, JOKER, Tile
 
 HAND_SIZE = 14
 HIGH_ONE = 14
@@ -326,7 +326,7 @@ def colour_permutations() -> st.SearchStrategy[tuple[int, ...]]:
 def recolour(tiles: Sequence[Tile], perm: Sequence[int]) -> list[Tile]:
     """The tiles with every colour renamed by ``perm``; jokers unchanged.
 
-    >>> from intlscore.notation import parse_tiles
+    >>> from intlscore.engine.notation import parse_tiles
     >>> recolour(parse_tiles("k1 r2 * o13"), (3, 2, 1, 0))
     [Tile('o1'), Tile('b2'), Tile('*'), Tile('k13')]
     """

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from intlscore.cli import main
+from intlscore.faces.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = ["ann", "bob", "cat", "dan"]
@@ -386,7 +386,7 @@ def test_a_foreign_file_is_one_clear_line(
 def cli(*argv: str, db: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), INTLSCORE_DB=str(db), COLUMNS="100")
     return subprocess.run(
-        [sys.executable, "-m", "intlscore.cli", *argv],
+        [sys.executable, "-m", "intlscore.faces.cli", *argv],
         capture_output=True,
         text=True,
         env=env,
@@ -416,10 +416,10 @@ def test_real_processes(tmp_path: Path) -> None:
 
 def test_command_modules_import_light() -> None:
     code = (
-        "import sys; import intlscore.commands.deal, intlscore.commands.session,"
-        " intlscore.commands.settle;"
-        " print(sorted(m for m in ('rich', 'sqlite3', 'intlscore.deal', 'intlscore.ledger')"
-        " if m in sys.modules))"
+        "import sys; import intlscore.faces.commands.deal, intlscore.faces.commands.session,"
+        " intlscore.faces.commands.settle;"
+        " print(sorted(m for m in ('rich', 'sqlite3', 'intlscore.session.deal',"
+        " 'intlscore.session.ledger') if m in sys.modules))"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run(

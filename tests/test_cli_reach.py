@@ -1,4 +1,4 @@
-"""``intlscore reach`` end to end through :func:`intlscore.cli.main`."""
+"""``intlscore reach`` end to end through :func:`intlscore.faces.cli.main`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from intlscore.cli import main
+from intlscore.faces.cli import main
 
 HAND = "r1-4 r6-13 r1 k5"
 

@@ -1,4 +1,4 @@
-"""``intlscore score`` and ``intlscore table``, run in-process through :func:`intlscore.cli.main`.
+"""``intlscore score`` and ``intlscore table``, run in-process through the CLI's ``main``.
 
 Every expected score is worked out by hand from ``shared/RULES.md`` (the table's
 scores are no joker / 1 joker / 2 jokers among the 14 melded tiles, R10), with
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from intlscore.cli import main
-from intlscore.scoring import score_hand
-from intlscore.table import TABLE_FILE, tables_dir
+from intlscore.engine.scoring import score_hand
+from intlscore.faces.cli import main
+from intlscore.rules.hand_table import TABLE_FILE, tables_dir
 
 ROYAL_RUN = [f"k{n}" for n in range(1, 14)] + ["k1"]
 

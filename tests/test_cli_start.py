@@ -41,24 +41,26 @@ def rich_modules(modules: set[str]) -> list[str]:
 
 @pytest.mark.slow
 def test_importing_the_cli_does_not_import_rich() -> None:
-    modules, _ = imported_modules("-c", "import intlscore.cli")
-    assert "intlscore.cli" in modules
+    modules, _ = imported_modules("-c", "import intlscore.faces.cli")
+    assert "intlscore.faces.cli" in modules
     assert rich_modules(modules) == []
 
 
 @pytest.mark.slow
 def test_score_json_does_not_import_rich() -> None:
     modules, out = imported_modules(
-        "-m", "intlscore.cli", "score", "k1-13 k1", "--discard", "r5", "--json"
+        "-m", "intlscore.faces.cli", "score", "k1-13 k1", "--discard", "r5", "--json"
     )
     assert json.loads(out)["best"]["name"] == "Royal"
-    assert "intlscore.scoring" in modules
+    assert "intlscore.engine.scoring" in modules
     assert rich_modules(modules) == []
 
 
 @pytest.mark.slow
 def test_the_rich_view_does_import_rich() -> None:
     # the check above would be empty if importtime's output were not read right
-    modules, out = imported_modules("-m", "intlscore.cli", "score", "k1-13 k1", "--discard", "r5")
+    modules, out = imported_modules(
+        "-m", "intlscore.faces.cli", "score", "k1-13 k1", "--discard", "r5"
+    )
     assert "Royal" in out
     assert "rich.console" in modules

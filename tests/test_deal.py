@@ -16,16 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from intlscore.deal import DealInput, score_deal
-from intlscore.deal_table import (
+from intlscore.errors import DealError, TableError
+from intlscore.rules.deal_table import (
     DealTable,
     default_deal_table,
     default_deal_table_path,
     load_deal_table,
     parse_deal_table,
 )
-from intlscore.errors import DealError, TableError
-from intlscore.table import default_table
+from intlscore.rules.hand_table import default_table
+from intlscore.session.deal import DealInput, score_deal
 
 FOUR = ["ann", "bob", "cat", "dan"]
 TABLE_FILE = default_deal_table_path()

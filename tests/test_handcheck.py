@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from intlscore.engine.handcheck import check_closed_hand, check_tiles, count_problems
+from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.tiles import ALL_NUMBERED, JOKER, Tile
 from intlscore.errors import HandError
-from intlscore.handcheck import check_closed_hand, check_tiles, count_problems
-from intlscore.notation import parse_tile, parse_tiles
-from intlscore.tiles import ALL_NUMBERED, JOKER, Tile
 
 SET_HAS_TWO = "(the set has two)"
 

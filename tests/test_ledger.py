@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from intlscore.deal import score_deal
-from intlscore.deal_table import default_deal_table
 from intlscore.errors import DealError, LedgerError
-from intlscore.ledger import (
+from intlscore.rules.deal_table import default_deal_table
+from intlscore.session.deal import score_deal
+from intlscore.session.ledger import (
     APPLICATION_ID,
     DB_ENV,
     MIGRATIONS,
@@ -25,7 +25,7 @@ from intlscore.ledger import (
     Session,
     default_db_path,
 )
-from intlscore.settlement import SettlementError
+from intlscore.session.settlement import SettlementError
 
 FOUR = ["ann", "bob", "cat", "dan"]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from intlscore.ledger import Ledger
+from intlscore.session.ledger import Ledger
 
 pytestmark = [
     pytest.mark.slow,
@@ -34,7 +34,7 @@ PLAYERS = ["ann", "bob", "cat", "dan"]
 WRITER = """
 import json, sys
 from intlscore.errors import LedgerError
-from intlscore.ledger import Ledger
+from intlscore.session.ledger import Ledger
 
 path, count, timeout = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 players = ["ann", "bob", "cat", "dan"]

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from intlscore.engine.notation import format_compact, format_tiles, parse_tile, parse_tiles
+from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import NotationError
-from intlscore.notation import format_compact, format_tiles, parse_tile, parse_tiles
-from intlscore.tiles import JOKER, Tile
 
 
 def t(colour: str, number: int) -> Tile:

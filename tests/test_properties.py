@@ -22,11 +22,11 @@ from strategies import (
     recolour,
 )
 
-from intlscore.notation import format_tiles
-from intlscore.result import Context, Meld, ScoreResult, TypeMatch
-from intlscore.scoring import score_hand, types_fitting
-from intlscore.table import HandType, default_table
-from intlscore.tiles import COPIES, Tile
+from intlscore.engine.notation import format_tiles
+from intlscore.engine.result import Context, Meld, ScoreResult, TypeMatch
+from intlscore.engine.scoring import score_hand, types_fitting
+from intlscore.engine.tiles import COPIES, Tile
+from intlscore.rules.hand_table import HandType, default_table
 
 TABLE = default_table()
 HIGH_ONE = 14

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.reach import ReachResult, TypeReach, reachability
 from intlscore.errors import HandError, NotationError
-from intlscore.notation import parse_tiles
-from intlscore.reach import ReachResult, TypeReach, reachability
 
 
 def names(tiles: str) -> set[str]:

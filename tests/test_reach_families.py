@@ -24,17 +24,17 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from strategies import hands_seen_trump
 
-from intlscore.notation import parse_tiles
-from intlscore.reach import anytiles
-from intlscore.reach.anytiles import closest_any
-from intlscore.reach.best import Best, mask_indices
-from intlscore.reach.groups import closest_groups
-from intlscore.reach.pool import Pool
-from intlscore.reach.runs import closest_runs
-from intlscore.reach.sets import closest_sets
-from intlscore.reach.solve import closest
-from intlscore.table import HandType, default_table
-from intlscore.tiles import Tile
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.reach import anytiles
+from intlscore.engine.reach.anytiles import closest_any
+from intlscore.engine.reach.best import Best, mask_indices
+from intlscore.engine.reach.groups import closest_groups
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.runs import closest_runs
+from intlscore.engine.reach.sets import closest_sets
+from intlscore.engine.reach.solve import closest
+from intlscore.engine.tiles import Tile
+from intlscore.rules.hand_table import HandType, default_table
 
 TABLE = default_table()
 RUNS_TYPES = tuple(t for t in TABLE.types if t.structure == "runs")

@@ -25,13 +25,13 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from strategies import hands_seen_trump
 
-from intlscore.notation import parse_tiles
-from intlscore.reach import native, reachability, solve
-from intlscore.reach.pool import Pool
-from intlscore.reach.sets import closest_sets
-from intlscore.reach.shapes import SetShape
-from intlscore.table import default_table
-from intlscore.tiles import COPIES, Tile
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.reach import native, reachability, solve
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.sets import closest_sets
+from intlscore.engine.reach.shapes import SetShape
+from intlscore.engine.tiles import COPIES, Tile
+from intlscore.rules.hand_table import default_table
 
 TABLE = default_table()
 SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))

@@ -23,13 +23,13 @@ from collections import Counter
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from intlscore.notation import parse_tiles
-from intlscore.reach.driver import _reach_type
-from intlscore.reach.pool import Pool
-from intlscore.result import Context
-from intlscore.scoring import types_fitting
-from intlscore.table import HandTable, HandType, default_table
-from intlscore.tiles import JOKER, Tile
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.reach.driver import _reach_type
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.result import Context
+from intlscore.engine.scoring import types_fitting
+from intlscore.engine.tiles import JOKER, Tile
+from intlscore.rules.hand_table import HandTable, HandType, default_table
 
 TABLE = default_table()
 HOUSE = dataclasses.replace(

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from intlscore.settlement import (
+from intlscore.session.settlement import (
     EXACT_LIMIT,
     Payment,
     SettlementError,

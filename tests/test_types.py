@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 import pytest
 from reference import best_discard_score, best_type, fitting_types
 
-from intlscore.notation import parse_tile, parse_tiles
-from intlscore.result import Context, ScoreResult
-from intlscore.scoring import score_hand, types_fitting
-from intlscore.tiles import Tile
+from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.result import Context, ScoreResult
+from intlscore.engine.scoring import score_hand, types_fitting
+from intlscore.engine.tiles import Tile
 
 if TYPE_CHECKING:
     from _pytest.mark.structures import ParameterSet

@@ -1,6 +1,6 @@
 """The scoring engine: hand facts, one search per structure, and the matcher.
 
-Internally a tile is its index (see :mod:`intlscore.tiles`) and a hand is a
+Internally a tile is its index (see :mod:`intlscore.engine.tiles`) and a hand is a
 *packed* integer with two bits per tile index, so a hand is hashable, a tile is
 removed by a subtraction and the lowest tile is found with a bit trick. The
 engine knows the table's vocabulary (structures and conditions) and never the

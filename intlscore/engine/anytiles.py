@@ -6,8 +6,8 @@ that number first and the rest after.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> square = default_table().by_number(12)
 >>> sevens = [tile_index(c, 7) for c in range(4)] * 2
 >>> tiles = sevens[:7] + [tile_index(0, n) for n in (1, 3, 5, 9, 11, 13)]
@@ -20,8 +20,8 @@ from __future__ import annotations
 from intlscore.engine.facts import HandFacts, unpack
 from intlscore.engine.jokers import choose_free_tiles
 from intlscore.engine.melds import Placed, RawMeld
-from intlscore.table import HandType
-from intlscore.tiles import JOKER_INDEX
+from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.rules.hand_table import HandType
 
 
 def find_any(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:

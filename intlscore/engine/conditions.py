@@ -3,8 +3,8 @@
 These look at the real tiles (through :class:`HandFacts`) plus what the jokers
 stand for; the structure (sets, pairs, sequences) is checked by the searches.
 
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> piccolo = default_table().by_number(6)
 >>> facts = HandFacts.build([tile_index(0, 1)] * 2 + [tile_index(1, 2)] * 2 + [tile_index(2, 3)] * 2
 ...                         + [tile_index(3, 2)] * 2 + [tile_index(0, 4)] * 2
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS, HandFacts
-from intlscore.table import HandType
+from intlscore.rules.hand_table import HandType
 
 
 def can_hold(hand_type: HandType, facts: HandFacts) -> bool:

@@ -1,7 +1,7 @@
 """Plain-words reasons why 14 tiles fit no type.
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.tiles import tile_index
+>>> from intlscore.engine.tiles import tile_index
 >>> tiles = [tile_index(c, 5) for c in range(4)] + [tile_index(0, n) for n in range(1, 10)]
 >>> facts = HandFacts.build(tiles + [tile_index(0, 13)], jokers=0)
 >>> [str(t) for t in stranded_tiles(facts)]
@@ -13,7 +13,7 @@ from __future__ import annotations
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, position_tile
 from intlscore.engine.pairs import unpaired
-from intlscore.tiles import Tile
+from intlscore.engine.tiles import Tile
 
 
 def _can_group(facts: HandFacts, index: int) -> bool:

@@ -1,6 +1,6 @@
 """What the engine needs to know about one set of 14 melded tiles.
 
->>> from intlscore.tiles import tile_index
+>>> from intlscore.engine.tiles import tile_index
 >>> facts = HandFacts.build([tile_index(1, 5), tile_index(1, 5), tile_index(2, 13)], jokers=1)
 >>> facts.count(tile_index(1, 5)), facts.total, facts.colour_mask, facts.cap[tile_index(1, 5)]
 (2, 23, 6, 0)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from intlscore.tiles import COPIES, JOKER_INDEX
+from intlscore.engine.tiles import COPIES, JOKER_INDEX
 
 MINOR_NUMBERS = frozenset(range(1, 10))
 """R9: no tile higher than 9 (a 1 is low)."""

@@ -6,8 +6,8 @@ candidates are tried lowest number first (a low total helps, R8), and the first
 choice meeting the type's conditions is taken.
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> facts = HandFacts.build([tile_index(1, n) for n in range(1, 13)] + [tile_index(1, 1)], 1)
 >>> choose_free_tiles(default_table().by_number(22), facts, (), [1])
 [5]
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from intlscore.engine.conditions import tiles_hold, tiles_range_ok
 from intlscore.engine.facts import HandFacts
-from intlscore.table import HandType
+from intlscore.rules.hand_table import HandType
 
 _CANDIDATES = tuple(range(52))
 """Tile indices in number-major order: lowest number first."""

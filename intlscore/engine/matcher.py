@@ -5,8 +5,8 @@ conditions; cheap necessary checks run first. One unconstrained set search
 (can the tiles form groups and runs at all?) is shared by every set-based
 type, and its memo is shared across the discards of one 15-tile hand.
 
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> matcher = Matcher(default_table())
 >>> royal = [tile_index(0, n) for n in range(1, 14)] + [tile_index(0, 1)]
 >>> [m.hand_type.number for m in matcher.matches(royal, jokers=0)]
@@ -25,10 +25,10 @@ from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS, HandFacts
 from intlscore.engine.melds import HIGH_ONE, RawMeld
 from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
+from intlscore.engine.result import NO_CONTEXT, Context
 from intlscore.engine.sequences import find_sequences, numbers_needed
 from intlscore.engine.sets import MAX_SETS, SetSearch
-from intlscore.result import NO_CONTEXT, Context
-from intlscore.table import SET_STRUCTURES, HandTable, HandType
+from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 ALL_NUMBERS = frozenset(range(1, 14))
 RUN_POSITIONS = {None: (1, HIGH_ONE), "minor": (1, 9), "major": (10, HIGH_ONE)}

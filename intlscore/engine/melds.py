@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from intlscore.tiles import JOKER_INDEX, Tile
+from intlscore.engine.tiles import JOKER_INDEX, Tile
 
 Placed = tuple[int, int]
 """``(tile index as on the rack, index it stands for)``."""

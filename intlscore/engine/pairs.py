@@ -5,8 +5,8 @@ joker standing for its twin (R3 permitting), and two jokers left over are a
 pair of whatever tile suits the type best (R7).
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> tiles = [tile_index(c, n) for c in (0, 1) for n in (2, 4, 6)] * 2 + [tile_index(2, 9)]
 >>> melds = find_pairs(default_table().by_number(36), HandFacts.build(tiles, jokers=1))
 >>> len(melds), melds[-1]
@@ -19,8 +19,8 @@ from intlscore.engine.conditions import tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.jokers import choose_free_tiles
 from intlscore.engine.melds import RawMeld
-from intlscore.table import HandType
-from intlscore.tiles import JOKER_INDEX
+from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.rules.hand_table import HandType
 
 
 def pairs_possible(facts: HandFacts) -> bool:

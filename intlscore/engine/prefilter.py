@@ -11,8 +11,8 @@ They follow from how sets are made, never from a type's name:
   colour, each of at least three tiles.
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> four_colours = default_table().by_number(13)
 >>> one_colour = [tile_index(0, n) for n in range(1, 14)] + [tile_index(0, 1)]
 >>> structure_possible(four_colours, HandFacts.build(one_colour, jokers=0))
@@ -22,7 +22,7 @@ False
 from __future__ import annotations
 
 from intlscore.engine.facts import HandFacts
-from intlscore.table import HandType
+from intlscore.rules.hand_table import HandType
 
 
 def structure_possible(hand_type: HandType, facts: HandFacts) -> bool:

@@ -7,8 +7,8 @@ the sequence one colour (a run), "differ" changes colour at every step.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
->>> from intlscore.table import default_table
->>> from intlscore.tiles import tile_index
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.tiles import tile_index
 >>> royal = default_table().by_number(24)
 >>> tiles = [tile_index(1, n) for n in range(1, 14) if n != 5] + [tile_index(1, 1)]
 >>> describe(find_sequences(royal, HandFacts.build(tiles, jokers=1))[0])
@@ -20,8 +20,8 @@ from __future__ import annotations
 from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import Placed, RawMeld, position_number, position_tile
-from intlscore.table import HandType
-from intlscore.tiles import JOKER_INDEX
+from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.rules.hand_table import HandType
 
 
 def numbers_needed(hand_type: HandType) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ tiles, so the search is shallow; failed states are memoised.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
->>> from intlscore.tiles import tile_index
+>>> from intlscore.engine.tiles import tile_index
 >>> tiles = [tile_index(0, n) for n in (11, 12, 13, 1)] + [tile_index(c, 5) for c in range(3)]
 >>> search = SetSearch(HandFacts.build(tiles, jokers=0))
 >>> [describe(m) for m in search.find()]
@@ -34,7 +34,7 @@ from typing import Final
 
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, Placed, RawMeld, position_tile
-from intlscore.tiles import JOKER_INDEX
+from intlscore.engine.tiles import JOKER_INDEX
 
 MAX_RUN: Final = 13
 MAX_SETS: Final = 4
@@ -272,7 +272,7 @@ def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
     each step the lowest tile either joins a set or, once, is the discard.
 
     >>> from intlscore.engine.facts import HandFacts
-    >>> from intlscore.tiles import tile_index
+    >>> from intlscore.engine.tiles import tile_index
     >>> tiles = [tile_index(0, n) for n in range(1, 8)] * 2 + [tile_index(2, 9)]
     >>> sorted(discards_leaving_sets(HandFacts.build(tiles, jokers=0)))
     [34]

@@ -1,0 +1,282 @@
+"""Tile notation (R2): read what people type, write it back canonically.
+
+>>> parse_tiles("r3-5, K13 *")
+[Tile('r3'), Tile('r4'), Tile('r5'), Tile('k13'), Tile('*')]
+>>> format_tiles(parse_tiles("R7 y1 joker"))
+'r7 o1 *'
+>>> format_compact(parse_tiles("b11 b12 b13 b1 k5"))
+'b11-1 k5'
+
+Every bad token raises :class:`~intlscore.errors.NotationError` with one message
+that quotes the token and says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final, NamedTuple
+
+from intlscore.engine.tiles import JOKER, Tile
+from intlscore.errors import NotationError
+
+__all__ = ["format_compact", "format_tiles", "parse_tile", "parse_tiles"]
+
+_COLOURS: Final = {"k": 0, "r": 1, "b": 2, "o": 3, "y": 3}
+"""Colour letters people may type; ``y`` (yellow) is orange (R1, R2)."""
+
+_JOKER_SPELLINGS: Final = frozenset({"*", "j", "jk", "joker"})
+
+_COLOUR_HELP: Final = "colours are k, r, b, o; y for orange"
+_NUMBER_HELP: Final = "numbers run from 1 to 13"
+
+_SEPARATORS: Final = re.compile(r"[\s,]+")
+_LETTERS_THEN_REST: Final = re.compile(r"([a-z]*)(.*)", re.ASCII | re.DOTALL)
+_DIGITS: Final = re.compile(r"[0-9]+", re.ASCII)
+
+
+class _Bad(NamedTuple):
+    """Why a token is not a tile, phrased to follow ``'<token>' is not a tile: ``.
+
+    ``shared`` marks reasons that also read well for one end of a range;
+    ``missing`` names the part that is missing ("number", "colour letter").
+    """
+
+    reason: str
+    shared: bool = False
+    missing: str = ""
+
+
+def _tile_or_reason(body: str) -> Tile | _Bad:
+    """Parse a lowercase, single-tile token, or say why it is not one."""
+    if body in _JOKER_SPELLINGS:
+        return JOKER
+    match = _LETTERS_THEN_REST.fullmatch(body)
+    assert match is not None  # the pattern matches every string
+    letters, rest = match.groups()
+    if not letters:
+        if _DIGITS.fullmatch(rest):
+            return _Bad(
+                "the number needs a colour letter before it (like r7)", missing="colour letter"
+            )
+        return _Bad("expected a colour letter and a number (like r7), or * for a joker")
+    if letters not in _COLOURS:
+        return _Bad(f"unknown colour {letters!r} ({_COLOUR_HELP})", shared=True)
+    if not rest:
+        return _Bad("the colour needs a number after it (like r7)", missing="number")
+    if not _DIGITS.fullmatch(rest):
+        return _Bad(f"{rest!r} after the colour is not a number (like r7)")
+    if not 1 <= int(rest) <= 13:
+        return _Bad(_NUMBER_HELP, shared=True)
+    return Tile.of(_COLOURS[letters], int(rest))
+
+
+def _single(token: str) -> Tile:
+    """One tile token (no ranges); raise NotationError if it is not a tile."""
+    if token == "-":
+        raise NotationError("'-' is not a tile: write a range without spaces, like r3-7")
+    result = _tile_or_reason(token.lower())
+    if isinstance(result, _Bad):
+        raise NotationError(f"{token!r} is not a tile: {result.reason}")
+    return result
+
+
+def _range(token: str) -> list[Tile]:
+    """Expand a range token such as ``r3-7``, ``r3-r7``, ``b11-1`` or ``k1-1``."""
+
+    def bad(reason: str) -> NotationError:
+        return NotationError(f"{token!r} is not a range: {reason}")
+
+    parts = token.lower().split("-")
+    if len(parts) > 2:
+        raise bad("it has more than one '-' (write one range per token, like r3-7)")
+    first, last = parts
+    if not first:
+        raise bad("it has no start before '-' (write ranges without spaces, like r3-7)")
+    if not last:
+        raise bad("it has no end after '-' (write ranges without spaces, like r3-7)")
+
+    start = _tile_or_reason(first)
+    if isinstance(start, _Bad):
+        if start.shared:
+            raise bad(start.reason)
+        if start.missing:
+            raise bad(f"its start {first!r} has no {start.missing} (like r3-7)")
+        raise bad(f"its start {first!r} is not a tile (like r3-7)")
+    if start.is_joker:
+        raise bad("a range starts with a numbered tile, not a joker (like r3-7)")
+
+    colour, begin, letter = start.colour, start.number, start.colour_letter
+    if _DIGITS.fullmatch(last):
+        end_number = int(last)
+    else:
+        end = _tile_or_reason(last)
+        if isinstance(end, _Bad):
+            if end.shared:
+                raise bad(end.reason)
+            raise bad(
+                f"its end {last!r} is not a number (like r3-7) "
+                "or a tile of the same colour (like r3-r7)"
+            )
+        if end.is_joker:
+            raise bad("a range ends in a number (like r3-7), not a joker")
+        if end.colour != start.colour:
+            raise bad(
+                f"it starts {start.colour_name} and ends {end.colour_name} (a range is one"
+                f" colour: {start}-{end.number} or {start}-{letter}{end.number})"
+            )
+        end_number = end.number
+    if not 1 <= end_number <= 13:
+        raise bad(_NUMBER_HELP)
+
+    if end_number == 1:
+        # A range that ends in 1 goes up through 13 to the high 1 (R2, R5).
+        numbers = [*range(begin, 14), 1]
+    elif begin == end_number:
+        raise bad(f"both ends are {begin} (write {letter}{begin} for one tile)")
+    elif begin > end_number:
+        raise bad(f"it runs down from {begin} to {end_number} (write {letter}{end_number}-{begin})")
+    else:
+        numbers = list(range(begin, end_number + 1))
+    return [Tile.of(colour, n) for n in numbers]
+
+
+def _tokens(text: str) -> list[str]:
+    return [token for token in _SEPARATORS.split(text) if token]
+
+
+def parse_tile(token: str) -> Tile:
+    """Parse one tile (R2), ignoring case and surrounding whitespace.
+
+    A numbered tile is a colour letter, ``k`` black, ``r`` red, ``b`` blue,
+    ``o`` orange (``y`` also means orange), then a number 1-13. A joker is
+    ``*``, ``j``, ``jk`` or ``joker``. Ranges and lists belong to :func:`parse_tiles`.
+
+    >>> parse_tile("r7"), parse_tile("K13"), parse_tile("y5"), parse_tile("Joker")
+    (Tile('r7'), Tile('k13'), Tile('o5'), Tile('*'))
+    >>> parse_tile("x5")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NotationError: 'x5' is not a tile: unknown colour 'x' (colours are k, r, b, o; y for orange)
+    """  # noqa: E501
+    stripped = token.strip()
+    if not stripped:
+        raise NotationError("no tile given")
+    if len(_tokens(stripped)) > 1:
+        raise NotationError(
+            f"{stripped!r} is not a tile: it holds several tokens (parse_tiles reads a list)"
+        )
+    if "-" in stripped and stripped != "-":
+        raise NotationError(f"{stripped!r} is not a tile: it is a range (parse_tiles reads ranges)")
+    return _single(stripped)
+
+
+def parse_tiles(text: str | Iterable[str | Tile]) -> list[Tile]:
+    """Parse a list of tiles (R2), in input order; counts are not checked here.
+
+    Accepted forms, all case-insensitive:
+
+    - a numbered tile: colour letter ``k`` (black), ``r`` (red), ``b`` (blue) or
+      ``o`` (orange), or ``y`` for orange, followed by a number 1-13:
+      ``r7``, ``K13``, ``y5``; a leading zero is allowed (``r07``);
+    - a joker: ``*``, ``j``, ``jk`` or ``joker``;
+    - a range, written without spaces: ``r3-7`` is r3 r4 r5 r6 r7; the end may
+      repeat the colour, ``r3-r7`` (``o3-y7`` too, since y is orange), but not
+      name another one;
+    - a range that ends in 1 goes up through 13 to the high 1: ``b11-1`` is
+      b11 b12 b13 b1, ``k13-1`` is k13 k1, and ``k1-1`` is k1 ... k13 k1
+      (14 tiles); ``X1-1`` is the only range whose ends are equal;
+    - separators: any mix of whitespace (spaces, tabs, newlines) and commas;
+    - instead of one string, an iterable of strings (like command-line
+      arguments), each holding one or more tokens, and/or :class:`Tile` objects,
+      which pass through unchanged.
+
+    A range never runs down: ``r7-3`` is an error, and so is ``r12-2`` (a run
+    cannot go 12-13-1-2, R5). Empty input is an error.
+
+    >>> parse_tiles("r1, r2 ,r3\\tK13")
+    [Tile('r1'), Tile('r2'), Tile('r3'), Tile('k13')]
+    >>> parse_tiles("r3-r5 jk J")
+    [Tile('r3'), Tile('r4'), Tile('r5'), Tile('*'), Tile('*')]
+    >>> format_tiles(parse_tiles("b11-1"))
+    'b11 b12 b13 b1'
+    >>> len(parse_tiles("k1-1"))
+    14
+    >>> parse_tiles(["r1 r2", "y3", Tile.of("k", 9)])
+    [Tile('r1'), Tile('r2'), Tile('o3'), Tile('k9')]
+    >>> parse_tiles("r7-3")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NotationError: 'r7-3' is not a range: it runs down from 7 to 3 (write r3-7)
+    """
+    items: Iterable[str | Tile] = [text] if isinstance(text, str) else text
+    tiles: list[Tile] = []
+    for item in items:
+        if isinstance(item, Tile):
+            tiles.append(item)
+            continue
+        if not isinstance(item, str):
+            raise TypeError(f"expected a string or a Tile, got {item!r}")
+        for token in _tokens(item):
+            if "-" in token and token != "-":
+                tiles.extend(_range(token))
+            else:
+                tiles.append(_single(token))
+    if not tiles:
+        raise NotationError("no tiles given")
+    return tiles
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Canonical notation: lowercase letter and number, joker ``*``, one space apart.
+
+    ``parse_tiles(format_tiles(x)) == list(x)`` for every non-empty ``x``
+    (no tiles give the empty string, which :func:`parse_tiles` rejects).
+
+    >>> format_tiles(parse_tiles("K13, y1 J r3-5"))
+    'k13 o1 * r3 r4 r5'
+    """
+    return " ".join(str(tile) for tile in tiles)
+
+
+def _follows(previous: Tile, tile: Tile) -> bool:
+    """Whether ``tile`` continues a run after ``previous`` (13 is followed by the high 1)."""
+    if tile.is_joker or previous.is_joker or tile.colour != previous.colour:
+        return False
+    if previous.number == 13:
+        return tile.number == 1
+    return tile.number == previous.number + 1
+
+
+def format_compact(tiles: Iterable[Tile]) -> str:
+    """Like :func:`format_tiles`, but writes runs of three or more as ranges.
+
+    Scanning left to right, every longest stretch of same-colour tiles with
+    ascending consecutive numbers (13 may be followed by the high 1, which ends
+    the stretch) of at least three tiles is written as a range. The order of the
+    tiles is kept, so ``parse_tiles(format_compact(x)) == list(x)`` for every
+    non-empty ``x``.
+
+    >>> format_compact(parse_tiles("r3 r4 r5 r6 r7 k1 k2 * b12 b13 b1"))
+    'r3-7 k1 k2 * b12-1'
+    >>> format_compact(parse_tiles("k1-1"))
+    'k1-1'
+    """
+    items = list(tiles)
+    out: list[str] = []
+    i = 0
+    while i < len(items):
+        j = i + 1
+        while (
+            j < len(items)
+            and _follows(items[j - 1], items[j])
+            and not (j - 1 > i and items[j - 1].number == 1)  # nothing after a high 1
+        ):
+            j += 1
+        if j - i >= 3:
+            out.append(f"{items[i]}-{items[j - 1].number}")
+            i = j
+        else:
+            out.append(str(items[i]))
+            i += 1
+    return " ".join(out)

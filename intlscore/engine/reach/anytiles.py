@@ -1,0 +1,170 @@
+"""Closest completed hands of a type with structure "any" (Piccolo odd, Grand odd, ...).
+
+Only tile conditions matter: range (R9), total (R8), exactly N colours, and
+"at least N tiles of one number". A completed hand is 14 copies, at most
+``cap`` of each tile (R3); it keeps ``min(copies, hand copies)`` of each.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> hand = parse_tiles("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k13 r13")
+>>> best = closest_any(default_table().by_number(6), Pool.build(hand, (), None))
+>>> from intlscore.engine.reach.best import offer_state, mask_indices
+>>> best.kept, {index // 4 + 1 for index in mask_indices(best.outs)}
+(13, {1, 2, 3, 4})
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS
+from intlscore.engine.reach.best import Best, offer_state
+from intlscore.engine.reach.pool import Pool
+from intlscore.rules.hand_table import HandType
+
+HAND = 14
+
+
+def allowed_numbers(hand_type: HandType) -> frozenset[int]:
+    """Numbers the type's range allows (R9)."""
+    if hand_type.range == "minor":
+        return MINOR_NUMBERS
+    if hand_type.range == "major":
+        return MAJOR_NUMBERS
+    return frozenset(range(1, 14))
+
+
+def closest_any(hand_type: HandType, pool: Pool) -> Best:
+    """The most hand tiles 14 tiles meeting the type's conditions can keep, with the outs."""
+    best = Best()
+    numbers = allowed_numbers(hand_type)
+    colour_sets = (
+        [frozenset(s) for s in combinations(range(4), hand_type.colours)]
+        if hand_type.colours is not None
+        else [frozenset(range(4))]
+    )
+    targets: list[int | None] = list(range(1, 14)) if hand_type.same_number is not None else [None]
+    for colours in colour_sets:
+        cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i]]
+        need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
+        for target in targets:
+            if need_each or (hand_type.max_total is not None and target is not None):
+                _dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
+            elif hand_type.max_total is not None:
+                _cheapest(hand_type.max_total, pool, cells, best)
+            else:
+                _count_only(pool, cells, target, hand_type.same_number or 0, best)
+    return best
+
+
+def _units(pool: Pool, cells: list[int]) -> tuple[list[int], list[int]]:
+    """Hand units and drawable units (one entry per copy), as tile indices."""
+    hand: list[int] = []
+    drawable: list[int] = []
+    for cell in cells:
+        hand.extend([cell] * pool.hand[cell])
+        drawable.extend([cell] * (pool.cap[cell] - pool.hand[cell]))
+    return hand, drawable
+
+
+def _pack(indices: list[int]) -> int:
+    packed = 0
+    for index in indices:
+        packed += 1 << (2 * index)
+    return packed
+
+
+def _count_only(
+    pool: Pool, cells: list[int], target: int | None, at_least: int, best: Best
+) -> None:
+    """No total: keep as many hand tiles as fit, with ``at_least`` of number ``target``."""
+    on = [c for c in cells if target is not None and c // 4 + 1 == target]
+    off = [c for c in cells if c not in on]
+    hand_on, draw_on = _units(pool, on)
+    hand_off, draw_off = _units(pool, off)
+    for units_on in range(at_least, min(HAND, len(hand_on) + len(draw_on)) + 1):
+        units_off = HAND - units_on
+        if units_off > len(hand_off) + len(draw_off):
+            continue
+        kept_on = min(units_on, len(hand_on))
+        kept_off = min(units_off, len(hand_off))
+        outs = 0
+        if units_on > kept_on:
+            for cell in set(draw_on):
+                outs |= 1 << cell
+        if units_off > kept_off:
+            for cell in set(draw_off):
+                outs |= 1 << cell
+        best.offer(kept_on + kept_off, outs, _pack(hand_on[:kept_on] + hand_off[:kept_off]))
+
+
+def _cheapest(limit: int, pool: Pool, cells: list[int], best: Best) -> None:
+    """A total limit only: the cheapest ``k`` hand tiles and cheapest ``14 - k`` drawn ones."""
+    hand, drawable = _units(pool, cells)
+    hand.sort(key=_number)
+    drawable.sort(key=_number)
+    for kept in range(min(HAND, len(hand)), -1, -1):
+        draws = HAND - kept
+        if draws > len(drawable):
+            continue
+        base = sum(_number(t) for t in hand[:kept])
+        if base + sum(_number(t) for t in drawable[:draws]) > limit:
+            continue
+        outs = 0
+        if draws:
+            cheapest = set(drawable[:draws])
+            rest = sum(_number(t) for t in drawable[: draws - 1])
+            for cell in set(drawable):
+                if cell in cheapest or base + rest + _number(cell) <= limit:
+                    outs |= 1 << cell
+        best.offer(kept, outs, _pack(hand[:kept]))
+        return
+
+
+def _number(index: int) -> int:
+    return index // 4 + 1
+
+
+def _dp(
+    hand_type: HandType,
+    pool: Pool,
+    cells: list[int],
+    each: frozenset[int],
+    target: int | None,
+    best: Best,
+) -> None:
+    """General case: a small dynamic programme over the tiles (count, total, colours, target)."""
+    limit = hand_type.max_total
+    at_least = hand_type.same_number or 0
+    need_mask = 0
+    for colour in each:
+        need_mask |= 1 << colour
+    states: dict[tuple[int, int, int, int], tuple[int, int, int]] = {(0, 0, 0, 0): (0, 0, 0)}
+    for cell in cells:
+        number = cell // 4 + 1
+        held = pool.hand[cell]
+        nxt = dict(states)
+        for (count, total, mask, on), (kept, outs, keep) in states.items():
+            for copies in range(1, pool.cap[cell] + 1):
+                new_count = count + copies
+                new_total = total + number * copies
+                if new_count > HAND or (limit is not None and new_total > limit):
+                    break
+                gain = min(copies, held)
+                key = (
+                    new_count,
+                    new_total if limit is not None else 0,
+                    mask | (1 << (cell % 4)) if need_mask else 0,
+                    min(at_least, on + copies) if number == target else on,
+                )
+                value = (
+                    kept + gain,
+                    outs | (1 << cell) if copies > held else outs,
+                    keep + (gain << (2 * cell)),
+                )
+                offer_state(nxt, key, value)
+        states = nxt
+    for (count, _total, mask, on), (kept, outs, keep) in states.items():
+        if count == HAND and mask == need_mask and on >= (at_least if target else 0):
+            best.offer(kept, outs, keep)

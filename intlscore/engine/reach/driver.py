@@ -1,0 +1,101 @@
+"""``reachability``: how far every type of the table is from a hand (R20).
+
+>>> result = reachability("r1-4 r6-13 r1 k5")
+>>> royal = result.by_number(24)
+>>> royal.distance, [str(out.tile) for out in royal.outs]
+(1, ['r5', '*'])
+>>> result.by_number(39).reason
+'Little blitz needs a win on the first turn (--first-turn)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from intlscore.engine.handcheck import check_tiles
+from intlscore.engine.matcher import context_allows
+from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.reach.best import mask_indices, unpack_keep
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.reasons import blocked_reason, context_reason
+from intlscore.engine.reach.result import Out, ReachResult, TypeReach
+from intlscore.engine.reach.solve import closest
+from intlscore.engine.result import Context
+from intlscore.engine.scoring import resolve_table
+from intlscore.engine.tiles import JOKER, Tile
+from intlscore.errors import HandError
+from intlscore.rules.hand_table import HandTable, HandType
+
+HAND = 14
+TileInput = str | Iterable[str | Tile]
+
+
+def reachability(
+    tiles: TileInput,
+    *,
+    seen: TileInput = (),
+    trump: str | Tile | None = None,
+    first_turn: bool = False,
+    original_hand: bool = False,
+    starting_player: bool = False,
+    table: HandTable | str | Path | None = None,
+) -> ReachResult:
+    """Distance, outs, keep and reason for every type, for a hand of 14 or 15 tiles.
+
+    ``seen`` are tiles known to be out of play (discards, other players' melds),
+    ``trump`` the face-up trump; both count toward the two copies of each tile
+    (R3), so a seen tile that would make a third copy is a :class:`HandError`
+    naming it. The context flags decide types 39 and 40 as in the scorer.
+    """
+    hand = parse_tiles(tiles)
+    if len(hand) not in (HAND, HAND + 1):
+        raise HandError(f"{len(hand)} tiles given; reach needs a hand of 14 or 15 tiles")
+    seen_tiles = parse_tiles(seen) if _given(seen) else []
+    trump_tile = parse_tile(trump) if isinstance(trump, str) else trump
+    known = [*seen_tiles, *([trump_tile] if trump_tile is not None else [])]
+    check_tiles(hand, known)
+    context = Context(first_turn, original_hand, starting_player)
+    pool = Pool.build(hand, seen_tiles, trump_tile)
+    entries = tuple(_reach_type(t, pool, context) for t in resolve_table(table))
+    return ReachResult(
+        tiles=tuple(sorted(hand)),
+        seen=tuple(sorted(seen_tiles)),
+        trump=trump_tile,
+        context=context,
+        types=entries,
+    )
+
+
+def _given(tiles: TileInput) -> bool:
+    return bool(tiles.strip()) if isinstance(tiles, str) else bool(list(tiles))
+
+
+def _reach_type(hand_type: HandType, pool: Pool, context: Context) -> TypeReach:
+    def unreachable(reason: str) -> TypeReach:
+        return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
+
+    if not context_allows(hand_type, context):
+        return unreachable(context_reason(hand_type, context))
+    best = closest(hand_type, pool)
+    if not best.found:
+        return unreachable(blocked_reason(hand_type, pool))
+    missing = HAND - best.kept
+    jokers_used = min(pool.jokers, missing)
+    distance = missing - jokers_used
+    outs: list[Out] = []
+    if distance:
+        outs = [Out(Tile(i), pool.unseen(i)) for i in mask_indices(best.outs)]
+        outs.sort(key=lambda out: out.tile.rack_key())
+        if pool.unseen_jokers:
+            outs.append(Out(JOKER, pool.unseen_jokers))
+    keep = sorted([Tile(i) for i in unpack_keep(best.keep)] + [JOKER] * jokers_used)
+    return TypeReach(
+        hand_type.number,
+        hand_type.name,
+        hand_type.scores,
+        distance,
+        tuple(outs),
+        tuple(keep),
+        None,
+    )

@@ -1,0 +1,94 @@
+"""The compiled set search, when it was built: the same answers, about 100 times faster.
+
+``intlscore_native`` is a C port of :mod:`.sets` (built with the wheel; see
+``hatch_build.py``). Where it is missing (no C compiler when installing) or
+``INTLSCORE_PURE_PYTHON=1`` is set, :data:`AVAILABLE` is false and the
+pure-Python searches answer instead; tests compare the two.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.reach.shapes import SetShape
+>>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
+>>> shape = SetShape.of(default_table().by_number(1))
+>>> pool = Pool.build(hand, (), None)
+>>> from intlscore.engine.reach.sets import closest_sets
+>>> closest_sets(shape, pool).kept
+13
+>>> not AVAILABLE or closest_sets_native(shape, pool) == closest_sets(shape, pool)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from types import ModuleType
+
+from intlscore.engine.reach.best import Best
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.sets import best_over_targets, search_start
+from intlscore.engine.reach.shapes import SetShape, filler_sets, number_mask
+
+PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+        return None
+    try:
+        import intlscore_native
+    except ImportError:
+        return None
+    return intlscore_native
+
+
+_NATIVE = _load()
+AVAILABLE = _NATIVE is not None
+"""Whether the compiled search is in use."""
+
+ShapeArgs = tuple[int, int, int, int, int, int, int, int, int, int]
+FillerArgs = tuple[tuple[int, int, int, int, int], ...]
+
+
+def closest_sets_native(shape: SetShape, pool: Pool) -> Best:
+    """As :func:`.sets.closest_sets`, computed by the compiled module."""
+    if _NATIVE is None:
+        raise RuntimeError("the compiled set search (intlscore_native) is not available")
+    open_, let_go, full = search_start(shape, pool)
+    shape_args, fillers = _arguments(shape)
+    hand, cap = bytes(open_), bytes(pool.cap)
+    same = shape.same_number or 0
+    module = _NATIVE
+
+    def search(target: int | None, most: int, floor: int) -> Best:
+        kept, outs, keep = module.closest_sets(
+            hand, cap, let_go, full, shape_args, fillers, same, number_mask(target), most, floor
+        )
+        return Best(kept, outs, keep)
+
+    return best_over_targets(shape, pool, search)
+
+
+@functools.cache
+def _arguments(shape: SetShape) -> tuple[ShapeArgs, FillerArgs]:
+    """The shape and its filler sets as the flat integers the C code reads."""
+    low, high = shape.positions
+    allowed = 0 if shape.allowed_sets is None else sum(1 << n for n in shape.allowed_sets)
+    shape_args: ShapeArgs = (
+        int(shape.groups),
+        int(shape.runs),
+        low,
+        high,
+        shape.max_sets,
+        allowed,
+        int(shape.distinct),
+        -1 if shape.colours is None else shape.colours,
+        -1 if shape.max_total is None else shape.max_total,
+        sum(1 << number for number in shape.numbers),
+    )
+    fillers = tuple(
+        (cand.mask, len(cand.cells), cand.total, cand.colours, cand.run_colour)
+        for cand in filler_sets(shape)
+    )
+    return shape_args, fillers

@@ -1,0 +1,107 @@
+"""Closest completed hands of a Seven-pairs type (structure "pairs", R6).
+
+A completed hand is seven different tiles, each twice; a tile can be paired
+only if no copy of it is known elsewhere (R3: the pair represents both copies).
+It keeps the hand's copies of the seven tiles.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> hand = parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9")
+>>> best = closest_pairs(default_table().by_number(35), Pool.build(hand, (), None))
+>>> best.kept
+12
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from intlscore.engine.reach.anytiles import allowed_numbers
+from intlscore.engine.reach.best import Best, offer_state
+from intlscore.engine.reach.pool import Pool
+from intlscore.rules.hand_table import HandType
+
+PAIRS = 7
+
+
+def closest_pairs(hand_type: HandType, pool: Pool) -> Best:
+    """The most hand tiles seven pairs meeting the type can keep, with the outs."""
+    best = Best()
+    numbers = allowed_numbers(hand_type)
+    colour_sets = (
+        [frozenset(s) for s in combinations(range(4), hand_type.colours)]
+        if hand_type.colours is not None
+        else [frozenset(range(4))]
+    )
+    for colours in colour_sets:
+        cells = [
+            i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i] >= 2
+        ]
+        plain = (
+            hand_type.max_total is None
+            and hand_type.same_number is None
+            and (hand_type.colours is None or len(colours) == 1)
+        )
+        if plain:
+            _top_seven(pool, cells, best)
+        else:
+            _dp(hand_type, pool, cells, colours, best)
+    return best
+
+
+def _top_seven(pool: Pool, cells: list[int], best: Best) -> None:
+    if len(cells) < PAIRS:
+        return
+    ranked = sorted(cells, key=lambda c: -pool.hand[c])
+    chosen = ranked[:PAIRS]
+    cutoff = pool.hand[chosen[-1]]
+    kept = sum(pool.hand[c] for c in chosen)
+    outs = 0
+    for cell in cells:
+        held = pool.hand[cell]
+        if held < 2 and held >= cutoff:
+            outs |= 1 << cell
+    keep = 0
+    for cell in chosen:
+        keep += pool.hand[cell] << (2 * cell)
+    best.offer(kept, outs, keep)
+
+
+def _dp(
+    hand_type: HandType, pool: Pool, cells: list[int], colours: frozenset[int], best: Best
+) -> None:
+    """Seven pairs with a total, a same-number or a several-colours condition."""
+    limit = hand_type.max_total
+    at_least = hand_type.same_number or 0
+    need_mask = 0
+    if hand_type.colours is not None and len(colours) > 1:
+        for colour in colours:
+            need_mask |= 1 << colour
+    targets: list[int | None] = list(range(1, 14)) if at_least else [None]
+    for target in targets:
+        states: dict[tuple[int, int, int, int], tuple[int, int, int]] = {(0, 0, 0, 0): (0, 0, 0)}
+        for cell in cells:
+            number = cell // 4 + 1
+            held = pool.hand[cell]
+            nxt = dict(states)
+            for (count, total, mask, on), (kept, outs, keep) in states.items():
+                new_total = total + 2 * number
+                if count == PAIRS or (limit is not None and new_total > limit):
+                    continue
+                key = (
+                    count + 1,
+                    new_total if limit is not None else 0,
+                    mask | (1 << (cell % 4)) if need_mask else 0,
+                    min(at_least, on + 2) if number == target else on,
+                )
+                value = (
+                    kept + held,
+                    outs | (1 << cell) if held < 2 else outs,
+                    keep + (held << (2 * cell)),
+                )
+                offer_state(nxt, key, value)
+            states = nxt
+        for (count, _total, mask, on), (kept, outs, keep) in states.items():
+            if count == PAIRS and mask == need_mask and on >= at_least:
+                best.offer(kept, outs, keep)

@@ -1,0 +1,110 @@
+"""Closest completed hands of a fixed-sequence type (Royal, Mosaic, the waves).
+
+The table gives the sequence's run positions and how often it repeats; only the
+colours are free. A small dynamic programme walks the positions with every
+sequence's colour: "same" keeps a sequence one colour, "differ" changes it at
+every step. A number that comes back later in the sequence (the 1 of 1..13,1)
+is settled at its last position, so each tile's copies are counted once
+(R3: at most ``cap`` of each).
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> royal = default_table().by_number(24)
+>>> best = closest_sequences(royal, Pool.build(parse_tiles("r1-4 r6-13 r1 k5"), (), None))
+>>> best.kept, best.outs == 1 << parse_tiles("r5")[0].index
+(13, True)
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from intlscore.engine.melds import position_number, position_tile
+from intlscore.engine.reach.best import Best
+from intlscore.engine.reach.pool import Pool
+from intlscore.rules.hand_table import HandType
+
+State = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
+"""(colours at the last position, colours at earlier positions still open, colour mask)."""
+
+
+def slot_numbers(hand_type: HandType) -> list[int]:
+    """The numbers of one sequence, in order."""
+    assert hand_type.sequence is not None
+    return [position_number(p) for p in hand_type.sequence]
+
+
+def closest_sequences(hand_type: HandType, pool: Pool) -> Best:
+    """The most hand tiles the type's sequences can keep, with the outs."""
+    assert hand_type.sequence is not None
+    positions = hand_type.sequence
+    numbers = slot_numbers(hand_type)
+    repeat = hand_type.repeat
+    same = hand_type.neighbours == "same"
+    last_of = {n: max(i for i, m in enumerate(numbers) if m == n) for n in set(numbers)}
+    need_mask = hand_type.colours is not None and not same
+    states: dict[State, tuple[int, int, int]] = {((), (), 0): (0, 0, 0)}
+    for slot, position in enumerate(positions):
+        number = numbers[slot]
+        nxt: dict[State, tuple[int, int, int]] = {}
+        for (previous, pending, mask), (kept, outs, keep) in states.items():
+            for colours in _choices(previous, repeat, same, hand_type.distinct_colours):
+                new_mask = mask
+                for colour in colours:
+                    new_mask |= 1 << colour
+                if hand_type.colours is not None and new_mask.bit_count() > hand_type.colours:
+                    continue
+                # Earlier positions with this number, still to be counted.
+                earlier = [c for i, cs in pending for c in cs if numbers[i] == number]
+                if last_of[number] == slot:
+                    counts = [0, 0, 0, 0]
+                    for colour in (*colours, *earlier):
+                        counts[colour] += 1
+                    gain, drawn, packed, ok = 0, 0, 0, True
+                    for colour, count in enumerate(counts):
+                        if not count:
+                            continue
+                        cell = position_tile(colour, position)
+                        if count > pool.cap[cell]:
+                            ok = False
+                            break
+                        held = min(count, pool.hand[cell])
+                        gain += held
+                        packed += held << (2 * cell)
+                        if count > held:
+                            drawn |= 1 << cell
+                    if not ok:
+                        continue
+                    new_pending = tuple((i, cs) for i, cs in pending if numbers[i] != number)
+                    value = (kept + gain, outs | drawn, keep + packed)
+                else:
+                    new_pending = (*pending, (slot, colours))
+                    value = (kept, outs, keep)
+                key = (colours, new_pending, new_mask if (need_mask or same) else 0)
+                old = nxt.get(key)
+                if old is None or value[0] > old[0]:
+                    nxt[key] = value
+                elif value[0] == old[0]:
+                    nxt[key] = (old[0], old[1] | value[1], old[2])
+        states = nxt
+    best = Best()
+    for (_, _, mask), (kept, outs, keep) in states.items():
+        if hand_type.colours is None or mask.bit_count() == hand_type.colours:
+            best.offer(kept, outs, keep)
+    return best
+
+
+def _choices(
+    previous: tuple[int, ...], repeat: int, same: bool, distinct: bool
+) -> list[tuple[int, ...]]:
+    if previous and same:
+        return [previous]
+    options = []
+    for colours in product(range(4), repeat=repeat):
+        if previous and any(a == b for a, b in zip(colours, previous, strict=True)):
+            continue
+        if not previous and same and distinct and len(set(colours)) < repeat:
+            continue
+        options.append(colours)
+    return options

@@ -1,0 +1,653 @@
+"""Closest completed hands of a set-based type (structures sets, groups, runs).
+
+The search never lists complete hands. It walks the hand's own tiles, lowest
+first (number-major order, so 1s come first). The lowest tile still open is
+either let go (every open copy of it), or it anchors a set: a group of its
+number or a run through it, whose other tiles are open hand copies where the
+hand has one (kept) and otherwise drawn. Below the anchor every hand tile is
+already decided, so a run reaches below it only through drawn tiles. A drawn
+tile must be drawable: the completed hand may represent at most ``cap`` copies
+of it (R3), and never a tile whose hand copy was let go (keeping that copy would
+be better, and the search tries that too). When no hand tile is open, the rest
+of the 14 tiles are *fillers*: whole sets of drawn tiles.
+
+Every completed hand with the most kept tiles is visited, so the union of their
+drawn tiles is exactly the set of outs. A row asking for ``same_number`` tiles of
+one number (a house row may) is searched once per number, each search counting
+that number's tiles, fillers included.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
+>>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
+>>> best.kept
+13
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from intlscore.engine.reach.best import Best, mask_indices
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.shapes import (
+    MAX_RUN,
+    Candidate,
+    SetShape,
+    filler_sets,
+    number_mask,
+    target_numbers,
+)
+from intlscore.rules.hand_table import HandType
+
+HAND = 14
+
+_GROUP_OTHERS = tuple(
+    tuple(
+        tuple(c for c in range(4) if c != colour and c != skip)
+        for skip in (-1, *[c for c in range(4) if c != colour])
+    )
+    for colour in range(4)
+)
+"""For a tile's colour: the other colours of each group holding it (all four, or one left out)."""
+
+
+def _tile_at(colour: int, position: int) -> int:
+    return ((position - 1) % 13) * 4 + colour
+
+
+def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
+    """The most hand tiles a completed hand of this type (or shape) keeps, with its outs."""
+    shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
+    return best_over_targets(
+        shape, pool, lambda target, cap, floor: _SetSearch(shape, pool, target, cap).run(floor)
+    )
+
+
+TargetSearch = Callable[[int | None, int, int], Best]
+"""``(target number or None, kept cap, floor) -> the closest hands for that target``."""
+
+
+def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch) -> Best:
+    """One search per number that may hold the type's ``same_number`` tiles, combined.
+
+    A completed hand with at least N tiles of one number is found by the search
+    for that number; the closest over all numbers are the closest of the type.
+    Numbers whose hand tiles promise the most are searched first, and each search
+    gets the best so far as its floor (it then only looks for hands that keep as
+    many or more); a number that cannot reach the floor is skipped. Without
+    ``same_number`` there is one search.
+    """
+    best = Best()
+    caps = {target: kept_cap(shape, pool, target) for target in target_numbers(shape)}
+    for target in sorted(caps, key=lambda t: -caps[t]):
+        if caps[target] < best.kept:
+            continue
+        found = search(target, caps[target], best.kept)
+        best.offer(found.kept, found.outs, found.keep)
+    return best
+
+
+def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
+    """Most hand tiles a hand with ``same_number`` tiles of ``target`` can keep.
+
+    Every target tile the hand does not hold must be drawn.
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> import dataclasses
+    >>> from intlscore.rules.hand_table import default_table
+    >>> shape = dataclasses.replace(SetShape.of(default_table().by_number(1)), same_number=6)
+    >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
+    11
+    """
+    if target is None or shape.same_number is None:
+        return HAND
+    held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
+    return HAND - max(0, shape.same_number - held)
+
+
+def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
+    """Where the search starts: the open hand copies, the let-go mask and the full mask.
+
+    Hand tiles no set of the shape can hold are let go from the start; ``full``
+    marks every tile a completed hand could draw (once the outs are all of
+    them, ties can add nothing and the search stops).
+    """
+    open_ = [count if shape.usable(i) else 0 for i, count in enumerate(pool.hand)]
+    let_go = 0
+    full = 0
+    for index, count in enumerate(pool.hand):
+        if count and not open_[index]:
+            let_go |= 1 << index
+        if shape.usable(index) and pool.cap[index] > count:
+            full |= 1 << index
+    return open_, let_go, full
+
+
+class _SetSearch:
+    def __init__(
+        self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND
+    ) -> None:
+        self.shape = shape
+        # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
+        # so it keeps at most ``most`` (see ``kept_cap``).
+        self.same = shape.same_number or 0
+        self.target_mask = number_mask(target)
+        self.target_cells = mask_indices(self.target_mask)
+        self.kept_cap = most
+        self.cap = list(pool.cap)
+        self.open, self.let_go, self.full = search_start(shape, pool)
+        self.cover = [0] * 52
+        self.best = Best()
+        self.strict = True
+        self.fillers = filler_sets(shape)
+        self.memo: dict[tuple[object, ...], int | None] = {}
+        self.feasible_memo: dict[tuple[object, ...], bool] = {}
+        low, high = shape.positions
+        self.low, self.high = low, high
+
+    def run(self, floor: int = -1) -> Best:
+        """The closest hands; with a ``floor``, only those keeping that many or more.
+
+        Below the floor nothing is found; at the floor the keep is left empty (the
+        caller has one already) and only the outs are gathered.
+        """
+        # First the most kept tiles alone (ties pruned), then every closest hand
+        # again with that bound known from the start, for the outs.
+        self.best = Best(floor, 0, 0)
+        self.strict = True
+        self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
+        if not self.best.found or self.best.outs == self.full:
+            return self.best
+        self.strict = False
+        self.best = Best(self.best.kept, 0, self.best.keep)
+        self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
+        return self.best
+
+    # -- the walk over hand tiles -------------------------------------------------
+
+    def _search(
+        self,
+        start: int,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+        left: int,
+    ) -> None:
+        bound = min(kept + min(left, HAND - tiles), self.kept_cap)
+        limit = self.shape.max_total
+        if limit is not None and bound >= self.best.kept:
+            bound = kept + self._affordable(start, limit - total, bound - kept)
+        best = self.best
+        if bound < best.kept or (bound == best.kept and (self.strict or best.outs == self.full)):
+            return  # nothing better, and a tie could add no out
+        open_ = self.open
+        index = start
+        while index < 52 and not open_[index]:
+            index += 1
+        if index == 52:
+            self._leaf(kept, tiles, sets, total, colours, run_colours, outs, keep)
+            return
+        shape = self.shape
+        if sets < shape.max_sets:
+            if shape.groups and index // 4 + 1 in shape.numbers:
+                self._groups(
+                    index, kept, tiles, sets, total, colours, run_colours, outs, keep, left
+                )
+            if shape.runs and not (shape.distinct and run_colours >> (index & 3) & 1):
+                self._runs(index, kept, tiles, sets, total, colours, run_colours, outs, keep, left)
+        count = open_[index]
+        open_[index] = 0
+        self.let_go |= 1 << index
+        self._search(
+            index + 1, kept, tiles, sets, total, colours, run_colours, outs, keep, left - count
+        )
+        self.let_go &= ~(1 << index)
+        open_[index] = count
+
+    def _hopeless(self, drawn: int) -> bool:
+        """Whether a partial hand that already draws ``drawn`` tiles can add nothing.
+
+        It keeps at most ``14 - drawn`` tiles: that must beat the best so far,
+        or tie it while ties can still add outs (the second pass).
+        """
+        most = HAND - drawn
+        best = self.best
+        return most < best.kept or (most == best.kept and (self.strict or best.outs == self.full))
+
+    def _affordable(self, start: int, budget: int, most: int) -> int:
+        """How many open hand tiles, cheapest first, still fit under the total (R8)."""
+        count = 0
+        open_ = self.open
+        for index in range(start, 52):
+            held = open_[index]
+            if held:
+                number = index // 4 + 1
+                for _ in range(held):
+                    if budget < number or count >= most:
+                        return count
+                    budget -= number
+                    count += 1
+        return count
+
+    def _ok(self, tiles: int, sets: int, total: int, colours: int) -> bool:
+        shape = self.shape
+        if tiles > HAND or sets > shape.max_sets:
+            return False
+        if shape.max_total is not None and total > shape.max_total:
+            return False
+        return shape.colours is None or colours.bit_count() <= shape.colours
+
+    def _groups(
+        self,
+        index: int,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+        left: int,
+    ) -> None:
+        colour = index & 3
+        base = index - colour
+        number = index // 4 + 1
+        open_, cover, cap = self.open, self.cover, self.cap
+        for others in _GROUP_OTHERS[colour]:
+            size = len(others) + 1
+            new_total = total + number * size
+            new_colours = colours | (1 << colour)
+            for other in others:
+                new_colours |= 1 << other
+            if not self._ok(tiles + size, sets + 1, new_total, new_colours):
+                continue
+            gained = 1
+            drawn = outs
+            new_keep = keep + (1 << (2 * index))
+            consumed: list[int] = []
+            possible = True
+            for other in others:
+                cell = base + other
+                if open_[cell]:
+                    consumed.append(cell)
+                    gained += 1
+                    new_keep += 1 << (2 * cell)
+                elif cover[cell] < cap[cell] and not self.let_go >> cell & 1:
+                    drawn |= 1 << cell
+                else:
+                    possible = False
+                    break
+            if not possible:
+                continue
+            open_[index] -= 1
+            cover[index] += 1
+            for cell in consumed:
+                open_[cell] -= 1
+            for other in others:
+                cover[base + other] += 1
+            self._search(
+                index,
+                kept + gained,
+                tiles + size,
+                sets + 1,
+                new_total,
+                new_colours,
+                run_colours,
+                drawn,
+                new_keep,
+                left - gained,
+            )
+            for other in others:
+                cover[base + other] -= 1
+            for cell in consumed:
+                open_[cell] += 1
+            cover[index] -= 1
+            open_[index] += 1
+
+    def _runs(
+        self,
+        index: int,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+        left: int,
+    ) -> None:
+        number = index // 4 + 1
+        positions = (1, 14) if number == 1 else (number,)
+        for position in positions:
+            if self.low <= position <= self.high:
+                self._runs_through(
+                    index,
+                    position,
+                    kept,
+                    tiles,
+                    sets,
+                    total,
+                    colours,
+                    run_colours,
+                    outs,
+                    keep,
+                    left,
+                )
+
+    def _take(self, cell: int) -> int:
+        """Put one more copy of ``cell`` in the run: 1 kept, 0 drawn, -1 impossible."""
+        if self.open[cell]:
+            self.open[cell] -= 1
+            self.cover[cell] += 1
+            return 1
+        if self.cover[cell] < self.cap[cell] and not self.let_go >> cell & 1:
+            self.cover[cell] += 1
+            return 0
+        return -1
+
+    def _give_back(self, cell: int, how: int) -> None:
+        self.cover[cell] -= 1
+        if how == 1:
+            self.open[cell] += 1
+
+    def _runs_through(
+        self,
+        index: int,
+        position: int,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+        left: int,
+    ) -> None:
+        colour = index & 3
+        low = max(self.low, position - (MAX_RUN - 1), 1)
+        # The anchor itself.
+        self.open[index] -= 1
+        self.cover[index] += 1
+        anchor_number = index // 4 + 1
+        base_kept = kept + 1
+        base_keep = keep + (1 << (2 * index))
+        base_total = total + anchor_number
+        left_cells: list[tuple[int, int]] = []
+        left_kept, left_keep, left_outs, left_total = 0, 0, 0, 0
+        start = position
+        while start >= low:
+            if start < position:
+                cell = _tile_at(colour, start)
+                how = self._take(cell)
+                if how < 0:
+                    break
+                left_cells.append((cell, how))
+                left_total += cell // 4 + 1
+                if how:
+                    left_kept += 1
+                    left_keep += 1 << (2 * cell)
+                else:
+                    left_outs |= 1 << cell
+                    if self._hopeless(tiles + position - start + 1 - base_kept - left_kept):
+                        break  # more tiles drawn below can only make it worse
+            self._extend_right(
+                index,
+                colour,
+                start,
+                position,
+                base_kept + left_kept,
+                tiles + position - start + 1,
+                sets,
+                base_total + left_total,
+                colours,
+                run_colours,
+                outs | left_outs,
+                base_keep + left_keep,
+                left - 1 - left_kept,
+            )
+            start -= 1
+        for cell, how in reversed(left_cells):
+            self._give_back(cell, how)
+        self.cover[index] -= 1
+        self.open[index] += 1
+
+    def _extend_right(
+        self,
+        index: int,
+        colour: int,
+        start: int,
+        position: int,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+        left: int,
+    ) -> None:
+        shape = self.shape
+        new_colours = colours | (1 << colour)
+        new_runs = run_colours | (1 << colour)
+        end = position
+        right_cells: list[tuple[int, int]] = []
+        top = min(self.high, start + MAX_RUN - 1)
+        while True:
+            if end - start + 1 >= 3 and self._ok(tiles, sets + 1, total, new_colours):
+                self._search(
+                    index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left
+                )
+            end += 1
+            if end > top or tiles >= HAND:
+                break
+            if shape.max_total is not None and total > shape.max_total:
+                break
+            cell = _tile_at(colour, end)
+            how = self._take(cell)
+            if how < 0:
+                break
+            right_cells.append((cell, how))
+            tiles += 1
+            total += cell // 4 + 1
+            if how:
+                kept += 1
+                keep += 1 << (2 * cell)
+                left -= 1
+            else:
+                outs |= 1 << cell
+                if self._hopeless(tiles - kept):
+                    break  # longer runs only draw more
+        for cell, how in reversed(right_cells):
+            self._give_back(cell, how)
+
+    # -- leaves: fill up with whole sets of drawn tiles ------------------------------
+
+    def _final_ok(self, sets: int, colours: int) -> bool:
+        shape = self.shape
+        if shape.allowed_sets is not None and sets not in shape.allowed_sets:
+            return False
+        return shape.colours is None or colours.bit_count() == shape.colours
+
+    def _leaf(
+        self,
+        kept: int,
+        tiles: int,
+        sets: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+        outs: int,
+        keep: int,
+    ) -> None:
+        best = self.best
+        if kept < best.kept or (kept == best.kept and (self.strict or best.outs == self.full)):
+            return
+        need = HAND - tiles
+        short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
+        if need == 0:
+            if short == 0 and self._final_ok(sets, colours):
+                self.best.offer(kept, outs, keep)
+            return
+        if need < 3 or sets >= self.shape.max_sets or short > need:
+            return
+        room = tuple(0 if self.let_go >> i & 1 else self.cap[i] - self.cover[i] for i in range(52))
+        if self.strict:
+            if self._feasible(need, sets, room, total, colours, run_colours, 0, short):
+                best.offer(kept, 0, keep)
+            return
+        union = self._filler_union(need, sets, room, total, colours, run_colours, short)
+        if union is not None:
+            self.best.offer(kept, outs | union, keep)
+
+    def _filler_union(
+        self,
+        need: int,
+        sets: int,
+        room: tuple[int, ...],
+        total: int,
+        colours: int,
+        run_colours: int,
+        short: int,
+    ) -> int | None:
+        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets.
+
+        ``short``: tiles of the target number still missing (``same_number``).
+        """
+        key = (need, sets, room, total, colours, run_colours, short)
+        if key in self.memo:
+            return self.memo[key]
+        shape = self.shape
+        union: int | None = None
+        room_mask = _room_mask(room)
+        for cand in self.fillers:
+            size = len(cand.cells)
+            if size > need:
+                break
+            if not self._fits(cand, room_mask, total, colours, run_colours):
+                continue
+            rest = need - size
+            after_total = total + cand.total
+            after_colours = colours | cand.colours
+            after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
+            after_short = self._short_after(cand, short)
+            if rest == 0:
+                ok = after_short == 0 and self._final_ok(sets + 1, after_colours)
+            elif rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
+                ok = False
+            else:
+                after_room = _minus(room, cand.cells)
+                ok = self._feasible(
+                    rest,
+                    sets + 1,
+                    after_room,
+                    after_total,
+                    after_colours,
+                    after_runs,
+                    0,
+                    after_short,
+                )
+            if ok:
+                union = cand.mask if union is None else union | cand.mask
+        self.memo[key] = union
+        return union
+
+    def _short_after(self, cand: Candidate, short: int) -> int:
+        """Target tiles (``same_number``) still missing once a filler set is added."""
+        return max(0, short - (cand.mask & self.target_mask).bit_count())
+
+    def _fits(
+        self,
+        cand: Candidate,
+        room: int,
+        total: int,
+        colours: int,
+        run_colours: int,
+    ) -> bool:
+        """Whether one filler set can still be added (``room``: tiles with a copy left)."""
+        shape = self.shape
+        if shape.max_total is not None and total + cand.total > shape.max_total:
+            return False
+        if cand.mask & ~room:
+            return False
+        if shape.colours is not None and (colours | cand.colours).bit_count() > shape.colours:
+            return False
+        return not (shape.distinct and cand.run_colour >= 0 and run_colours >> cand.run_colour & 1)
+
+    def _feasible(
+        self,
+        need: int,
+        sets: int,
+        room: tuple[int, ...],
+        total: int,
+        colours: int,
+        run_colours: int,
+        first: int,
+        short: int,
+    ) -> bool:
+        key = (need, sets, room, total, colours, run_colours, first, short)
+        cached = self.feasible_memo.get(key)
+        if cached is not None:
+            return cached
+        shape = self.shape
+        result = False
+        fillers = self.fillers
+        room_mask = _room_mask(room)
+        for position in range(first, len(fillers)):
+            cand = fillers[position]
+            size = len(cand.cells)
+            if size > need:
+                break
+            if not self._fits(cand, room_mask, total, colours, run_colours):
+                continue
+            rest = need - size
+            after_colours = colours | cand.colours
+            after_short = self._short_after(cand, short)
+            if rest == 0:
+                if after_short == 0 and self._final_ok(sets + 1, after_colours):
+                    result = True
+                    break
+                continue
+            if rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
+                continue
+            after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
+            if self._feasible(
+                rest,
+                sets + 1,
+                _minus(room, cand.cells),
+                total + cand.total,
+                after_colours,
+                after_runs,
+                position,
+                after_short,
+            ):
+                result = True
+                break
+        self.feasible_memo[key] = result
+        return result
+
+
+def _room_mask(room: tuple[int, ...]) -> int:
+    """Bit mask of the tiles with a copy left."""
+    mask = 0
+    for index, left in enumerate(room):
+        if left > 0:
+            mask |= 1 << index
+    return mask
+
+
+def _minus(room: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(room)
+    for cell in cells:
+        out[cell] -= 1
+    return tuple(out)

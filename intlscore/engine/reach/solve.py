@@ -1,0 +1,84 @@
+"""One search per structure family, chosen from the table's vocabulary.
+
+Set-based types go to the compiled set search when it is built (:mod:`.native`);
+otherwise runs-only and groups-only types have their own dynamic programmes
+and mixed types the pure-Python set search.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> pool = Pool.build(parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 o8"), (), None)
+>>> closest(default_table().by_number(35), pool).kept
+13
+"""
+
+from __future__ import annotations
+
+import functools
+
+from intlscore.engine.reach import native
+from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
+from intlscore.engine.reach.best import Best
+from intlscore.engine.reach.groups import closest_groups_of
+from intlscore.engine.reach.pairs import closest_pairs
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.runs import closest_runs_of
+from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
+from intlscore.engine.reach.sets import closest_sets
+from intlscore.engine.reach.shapes import SetShape
+from intlscore.rules.hand_table import HandType
+
+
+def closest(hand_type: HandType, pool: Pool) -> Best:
+    """The closest completed hands of a type: kept tiles, outs and one keep."""
+    structure = hand_type.structure
+    if structure == "any":
+        return closest_any(hand_type, pool)
+    if structure == "pairs":
+        return closest_pairs(hand_type, pool)
+    if structure == "sequence":
+        if sequence_problem(hand_type) is not None:
+            return Best()
+        return closest_sequences(hand_type, pool)
+    shape = SetShape.of(hand_type)
+    if native.AVAILABLE:
+        return _closest_native(shape, pool)
+    if shape.same_number is not None:
+        return _closest_mixed(shape, pool)  # the programmes below do not count numbers
+    if not shape.groups:
+        return closest_runs_of(shape, pool)
+    if not shape.runs:
+        return closest_groups_of(shape, pool)
+    return _closest_mixed(shape, pool)
+
+
+@functools.lru_cache(maxsize=64)
+def _closest_native(shape: SetShape, pool: Pool) -> Best:
+    """Any set-based type by the compiled search, cached by shape (Basic and the blitzes share)."""
+    return native.closest_sets_native(shape, pool)
+
+
+@functools.lru_cache(maxsize=32)
+def _closest_mixed(shape: SetShape, pool: Pool) -> Best:
+    """Groups and runs together: the whole-hand set search, cached by shape.
+
+    Types with the same structure and conditions (Basic and the two blitzes)
+    share one search.
+    """
+    return closest_sets(shape, pool)
+
+
+def sequence_problem(hand_type: HandType) -> str | None:
+    """Why a fixed sequence can never meet the type's own tile conditions, or None."""
+    numbers = slot_numbers(hand_type) * hand_type.repeat
+    allowed = allowed_numbers(hand_type)
+    if any(n not in allowed for n in numbers):
+        return f"its sequence has numbers outside the {hand_type.range} range"
+    if hand_type.max_total is not None and sum(numbers) > hand_type.max_total:
+        return f"its sequence adds up to {sum(numbers)}, over {hand_type.max_total}"
+    if (
+        hand_type.same_number is not None
+        and max(numbers.count(n) for n in set(numbers)) < hand_type.same_number
+    ):
+        return f"its sequence never has {hand_type.same_number} tiles of one number"
+    return None

@@ -1,0 +1,253 @@
+"""The scorer's public API: score a closed hand (R10-R13).
+
+>>> result = score_hand("k1-13 k1", discard="r5")
+>>> result.best.name, result.best.score, result.jokers, result.doubled
+('Royal', 2400, 0, False)
+>>> [m.number for m in result.matches]
+[1, 22, 23, 24]
+>>> score_hand("r1-7 r1-6 *", discard="*").best.score  # R12: a joker discard doubles
+4800
+>>> best = score_hand("b2 b2 b3 b3 b4 b4 k7 k7 r8 r8 o9 o9 b1 b1 *").best  # R13
+>>> best.name, best.score
+('Seven pairs minor', 4000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from intlscore.engine.explain import reasons_for, stranded_tiles
+from intlscore.engine.facts import HandFacts
+from intlscore.engine.handcheck import check_closed_hand
+from intlscore.engine.matcher import Matcher, RawMatch
+from intlscore.engine.melds import RawMeld
+from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.result import (
+    NO_CONTEXT,
+    BestMatch,
+    Context,
+    Meld,
+    PlacedTile,
+    ScoreResult,
+    TypeMatch,
+)
+from intlscore.engine.sets import discards_leaving_sets
+from intlscore.engine.tiles import JOKER_INDEX, Tile
+from intlscore.rules.hand_table import HandTable, default_table, load_table
+
+TileInput = str | Iterable[str | Tile]
+_TILES = tuple(Tile(index) for index in range(JOKER_INDEX + 1))
+
+
+def resolve_table(table: HandTable | str | Path | None) -> HandTable:
+    """The table to use: the shipped one, a loaded one, or one read from a path."""
+    if table is None:
+        return default_table()
+    if isinstance(table, HandTable):
+        return table
+    return load_table(table)
+
+
+def _to_tiles(tiles: TileInput) -> list[Tile]:
+    return parse_tiles(tiles)
+
+
+def _to_tile(tile: str | Tile | None) -> Tile | None:
+    if tile is None or isinstance(tile, Tile):
+        return tile
+    return parse_tile(tile)
+
+
+def _meld(raw: RawMeld) -> Meld:
+    kind, placed = raw
+    return Meld(
+        kind,  # type: ignore[arg-type]
+        tuple(
+            PlacedTile(_TILES[rack], None if rack != JOKER_INDEX else _TILES[rep])
+            for rack, rep in placed
+        ),
+    )
+
+
+def _type_match(raw: RawMatch, jokers: int) -> TypeMatch:
+    hand_type = raw.hand_type
+    return TypeMatch(
+        number=hand_type.number,
+        name=hand_type.name,
+        base=hand_type.score_for(jokers),
+        melds=tuple(_meld(m) for m in raw.melds),
+        position=hand_type.position,
+    )
+
+
+def _split(tiles: Sequence[Tile]) -> tuple[list[int], int]:
+    real = [tile.index for tile in tiles if not tile.is_joker]
+    return real, len(tiles) - len(real)
+
+
+@dataclass(frozen=True, slots=True)
+class _Trial:
+    """The raw outcome of one choice of melded tiles and discard."""
+
+    melded: tuple[Tile, ...]
+    discard: Tile | None
+    jokers: int
+    others: tuple[int, ...]
+    raw: tuple[RawMatch, ...]
+
+    @property
+    def doubled(self) -> bool:
+        return self.discard is not None and self.discard.is_joker
+
+
+def _trial(
+    matcher: Matcher, melded: Sequence[Tile], discard: Tile | None, known: Sequence[Tile]
+) -> _Trial:
+    real, jokers = _split(melded)
+    others = tuple(t.index for t in known) + (() if discard is None else (discard.index,))
+    raw = matcher.matches(real, jokers, others)
+    return _Trial(tuple(melded), discard, jokers, others, tuple(raw))
+
+
+def _result(
+    matcher: Matcher, trial: _Trial, context: Context, tried: int = 0, note: str = ""
+) -> ScoreResult:
+    """Build the public result (with reasons when nothing fits) for one trial."""
+    matches = tuple(_type_match(m, trial.jokers) for m in trial.raw)
+    best = None
+    reasons: tuple[str, ...] = ()
+    if matches:
+        top = max(matches, key=lambda m: (m.base, m.position))  # R11
+        best = BestMatch(top, top.base * (2 if trial.doubled else 1))  # R12
+    else:
+        real, jokers = _split(trial.melded)
+        facts = HandFacts.build(real, jokers, trial.others)
+        reasons = tuple(reasons_for(facts, matcher.plain_split(facts) is not None))
+        if note:
+            reasons = (note, *reasons)
+    return ScoreResult(
+        tiles=tuple(sorted(trial.melded, key=Tile.rack_key)),
+        discard=trial.discard,
+        jokers=trial.jokers,
+        doubled=trial.doubled,
+        best=best,
+        matches=matches,
+        context=context,
+        reasons=reasons,
+        discards_tried=tried,
+    )
+
+
+def score_hand(
+    tiles: TileInput,
+    *,
+    discard: str | Tile | None = None,
+    first_turn: bool = False,
+    original_hand: bool = False,
+    starting_player: bool = False,
+    table: HandTable | str | Path | None = None,
+    known: TileInput = (),
+) -> ScoreResult:
+    """Score a closed hand: 14 tiles (and the discard, if known) or 15 tiles.
+
+    With 15 tiles every distinct discard is tried and the highest final score
+    is reported (R13); a joker discard doubles (R12). ``first_turn``,
+    ``original_hand`` and ``starting_player`` describe the win for types 39
+    and 40. ``known`` tiles (the trump, seen tiles) count toward the two copies
+    a joker may stand for (R3). Bad input raises :class:`NotationError` or
+    :class:`HandError`; a bad table raises :class:`TableError`.
+    """
+    hand = _to_tiles(tiles)
+    discard_tile = _to_tile(discard)
+    known_tiles = parse_tiles(known) if known else []
+    check_closed_hand(hand, discard_tile, known=known_tiles)
+    context = Context(first_turn, original_hand, starting_player)
+    matcher = Matcher(resolve_table(table), context)
+    if len(hand) == 14:
+        return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles), context)
+    return _best_discard(matcher, hand, known_tiles, context)
+
+
+def _best_discard(
+    matcher: Matcher, hand: Sequence[Tile], known: Sequence[Tile], context: Context
+) -> ScoreResult:
+    """R13: try each distinct discard of 15 tiles and keep the highest final score.
+
+    Each discard is first scored for its best type only, most valuable types
+    first and none worth less than the best final score so far; the winner is
+    then matched in full. One search finds every discard that leaves tiles
+    able to form sets at all (none if two tiles are stranded even with all 15),
+    so the set-based types are only searched after those discards.
+    """
+    real, jokers = _split(hand)
+    known_indices = tuple(t.index for t in known)
+    facts = HandFacts.build(real, jokers, known_indices)
+    stranded = {t.index for t in stranded_tiles(facts)}
+    splittable = discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
+    choices = sorted(set(hand), key=Tile.rack_key)
+    # A stranded tile is the likeliest discard, and a joker discard doubles:
+    # trying them first raises the bar (min_base) for the rest sooner.
+    order = sorted(choices, key=lambda t: (t.index not in stranded, not t.is_joker))
+    best_key = (0, False, 0, 0)
+    best_choice = choices[0]
+    for choice in order:
+        melded = list(hand)
+        melded.remove(choice)
+        melded_real, melded_jokers = _split(melded)
+        factor = 2 if choice.is_joker else 1  # R12
+        base = matcher.best_base(
+            melded_real,
+            melded_jokers,
+            (*known_indices, choice.index),
+            sets_possible=choice.index in splittable,
+            min_base=-(-best_key[0] // factor),
+        )
+        # Ties: a joker discard (R17 doubles the losers too), the base, rack order.
+        key = (base * factor, choice.is_joker, base, -choices.index(choice))
+        if base and key > best_key:
+            best_key, best_choice = key, choice
+    melded = list(hand)
+    if best_key[0]:
+        melded.remove(best_choice)
+        return _result(matcher, _trial(matcher, melded, best_choice, known), context, len(choices))
+    # Nothing scores: show a discard of a tile no set can use, if there is one.
+    chosen = next((t for t in choices if t.index in stranded), choices[0])
+    melded.remove(chosen)
+    note = "no discard leaves 14 tiles that fit a type"
+    return _result(matcher, _trial(matcher, melded, chosen, known), context, len(choices), note)
+
+
+def types_fitting(
+    tiles: TileInput,
+    *,
+    context: Context = NO_CONTEXT,
+    table: HandTable | str | Path | None = None,
+    known: TileInput = (),
+) -> dict[int, TypeMatch]:
+    """Every type that some 14 of these 14 or 15 tiles fit, by type number.
+
+    For 15 tiles this is the union over every discard, without any doubling.
+    ``known`` tiles count toward R3.
+
+    >>> sorted(types_fitting("k1-13 k1 *"))
+    [1, 22, 23, 24]
+    """
+    hand = _to_tiles(tiles)
+    known_tiles = parse_tiles(known) if known else []
+    check_closed_hand(hand, known=known_tiles)
+    matcher = Matcher(resolve_table(table), context)
+    found: dict[int, TypeMatch] = {}
+    choices: list[Tile | None] = [None]
+    if len(hand) > 14:
+        choices = [*sorted(set(hand), key=Tile.rack_key)]
+    for choice in choices:
+        melded = list(hand)
+        if choice is not None:
+            melded.remove(choice)
+        real, jokers = _split(melded)
+        others = [t.index for t in known_tiles] + ([] if choice is None else [choice.index])
+        for raw in matcher.matches(real, jokers, others):
+            found.setdefault(raw.hand_type.number, _type_match(raw, jokers))
+    return found

@@ -1,0 +1,1 @@
+"""The faces: the command line and its rich terminal views, over the same result objects."""

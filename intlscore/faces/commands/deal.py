@@ -1,0 +1,182 @@
+"""``intlscore deal``: score one deal for 2-4 players (R12, R14-R18).
+
+The deal arguments are shared with ``intlscore session deal``
+(:func:`add_deal_arguments`, :func:`deal_arguments`), and the house-option
+flags with ``intlscore session new`` (:func:`add_table_arguments`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from intlscore.errors import DealError, TableError
+
+if TYPE_CHECKING:
+    from intlscore.rules.deal_table import DealTable
+
+HELP = "score one deal: every player's delta (open, foot, closed win or no winner)"
+EXAMPLE = (
+    'example: intlscore deal --players ann bob cat dan --winner ann --closed "k1-13 k1"'
+    ' --discard "*" --rack bob="r5 b7 *" --rack cat="o1 o2" --not-melded dan'
+)
+
+
+def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the deal ended and what the losers held (shared with ``session deal``)."""
+    ending = parser.add_argument_group("how the deal ended (one of)")
+    choice = ending.add_mutually_exclusive_group()
+    choice.add_argument("--open", action="store_true", help="an open win (R14)")
+    choice.add_argument("--foot", action="store_true", help="a foot win (R14)")
+    choice.add_argument(
+        "--closed",
+        metavar="TILES",
+        help='a closed win with these tiles: 14 and --discard, or 15 (e.g. "k1-13 k1")',
+    )
+    choice.add_argument("--no-winner", action="store_true", help="the deal ended with no winner")
+    parser.add_argument("--winner", metavar="NAME", help="who won")
+    parser.add_argument(
+        "--discard",
+        metavar="TILE",
+        help='the winner\'s final discard; "*" (a joker) doubles every score (R12, R17)',
+    )
+    parser.add_argument(
+        "--rack",
+        metavar="NAME=TILES",
+        action="append",
+        default=[],
+        help='a loser who has melded and the tiles left on the rack (R15), e.g. bob="r5 b7 *"',
+    )
+    parser.add_argument(
+        "--not-melded",
+        metavar="NAME",
+        nargs="+",
+        action="extend",
+        default=[],
+        help="losers who have not melded (R16)",
+    )
+    parser.add_argument("--trump", metavar="TILE", help="the trump tile (R18)")
+    parser.add_argument(
+        "--trump-holder",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a player who held the tile identical to the trump (R18); racks are checked too",
+    )
+    context = parser.add_argument_group("when a closed win happened (types 39, 40)")
+    context.add_argument("--first-turn", action="store_true", help="on the winner's first turn")
+    context.add_argument(
+        "--original-hand", action="store_true", help="with the 14 tiles the winner was dealt"
+    )
+    context.add_argument(
+        "--starting-player", action="store_true", help="the winner is the starting player"
+    )
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """House options (R15, R18) and a house deal table."""
+    house = parser.add_argument_group("house rules")
+    house.add_argument(
+        "--joker-value", metavar="N", help="a joker left on a rack counts N (R15; default 30)"
+    )
+    house.add_argument(
+        "--trump-bonus",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="score 50 for holding the tile identical to the trump (R18; default off)",
+    )
+    house.add_argument("--deal-table", metavar="FILE", help="a house deal-scoring table (TOML)")
+
+
+def add_json_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def deal_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`~intlscore.session.deal.score_deal` but players, table."""
+    if args.no_winner:
+        kind = "none"
+    elif args.open:
+        kind = "open"
+    elif args.foot:
+        kind = "foot"
+    elif args.closed is not None:
+        kind = "closed"
+    else:
+        raise DealError("say how the deal ended: --open, --foot, --closed TILES or --no-winner")
+    racks: list[tuple[str, str]] = []
+    for item in args.rack:
+        name, equals, tiles = item.partition("=")
+        if not equals or not name.strip():
+            raise DealError(f'--rack {item!r}: write NAME=TILES, like --rack bob="r5 b7 *"')
+        racks.append((name.strip(), tiles))
+    return {
+        "kind": kind,
+        "winner": args.winner,
+        "closed": args.closed,
+        "discard": args.discard,
+        "racks": racks,
+        "not_melded": args.not_melded,
+        "trump": args.trump,
+        "trump_holders": args.trump_holder,
+        "first_turn": args.first_turn,
+        "original_hand": args.original_hand,
+        "starting_player": args.starting_player,
+    }
+
+
+def table_from_arguments(args: argparse.Namespace) -> DealTable:
+    """The deal table of ``--deal-table`` (or the shipped one) with the house options applied."""
+    from intlscore.rules.deal_table import default_deal_table, load_deal_table
+
+    table = default_deal_table() if args.deal_table is None else load_deal_table(args.deal_table)
+    joker_value = None
+    if args.joker_value is not None:
+        text = args.joker_value.strip()
+        if not text.isdigit():
+            raise TableError(f"--joker-value {args.joker_value!r}: give a whole number, like 25")
+        joker_value = int(text)
+    return table.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
+
+
+def print_json(data: object) -> None:
+    """Exactly one JSON object on stdout."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def print_rich(*renderables: Any) -> None:
+    """Print rich renderables to stdout, one after another (colour only on a terminal)."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    for renderable in renderables:
+        console.print(renderable)
+
+
+def run(args: argparse.Namespace) -> int:
+    from intlscore.session.deal import score_deal
+
+    if not args.players:
+        raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
+    result = score_deal(args.players, table=table_from_arguments(args), **deal_arguments(args))
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        from intlscore.faces.render.deal_view import deal_view
+
+        print_rich(deal_view(result))
+    return 0
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "deal", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
+    )
+    parser.add_argument(
+        "--players", metavar="NAME", nargs="+", help="the 2-4 players, in seat order"
+    )
+    add_deal_arguments(parser)
+    add_table_arguments(parser)
+    add_json_argument(parser)
+    parser.set_defaults(run=run)

@@ -1,0 +1,85 @@
+"""``intlscore settle``: settle a session from its totals (R19), without a ledger."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from intlscore.faces.commands.deal import add_json_argument, print_json, print_rich
+
+if TYPE_CHECKING:
+    from intlscore.session.settlement import Settlement
+
+HELP = "settle totals: who pays whom, each player's net, the fewest transfers (R19)"
+
+
+def parse_totals(items: list[str]) -> dict[str, int]:
+    """``["ann=1200", "bob=-300"]`` as ``{"ann": 1200, "bob": -300}``; clear errors otherwise.
+
+    >>> parse_totals(["ann=1200", "bob=-300"])
+    {'ann': 1200, 'bob': -300}
+    >>> parse_totals(["ann"])
+    Traceback (most recent call last):
+    ...
+    intlscore.session.settlement.SettlementError: 'ann': write NAME=TOTAL, like ann=1200
+    """
+    from intlscore.session.settlement import SettlementError
+
+    totals: dict[str, int] = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise SettlementError(f"{item!r}: write NAME=TOTAL, like ann=1200")
+        try:
+            total = int(value.strip())
+        except ValueError:
+            raise SettlementError(f"{item!r}: the total must be a whole number") from None
+        if name in totals:
+            raise SettlementError(f"player {name!r} is named twice")
+        totals[name] = total
+    return totals
+
+
+def add_money_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--stake`` and ``--unit`` (shared with ``session settle``)."""
+    parser.add_argument(
+        "--stake", required=True, metavar="AMOUNT", help="money per point, e.g. 0.05"
+    )
+    parser.add_argument(
+        "--unit",
+        default="0.01",
+        metavar="AMOUNT",
+        help="smallest unit of the currency; each payment is rounded to it, half to even"
+        " (default 0.01)",
+    )
+
+
+def show(settlement: Settlement, as_json: bool) -> None:
+    """Print a settlement as JSON or as the rich view."""
+    if as_json:
+        print_json(settlement.to_dict())
+    else:
+        from intlscore.faces.render.settle_view import settlement_view
+
+        print_rich(settlement_view(settlement))
+
+
+def run(args: argparse.Namespace) -> int:
+    from intlscore.session.settlement import settle
+
+    show(settle(parse_totals(args.totals), args.stake, args.unit), args.json)
+    return 0
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "settle",
+        help=HELP,
+        description=HELP.capitalize() + ".",
+        epilog="example: intlscore settle --stake 0.05 ann=1200 bob=-300 cat=100 dan=-1000",
+    )
+    parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")
+    add_money_arguments(parser)
+    add_json_argument(parser)
+    parser.set_defaults(run=run)

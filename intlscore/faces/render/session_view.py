@@ -1,0 +1,98 @@
+"""Rich views of a session: running totals, deal-by-deal history, the list of sessions.
+
+>>> from rich.console import Console
+>>> from intlscore.rules.deal_table import default_deal_table
+>>> from intlscore.session.ledger import SessionState
+>>> state = SessionState("friday", ("ann", "bob"), "2024-01-01T20:00:00+00:00",
+...                      default_deal_table(), ())
+>>> console = Console(width=100, color_system=None)
+>>> with console.capture() as capture:
+...     console.print(session_view(state))
+>>> print(capture.get().splitlines()[0])
+session friday: ann, bob (no deals yet)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from intlscore.faces.render.deal_view import delta_text
+from intlscore.rules.deal_table import DealTable
+from intlscore.session.ledger import RecordedDeal, SessionState, SessionSummary
+
+__all__ = [
+    "deal_line",
+    "history_view",
+    "house_line",
+    "session_list_view",
+    "session_view",
+    "totals_view",
+]
+
+
+def house_line(table: DealTable) -> str:
+    """The house options of a deal table in a few words."""
+    bonus = "on" if table.trump_bonus_enabled else "off"
+    return f"joker on a rack {table.joker_on_rack}, trump bonus {bonus}"
+
+
+def totals_view(players: Sequence[str], totals: Mapping[str, int]) -> RenderableType:
+    """One row per player with the running total."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("total", justify="right")
+    for name in players:
+        table.add_row(name, delta_text(totals[name]))
+    return Group(Text("totals", style="bold"), table)
+
+
+def deal_line(deal: RecordedDeal) -> str:
+    """``deal 3: closed win by ann: 24 Royal, no joker``."""
+    return f"deal {deal.number}: {deal.summary}"
+
+
+def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> RenderableType:
+    """Deal by deal: how it ended, each player's delta, and the running totals."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("ending")
+    for name in players:
+        table.add_column(name, justify="right")
+    running = dict.fromkeys(players, 0)
+    for deal in deals:
+        cells: list[Text | str] = [str(deal.number), deal.summary]
+        for name in players:
+            running[name] += deal.deltas[name]
+            cells.append(delta_text(deal.deltas[name]).append(f" ({running[name]})", style="dim"))
+        table.add_row(*cells)
+    return Group(Text("deals (running total in brackets)", style="bold"), table)
+
+
+def session_view(state: SessionState) -> RenderableType:
+    """The headline, the totals and the history of one session."""
+    count = len(state.deals)
+    deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
+    head = Text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
+    house = Text(house_line(state.table), style="dim")
+    parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
+    if state.deals:
+        parts += [Text(""), history_view(state.players, state.deals)]
+    return Group(*parts)
+
+
+def session_list_view(sessions: Sequence[SessionSummary]) -> RenderableType:
+    """All sessions of a ledger."""
+    if not sessions:
+        return Text("no sessions yet (start one with: intlscore session new NAME --players ...)")
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("session")
+    table.add_column("players")
+    table.add_column("deals", justify="right")
+    table.add_column("created")
+    for summary in sessions:
+        table.add_row(summary.name, ", ".join(summary.players), str(summary.deals), summary.created)
+    return table

@@ -1,0 +1,638 @@
+"""Scoring a whole deal: every player's score change (R12, R14-R18).
+
+:func:`score_deal` is a pure function. It takes who played, how the deal
+ended, and what each loser held, and returns a :class:`DealResult` with every
+player's delta and the arithmetic behind it. Every number comes from the deal
+table (:mod:`intlscore.rules.deal_table`); a closed win is scored by the scorer.
+
+>>> deal = score_deal(["ann", "bob", "cat"], kind="open", winner="ann",
+...                   racks={"bob": "r5 b7 *"}, not_melded=["cat"])
+>>> deal.deltas()
+{'ann': 100, 'bob': -42, 'cat': -100}
+>>> deal.player("bob").why
+'rack r5 b7 * = 5 + 7 + 30: -42'
+>>> score_deal(["ann", "bob"], kind="foot", winner="ann", discard="*",
+...            racks={"bob": "k13 o2"}).deltas()
+{'ann': 400, 'bob': -24}
+
+Every problem with the description is a :class:`~intlscore.errors.DealError`
+that names it:
+
+>>> score_deal(["ann", "bob"], kind="open", winner="eve", racks={"bob": "r5"})
+Traceback (most recent call last):
+...
+intlscore.errors.DealError: unknown player 'eve' as the winner (the players are ann, bob)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
+
+from intlscore.engine.handcheck import count_problems
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.tiles import Tile
+from intlscore.errors import DealError, IntlscoreError
+from intlscore.rules.deal_table import DealTable, default_deal_table
+
+if TYPE_CHECKING:
+    from intlscore.engine.result import ScoreResult
+
+__all__ = [
+    "KINDS",
+    "DealInput",
+    "DealResult",
+    "Kind",
+    "PlayerScore",
+    "Role",
+    "Term",
+    "check_player_names",
+    "score_deal",
+]
+
+Kind = Literal["open", "foot", "closed", "none"]
+"""How a deal ended: an open, foot or closed win (R14), or no winner."""
+Role = Literal["winner", "melded", "not melded"]
+
+KINDS: Final = ("open", "foot", "closed", "none")
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+MAX_NAME: Final = 40
+
+_KIND_WORDS: Final = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": ""}
+_JOKER_WORDS: Final = ("no joker", "one joker", "two jokers")
+
+
+def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
+    """Validate the players of a deal or session: 2-4 distinct, usable names.
+
+    A name is non-empty, at most 40 characters, without surrounding spaces,
+    control characters or ``=`` (the CLI writes ``name=tiles``).
+
+    >>> check_player_names(["ann", "bob"])
+    ('ann', 'bob')
+    >>> check_player_names(["ann", "bob", "ann"])
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: player 'ann' is named twice
+    """
+    if isinstance(players, str):
+        raise DealError(f"players must be a list of names, not one string {players!r}")
+    names = tuple(players)
+    seen: set[str] = set()
+    for name in names:
+        if not isinstance(name, str):
+            raise DealError(f"a player name must be a string, not {name!r}")
+        if not name.strip():
+            raise DealError("a player name is empty")
+        if name != name.strip():
+            raise DealError(f"player name {name!r} has spaces around it")
+        if "=" in name or not name.isprintable():
+            raise DealError(f"player name {name!r} may not hold '=' or control characters")
+        if len(name) > MAX_NAME:
+            raise DealError(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
+        if name in seen:
+            raise DealError(f"player {name!r} is named twice")
+        seen.add(name)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise DealError(
+            f"a deal has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
+            + (f" ({', '.join(names)})" if names else "")
+        )
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class DealInput:
+    """The description of a deal as given (tiles as typed), as stored in a session ledger.
+
+    ``racks`` keeps the order and any repetition of the input, so that a
+    player named twice is reported rather than silently merged.
+    """
+
+    players: tuple[str, ...]
+    kind: str
+    winner: str | None = None
+    closed: str | None = None
+    """The winner's tiles for a closed win: 14 (with ``discard``) or 15."""
+    discard: str | None = None
+    racks: tuple[tuple[str, str], ...] = ()
+    not_melded: tuple[str, ...] = ()
+    trump: str | None = None
+    trump_holders: tuple[str, ...] = ()
+    first_turn: bool = False
+    original_hand: bool = False
+    starting_player: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` reads it back.
+
+        >>> raw = DealInput(("ann", "bob"), "open", "ann", racks=(("bob", "r5"),))
+        >>> DealInput.from_dict(raw.to_dict()) == raw
+        True
+        """
+        return {
+            "players": list(self.players),
+            "kind": self.kind,
+            "winner": self.winner,
+            "closed": self.closed,
+            "discard": self.discard,
+            "racks": [[name, tiles] for name, tiles in self.racks],
+            "not_melded": list(self.not_melded),
+            "trump": self.trump,
+            "trump_holders": list(self.trump_holders),
+            "first_turn": self.first_turn,
+            "original_hand": self.original_hand,
+            "starting_player": self.starting_player,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DealInput:
+        """Read :meth:`to_dict` output back; a malformed dict is a :class:`DealError`."""
+        known = set(cls.__dataclass_fields__)
+        unknown = set(data) - known
+        if unknown:
+            raise DealError(f"deal input: unknown field {sorted(unknown)[0]!r}")
+
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            if value is not None and not isinstance(value, str):
+                raise DealError(f"deal input: {key} must be a string or null, not {value!r}")
+            return value
+
+        def names(key: str) -> tuple[str, ...]:
+            value = data.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise DealError(f"deal input: {key} must be a list of names, not {value!r}")
+            return tuple(value)
+
+        def flag(key: str) -> bool:
+            value = data.get(key, False)
+            if not isinstance(value, bool):
+                raise DealError(f"deal input: {key} must be true or false, not {value!r}")
+            return value
+
+        racks = data.get("racks", [])
+        if not isinstance(racks, list) or not all(
+            isinstance(pair, list | tuple)
+            and len(pair) == 2
+            and all(isinstance(part, str) for part in pair)
+            for pair in racks
+        ):
+            raise DealError(f"deal input: racks must be a list of [name, tiles], not {racks!r}")
+        kind = text("kind")
+        if kind is None:
+            raise DealError("deal input: kind is missing")
+        return cls(
+            players=names("players"),
+            kind=kind,
+            winner=text("winner"),
+            closed=text("closed"),
+            discard=text("discard"),
+            racks=tuple((name, tiles) for name, tiles in racks),
+            not_melded=names("not_melded"),
+            trump=text("trump"),
+            trump_holders=names("trump_holders"),
+            first_turn=flag("first_turn"),
+            original_hand=flag("original_hand"),
+            starting_player=flag("starting_player"),
+        )
+
+    def score(self, table: DealTable | None = None) -> DealResult:
+        """Score this deal with ``table`` (the shipped deal table by default)."""
+        return _score(self, default_deal_table() if table is None else table)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One line of a player's arithmetic, before doubling: a label and its points."""
+
+    label: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.points:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's result in a deal."""
+
+    name: str
+    role: Role
+    delta: int
+    """The change to the player's score: the terms added up, times ``factor``."""
+    terms: tuple[Term, ...]
+    factor: int = 1
+    """The joker-discard factor (R12, R17), 1 when the deal is not doubled."""
+    rack: tuple[Tile, ...] = ()
+    trump_holder: bool = False
+
+    @property
+    def why(self) -> str:
+        """The arithmetic in words, e.g. ``rack r5 b7 = 5 + 7: -12; x2 joker discard: -24``."""
+        parts = [str(term) for term in self.terms]
+        subtotal = sum(term.points for term in self.terms)
+        if len(self.terms) > 1:
+            parts.append(f"together {subtotal:+d}")
+        if self.factor != 1:
+            parts.append(f"x{self.factor} joker discard: {self.delta:+d}")
+        return "; ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "delta": self.delta,
+            "why": self.why,
+            "role": self.role,
+            "rack": [str(tile) for tile in self.rack],
+            "terms": [{"label": term.label, "points": term.points} for term in self.terms],
+            "trump_holder": self.trump_holder,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """Every player's score change in one deal, with the reasons."""
+
+    players: tuple[PlayerScore, ...]
+    """In seat order, as the players were given."""
+    kind: Kind
+    winner: str | None
+    doubled: bool
+    """The winner's final discard is a joker (R12): every delta is multiplied (R17)."""
+    factor: int
+    discard: Tile | None
+    trump: Tile | None
+    closed: ScoreResult | None
+    """The scorer's result for a closed win."""
+    input: DealInput
+    table: DealTable = field(repr=False)
+
+    def deltas(self) -> dict[str, int]:
+        """``{name: delta}`` in seat order."""
+        return {player.name: player.delta for player in self.players}
+
+    def player(self, name: str) -> PlayerScore:
+        """The result of one player; :class:`DealError` if there is no such player."""
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise DealError(f"no player {name!r} in this deal")
+
+    @property
+    def summary(self) -> str:
+        """One line: how the deal ended.
+
+        >>> score_deal(["ann", "bob"], kind="none", racks={"ann": "r5", "bob": "k1"}).summary
+        'no winner'
+        """
+        if self.kind == "none" or self.winner is None:
+            return "no winner"
+        text = f"{_KIND_WORDS[self.kind]} by {self.winner}"
+        if self.closed is not None and self.closed.best is not None:
+            best = self.closed.best
+            text += f": {best.number} {best.name}, {_JOKER_WORDS[self.closed.jokers]}"
+        if self.doubled:
+            text += f", joker discard x{self.factor}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``intlscore deal --json``."""
+        return {
+            "players": [player.to_dict() for player in self.players],
+            "winner": self.winner,
+            "kind": self.kind,
+            "doubled": self.doubled,
+            "factor": self.factor,
+            "summary": self.summary,
+            "discard": None if self.discard is None else str(self.discard),
+            "trump": None if self.trump is None else str(self.trump),
+            "closed": None if self.closed is None else self.closed.to_dict(),
+            "house": {
+                "joker_on_rack": self.table.joker_on_rack,
+                "trump_bonus": self.table.trump_bonus_enabled,
+                "table": self.table.source,
+            },
+            "input": self.input.to_dict(),
+        }
+
+
+def score_deal(
+    players: Sequence[str],
+    *,
+    kind: str,
+    winner: str | None = None,
+    closed: str | Iterable[Tile] | None = None,
+    discard: str | Tile | None = None,
+    racks: Mapping[str, str | Iterable[Tile]] | Iterable[tuple[str, str | Iterable[Tile]]] = (),
+    not_melded: Iterable[str] = (),
+    trump: str | Tile | None = None,
+    trump_holders: Iterable[str] = (),
+    first_turn: bool = False,
+    original_hand: bool = False,
+    starting_player: bool = False,
+    table: DealTable | None = None,
+) -> DealResult:
+    """Score one deal of 2-4 players.
+
+    - ``kind``: ``"open"``, ``"foot"``, ``"closed"`` or ``"none"`` (no winner).
+    - ``winner``: required unless ``kind`` is ``"none"``.
+    - ``closed``: the winner's tiles of a closed win, 14 with ``discard`` or 15
+      (the scorer picks the best discard, R13); ``first_turn``,
+      ``original_hand`` and ``starting_player`` go to the scorer (types 39, 40).
+    - ``discard``: the winner's final discard; a joker doubles the deal
+      (R12, R17). For open and foot wins only whether it is a joker matters.
+    - ``racks``: ``{name: tiles}`` (or ``(name, tiles)`` pairs) for each loser
+      who has melded (R15); ``not_melded``: the losers who have not (R16).
+      Every player but the winner is in exactly one of the two.
+    - ``trump``: the trump tile; ``trump_holders``: players who held the tile
+      identical to it (dealt or drawn). A player whose rack or closed hand
+      holds it counts too. The bonus (R18) needs the house option on.
+    - ``table``: the deal table (the shipped one by default).
+
+    >>> score_deal(["ann", "bob", "cat"], kind="open", winner="ann",
+    ...            not_melded=["bob", "cat"]).deltas()  # R14: nobody else melded
+    {'ann': 200, 'bob': -100, 'cat': -100}
+    """
+    if isinstance(racks, Mapping):
+        rack_pairs = list(racks.items())
+    else:
+        rack_pairs = []
+        for pair in racks:
+            if not isinstance(pair, tuple | list) or len(pair) != 2:
+                raise DealError(f"a rack must be a (name, tiles) pair, not {pair!r}")
+            rack_pairs.append((pair[0], pair[1]))
+    raw = DealInput(
+        players=tuple(players) if not isinstance(players, str) else (players,),
+        kind=kind,
+        winner=winner,
+        closed=None if closed is None else _tile_text(closed),
+        discard=None if discard is None else _tile_text([discard]),
+        racks=tuple((name, _tile_text(tiles)) for name, tiles in rack_pairs),
+        not_melded=_names(not_melded),
+        trump=None if trump is None else _tile_text([trump]),
+        trump_holders=_names(trump_holders),
+        first_turn=first_turn,
+        original_hand=original_hand,
+        starting_player=starting_player,
+    )
+    return raw.score(table)
+
+
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(names, str):
+        return (names,)
+    return tuple(names)
+
+
+def _tile_text(tiles: str | Tile | Iterable[str | Tile]) -> str:
+    """Tiles as text, keeping what the user typed."""
+    if isinstance(tiles, str):
+        return tiles
+    if isinstance(tiles, Tile):
+        return str(tiles)
+    return " ".join(str(tile) for tile in tiles)
+
+
+def _parse(text: str, what: str) -> list[Tile]:
+    try:
+        return parse_tiles(text)
+    except IntlscoreError as error:
+        raise DealError(f"{what}: {error}") from None
+
+
+def _parse_one(text: str, what: str) -> Tile:
+    tiles = _parse(text, what)
+    if len(tiles) != 1:
+        raise DealError(f"{what}: one tile expected, got {len(tiles)} ({text!r})")
+    return tiles[0]
+
+
+class _Roster:
+    """The players of one deal, for checks that name the problem."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+
+    def known(self, name: object, role: str) -> str:
+        if not isinstance(name, str) or name not in self.players:
+            raise DealError(
+                f"unknown player {name!r} {role} (the players are {', '.join(self.players)})"
+            )
+        return name
+
+
+def _score(raw: DealInput, table: DealTable) -> DealResult:
+    players = check_player_names(raw.players)
+    roster = _Roster(players)
+    kind, winner = _ending(raw, roster)
+    racks, not_melded = _losers(raw, roster, winner)
+    trump, holders = _trump(raw, roster)
+
+    discard = None if raw.discard is None else _parse_one(raw.discard, "the discard")
+    closed: ScoreResult | None = None
+    winner_tiles: list[Tile] = []
+    if kind == "closed":
+        assert winner is not None and raw.closed is not None
+        elsewhere = [tile for rack in racks.values() for tile in rack]
+        elsewhere += [] if trump is None else [trump]
+        closed = _score_closed(
+            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw
+        )
+        discard, winner_tiles = closed.discard, list(closed.tiles)
+    _check_copies(winner_tiles, discard, racks, trump)
+    if trump is not None:  # holding the trump's twin at the end counts too (R18)
+        in_hand = [name for name, tiles in racks.items() if trump in tiles]
+        if winner is not None and (trump in winner_tiles or discard == trump):
+            in_hand.insert(0, winner)
+        holders += [name for name in in_hand if name not in holders]
+
+    doubled = discard is not None and discard.is_joker
+    factor = table.joker_discard_factor if doubled else 1  # R12, R17
+    scores: list[PlayerScore] = []
+    for name in players:
+        rack: tuple[Tile, ...] = ()
+        role: Role
+        if name == winner:
+            role = "winner"
+            terms = [_winner_term(kind, closed, len(not_melded) == len(players) - 1, table)]
+        elif name in racks:
+            role, rack = "melded", tuple(racks[name])
+            terms = [_rack_term(rack, table)]
+        else:
+            role = "not melded"
+            terms = [_not_melded_term(kind, closed, table)]
+        if table.trump_bonus_enabled and name in holders:
+            terms.append(Term(f"trump bonus ({trump})", table.trump_bonus_points))  # R18
+        delta = sum(term.points for term in terms) * factor
+        scores.append(PlayerScore(name, role, delta, tuple(terms), factor, rack, name in holders))
+    return DealResult(
+        players=tuple(scores),
+        kind=kind,
+        winner=winner,
+        doubled=doubled,
+        factor=factor,
+        discard=discard,
+        trump=trump,
+        closed=closed,
+        input=raw,
+        table=table,
+    )
+
+
+def _ending(raw: DealInput, roster: _Roster) -> tuple[Kind, str | None]:
+    """How the deal ended, and the winner; the inputs that only fit other endings are errors."""
+    if raw.kind not in KINDS:
+        raise DealError(f"unknown kind of ending {raw.kind!r} (one of {', '.join(KINDS)})")
+    kind = cast(Kind, raw.kind)
+    winner: str | None = None
+    if kind == "none":
+        if raw.winner is not None:
+            raise DealError(f"a deal with no winner cannot have a winner ({raw.winner!r} given)")
+        if raw.discard is not None:
+            raise DealError("a deal with no winner has no winner's discard")
+    else:
+        if raw.winner is None:
+            raise DealError(f"{_describe(kind)} needs a winner")
+        winner = roster.known(raw.winner, "as the winner")
+    if kind == "closed" and raw.closed is None:
+        raise DealError("a closed win needs the winner's tiles (14 and the discard, or 15)")
+    if kind != "closed" and raw.closed is not None:
+        raise DealError(f"closed-hand tiles were given, but the deal is {_describe(kind)}")
+    flags = [
+        name
+        for name, value in (
+            ("first turn", raw.first_turn),
+            ("original hand", raw.original_hand),
+            ("starting player", raw.starting_player),
+        )
+        if value
+    ]
+    if flags and kind != "closed":
+        raise DealError(f"{flags[0]} only matters for a closed win, not {_describe(kind)}")
+    return kind, winner
+
+
+def _losers(
+    raw: DealInput, roster: _Roster, winner: str | None
+) -> tuple[dict[str, list[Tile]], list[str]]:
+    """Every loser either melded (with a rack, R15) or not melded (R16), exactly once."""
+    roles: dict[str, str] = {} if winner is None else {winner: "the winner"}
+    racks: dict[str, list[Tile]] = {}
+    for name, text in raw.racks:
+        roster.known(name, "given a rack")
+        _claim(roles, name, "given a rack")
+        racks[name] = _parse(text, f"{name}'s rack")
+    not_melded: list[str] = []
+    for name in raw.not_melded:
+        roster.known(name, "as not melded")
+        _claim(roles, name, "not melded")
+        not_melded.append(name)
+    for name in roster.players:
+        if name not in roles:
+            raise DealError(f"{name} has neither a rack nor 'not melded'; say which")
+    return racks, not_melded
+
+
+def _trump(raw: DealInput, roster: _Roster) -> tuple[Tile | None, list[str]]:
+    """The trump tile and the players named as holding its twin (R18)."""
+    trump = None if raw.trump is None else _parse_one(raw.trump, "the trump")
+    holders: list[str] = []
+    for name in raw.trump_holders:
+        roster.known(name, "as holding the trump tile")
+        if name in holders:
+            raise DealError(f"player {name!r} is named twice as holding the trump tile")
+        holders.append(name)
+    if holders and trump is None:
+        raise DealError("trump holders were given, but not the trump")
+    return trump, holders
+
+
+def _describe(kind: Kind) -> str:
+    return "a deal with no winner" if kind == "none" else f"a{'n' * (kind == 'open')} {kind} win"
+
+
+def _claim(roles: dict[str, str], name: str, role: str) -> None:
+    if name in roles:
+        earlier = roles[name]
+        if earlier == role:
+            raise DealError(f"player {name!r} is {role} twice")
+        raise DealError(f"player {name!r} is both {earlier} and {role}")
+    roles[name] = role
+
+
+def _score_closed(
+    winner: str, tiles: list[Tile], discard: Tile | None, known: list[Tile], raw: DealInput
+) -> ScoreResult:
+    """The scorer's result; ``known`` are the tiles seen elsewhere (racks, trump; R3)."""
+    from intlscore.engine.scoring import score_hand
+
+    try:
+        result = score_hand(
+            tiles,
+            discard=discard,
+            known=known,
+            first_turn=raw.first_turn,
+            original_hand=raw.original_hand,
+            starting_player=raw.starting_player,
+        )
+    except IntlscoreError as error:
+        raise DealError(f"{winner}'s closed hand: {error}") from None
+    if result.best is None:
+        reasons = "; ".join(result.reasons) or "it fits no closed type"
+        raise DealError(f"{winner}'s closed hand is not a closed win: {reasons}")
+    return result
+
+
+def _check_copies(
+    winner_tiles: list[Tile],
+    discard: Tile | None,
+    racks: Mapping[str, list[Tile]],
+    trump: Tile | None,
+) -> None:
+    """R3 across the deal: the tiles named anywhere never exceed two copies."""
+    tiles = [*winner_tiles, *([] if discard is None else [discard])]
+    for rack in racks.values():
+        tiles.extend(rack)
+    problems = count_problems(tiles, known=[] if trump is None else [trump])
+    if problems:
+        raise DealError(f"the tiles of this deal: {'; '.join(problems)} (R3)")
+
+
+def _winner_term(
+    kind: Kind, closed: ScoreResult | None, nobody_else_melded: bool, table: DealTable
+) -> Term:
+    """R14: open 100 (200 if no other player melded), foot 200, closed the type's score."""
+    if kind == "open":
+        if nobody_else_melded:
+            return Term("open win, no other player melded", table.open_win_no_one_melded)
+        return Term("open win", table.open_win)
+    if kind == "foot":
+        return Term("foot win", table.foot_win)
+    assert closed is not None and closed.best is not None
+    best = closed.best
+    return Term(f"closed win, {best.number} {best.name} ({_JOKER_WORDS[closed.jokers]})", best.base)
+
+
+def _rack_term(rack: tuple[Tile, ...], table: DealTable) -> Term:
+    """R15: the tiles left on the rack of a loser who has melded."""
+    values = [table.joker_on_rack if t.is_joker else table.rack_value(t.number) for t in rack]
+    shown = " + ".join(str(value) for value in values)
+    return Term(f"rack {' '.join(map(str, rack))} = {shown}", -sum(values))
+
+
+def _not_melded_term(kind: Kind, closed: ScoreResult | None, table: DealTable) -> Term:
+    if kind == "closed":
+        assert closed is not None and closed.best is not None
+        if table.not_melded_closed is None:
+            return Term("not melded, loses the winner's amount", -closed.best.base)
+        return Term("not melded after a closed win", -table.not_melded_closed)
+    amount = {
+        "open": table.not_melded_open,
+        "foot": table.not_melded_foot,
+        "none": table.not_melded_none,
+    }[kind]
+    after = "with no winner" if kind == "none" else f"after {_describe(kind)}"
+    return Term(f"not melded {after}", -amount)

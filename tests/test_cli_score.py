@@ -17,8 +17,8 @@ import pytest
 
 from intlscore.engine.scoring import score_hand
 from intlscore.faces.cli import main
-from intlscore.rules.hand_table import TABLE_FILE, tables_dir
 
+LEGACY_TABLE = Path(__file__).parent / "fixtures" / "legacy" / "closed_hands.toml"
 ROYAL_RUN = [f"k{n}" for n in range(1, 14)] + ["k1"]
 
 
@@ -476,7 +476,7 @@ HOUSE_HAND = "k1-4 r3-6 b2-4 o6-8"
 @pytest.fixture
 def house_table(tmp_path: Path) -> Path:
     path = tmp_path / "house.toml"
-    shutil.copy(tables_dir() / TABLE_FILE, path)
+    shutil.copy(LEGACY_TABLE, path)
     with path.open("a", encoding="utf-8") as file:
         file.write(HOUSE_ROW)
     return path

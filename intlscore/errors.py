@@ -19,6 +19,10 @@ class NotationError(IntlscoreError, ValueError):
     """A token that is not a tile (``x5``, ``r14``, ``r7-3``)."""
 
 
+class InputTypeError(IntlscoreError, TypeError):
+    """An argument of the wrong type (``parse_tile(None)``, ``discard=5``); names the argument."""
+
+
 class HandError(IntlscoreError, ValueError):
     """Tiles that parse but cannot be a hand: a third copy, a third joker, 13 tiles."""
 

@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.errors import InputTypeError, NotationError
+from intlscore.errors import SHOWN_LENGTH, InputTypeError, NotationError
+from intlscore.errors import quoted as _quote
 
 __all__ = ["format_compact", "format_tiles", "optional_tile", "parse_tile", "parse_tiles"]
 
@@ -37,19 +38,6 @@ _NUMBER_HELP: Final = "numbers run from 1 to 13"
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 _LETTERS_THEN_REST: Final = re.compile(r"([a-z]*)(.*)", re.ASCII | re.DOTALL)
 _DIGITS: Final = re.compile(r"[0-9]+", re.ASCII)
-_SHOWN: Final = 24
-"""Longest token quoted whole in a message; longer ones are cut (a message stays one short line)."""
-
-
-def _quote(text: str) -> str:
-    """``repr(text)``, cut to a readable length.
-
-    >>> _quote("r7"), _quote("r" + "1" * 5000)
-    ("'r7'", "'r1111111111111111111'... (5001 characters)")
-    """
-    if len(text) <= _SHOWN:
-        return repr(text)
-    return f"{text[:20]!r}... ({len(text)} characters)"
 
 
 def _number(digits: str) -> int | None:
@@ -268,7 +256,7 @@ def _described(value: object) -> str:
         shown = repr(value)
     except Exception:  # a huge int (over 4,300 digits), or a broken __repr__
         shown = "(too long to show)"
-    if len(shown) > _SHOWN:
+    if len(shown) > SHOWN_LENGTH:
         shown = shown[:20] + "..."
     return f"{type(value).__name__} {shown}"
 

@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
+from intlscore.faces.commands.common import whole_number
 
 if TYPE_CHECKING:
     from intlscore.rules.deal_table import DealTable
@@ -133,10 +134,9 @@ def table_from_arguments(args: argparse.Namespace) -> DealTable:
     table = default_deal_table() if args.deal_table is None else load_deal_table(args.deal_table)
     joker_value = None
     if args.joker_value is not None:
-        text = args.joker_value.strip()
-        if not text.isdigit():
-            raise TableError(f"--joker-value {args.joker_value!r}: give a whole number, like 25")
-        joker_value = int(text)
+        joker_value = whole_number(
+            args.joker_value, "--joker-value", TableError, minimum=0, maximum=10**6, example=25
+        )
     return table.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
 
 

@@ -35,7 +35,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import IntlscoreError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
@@ -188,6 +188,25 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return None
 
 
+def check_text(argv: Sequence[str]) -> None:
+    r"""Refuse an argument that is not text: bytes that are not UTF-8 reach Python as
+    lone surrogates, which no file, database or terminal can take.
+
+    >>> check_text(["score", "r1"])
+    >>> check_text(["session", "show", "caf\udce9"])
+    Traceback (most recent call last):
+    ...
+    intlscore.faces.cli.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
+    """
+    for place, word in enumerate(argv, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(
+                f"{PROG}: error: argument {place} {quoted(word)} is not valid text (not UTF-8)"
+            ) from None
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """Parse a command line; :class:`UsageError` if it is refused.
 
@@ -209,6 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     words = list(sys.argv[1:] if argv is None else argv)
     try:
+        check_text(words)
         args = parse(words)
     except _Exit as done:
         return done.status

@@ -20,8 +20,9 @@ def read_toml(path: str | Path, what: str) -> dict[str, Any]:
     path = Path(path)
     try:
         raw = path.read_bytes()
-    except OSError as error:
-        raise TableError(f"cannot read {what} {path}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        reason = getattr(error, "strerror", None) or error
+        raise TableError(f"cannot read {what} {path}: {reason}") from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:

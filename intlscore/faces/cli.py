@@ -28,7 +28,6 @@ intlscore.faces.cli.UsageError: intlscore: error: argument COMMAND: invalid choi
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import sys
 import unicodedata
@@ -75,6 +74,8 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     >>> did_you_mean("--zzz", ["--winner"])
     ''
     """
+    import difflib  # only when there is an error to explain
+
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f"; did you mean `{close[0]}`?" if close else ""
 

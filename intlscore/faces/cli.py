@@ -241,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         status: int = args.run(args)
+        for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
+            print(note, file=sys.stderr)
     except IntlscoreError as error:
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
+from intlscore.faces.commands.common import sentence
 
 if TYPE_CHECKING:
     from intlscore.rules.deal_table import DealTable
@@ -146,12 +147,13 @@ def print_json(data: object) -> None:
 
 
 def print_rich(*renderables: Any) -> None:
-    """Print rich renderables to stdout, one after another (colour only on a terminal)."""
-    from rich.console import Console
+    """Print rich renderables to stdout, one after another (colour only on a terminal).
 
-    console = Console(highlight=False)
-    for renderable in renderables:
-        console.print(renderable)
+    A plain ``str`` is shown literally: never read as markup, control characters escaped.
+    """
+    from intlscore.faces.render.output import print_views
+
+    print_views(*renderables)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -170,9 +172,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "deal", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("deal", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "--players", metavar="NAME", nargs="+", help="the 2-4 players, in seat order"
     )

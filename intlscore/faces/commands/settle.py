@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from intlscore.faces.commands.common import sentence
 from intlscore.faces.commands.deal import add_json_argument, print_json, print_rich
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "settle",
         help=HELP,
-        description=HELP.capitalize() + ".",
+        description=sentence(HELP),
         epilog="example: intlscore settle --stake 0.05 ann=1200 bob=-300 cat=100 dan=-1000",
     )
     parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")

@@ -58,8 +58,8 @@ def table_card(
     ...     console.print(table_card(default_table()))
     >>> print("\\n".join(capture.get().splitlines()[:3]))
     scores: no joker / 1 joker / 2 jokers
-    1  Basic  500 / 400 / 300
-      14 tiles in groups and/or runs
+    1  Basic
+      500 / 400 / 300
     """
     from rich import box
     from rich.console import Group
@@ -82,9 +82,8 @@ def table_card(
         name = user_text(hand_type.name)
         description = user_text(hand_type.description)
         card.add_row(Text(str(hand_type.number)), name, *scores, description)
-        headline = Text.assemble(f"{hand_type.number}  ", (name.plain, "bold"), "  ")
-        headline.append(" / ".join(scores))
-        records.append((headline, [description]))
+        headline = Text.assemble(f"{hand_type.number}  ", (name.plain, "bold"))
+        records.append((headline, [Text(" / ".join(scores)), description]))
     stacked = Group(Text("scores: no joker / 1 joker / 2 jokers", style="dim"), Stacked(records))
     parts: list[RenderableType] = []
     if title:

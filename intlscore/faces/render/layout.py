@@ -3,7 +3,7 @@
 A rich table that is too wide crops its cells (``+24…``). The views never let
 that happen: numbers and tiles sit in columns that do not wrap, text columns
 wrap between words, and :class:`Fitted` switches to a stacked layout when even
-that cannot fit the width.
+that cannot fit the width (when the table would show an ellipsis anywhere).
 
 >>> from rich.console import Console
 >>> from rich.table import Table
@@ -37,6 +37,7 @@ from rich.text import Text
 __all__ = ["Fitted", "Stacked", "min_width"]
 
 _UNBOUNDED = 10_000
+_ELLIPSIS = "…"
 
 
 def min_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:
@@ -59,9 +60,13 @@ class Fitted:
         self.at_least = at_least
 
     def _choice(self, console: Console, options: ConsoleOptions) -> RenderableType:
-        needed = max(min_width(console, options, self.wide), self.at_least)
-        fits = needed <= options.max_width
-        return self.wide if fits else self.narrow
+        if max(min_width(console, options, self.wide), self.at_least) > options.max_width:
+            return self.narrow
+        # rich's tables do not always reach their measured minimum: they may crop a cell
+        # (with an ellipsis) when a column could have wrapped. Draw it to be sure.
+        lines = console.render_lines(self.wide, options.update(height=None), pad=False)
+        cropped = any(_ELLIPSIS in segment.text for line in lines for segment in line)
+        return self.narrow if cropped else self.wide
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self._choice(console, options)

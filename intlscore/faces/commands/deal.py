@@ -162,6 +162,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.players:
         raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
     result = score_deal(args.players, table=table_from_arguments(args), **deal_arguments(args))
+    from intlscore.faces.guided import warn_if_discard_unknown
+
+    warn_if_discard_unknown(result)
     if args.json:
         print_json(result.to_dict())
     else:

@@ -10,7 +10,6 @@ from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
     add_table_arguments,
-    deal_arguments,
     print_json,
     print_rich,
     table_from_arguments,
@@ -58,7 +57,10 @@ def run_deal(args: argparse.Namespace) -> int:
 
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
-        result = score_deal(session.players, table=session.table, **deal_arguments(args))
+        from intlscore.faces.guided import session_deal_arguments  # prompts at a terminal
+
+        deal = session_deal_arguments(args, session.players, session.table)
+        result = score_deal(session.players, table=session.table, **deal)
         recorded = session.record(result)
         totals = session.totals()
     if args.json:

@@ -37,6 +37,9 @@ from intlscore.session.deal import DealResult, PlayerScore
 
 __all__ = ["deal_view", "delta_text"]
 
+_TABLE_WIDTH = 64
+"""Below this width the "why" column would be a word or two a line: stack instead."""
+
 
 def delta_text(delta: int) -> Text:
     """A signed score change, green when it gains and red when it loses."""
@@ -103,5 +106,6 @@ def deal_view(result: DealResult) -> RenderableType:
     if result.trump is not None:
         bonus = "trump bonus on" if result.table.trump_bonus_enabled else "trump bonus off"
         parts.append(Text("trump ").append_text(chip_row([result.trump])).append(f"  ({bonus})"))
-    parts.append(Fitted(_players_table(result.players), _players_stacked(result.players)))
+    wide, stacked = _players_table(result.players), _players_stacked(result.players)
+    parts.append(Fitted(wide, stacked, at_least=_TABLE_WIDTH))
     return Group(*parts)

@@ -73,17 +73,20 @@ def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> Rende
     table.add_column("ending")
     for name in players:
         table.add_column(user_text(name), justify="right", no_wrap=True)
-    records: list[tuple[Text, list[Text]]] = []
+    records: list[tuple[Text, list[RenderableType]]] = []
     running = dict.fromkeys(players, 0)
     for deal in deals:
         cells: list[Text] = [Text(str(deal.number)), user_text(deal.summary)]
-        details: list[Text] = []
+        details = Table.grid(padding=(0, 1))
+        details.add_column()
+        details.add_column(justify="right", no_wrap=True)
+        details.add_column(style="dim", no_wrap=True)
         for name in players:
             running[name] += deal.deltas[name]
             cells.append(_running(deal.deltas[name], running[name]))
-            details.append(user_text(name).append("  ").append_text(cells[-1]))
+            details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({running[name]})")
         table.add_row(*cells)
-        records.append((user_text(deal_line(deal)), details))
+        records.append((user_text(deal_line(deal)), [details]))
     heading = Text("deals (running total in brackets)", style="bold")
     return Group(heading, Fitted(table, Stacked(records)))
 

@@ -87,7 +87,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
     view = parser.add_argument_group(
-        "what to show (the default: the closest types and the most valuable within a few draws)"
+        "what to show",
+        "By default, one screen: the closest types and the most valuable within a few draws,"
+        " one row each (number, name, score, distance, outs).",
     )
     view.add_argument(
         "--all",

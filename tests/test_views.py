@@ -7,6 +7,7 @@ terminal: no colour, exactly what a pipe receives) and ``COLUMNS`` set.
 
 from __future__ import annotations
 
+import io
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -14,12 +15,18 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
+from rich.console import Console
 
 from intlscore.faces.cli import main
-from intlscore.faces.render.output import escape_controls, user_text
+from intlscore.faces.render.deal_view import deal_view
+from intlscore.faces.render.output import escape_controls, print_views, user_text
+from intlscore.faces.render.session_view import totals_view
+from intlscore.faces.render.settle_view import settlement_view
+from intlscore.session.deal import score_deal
+from intlscore.session.settlement import settle
 
 ROOT = Path(__file__).resolve().parents[1]
 WIDTHS = (40, 48, 60, 80, 100)
@@ -340,3 +347,45 @@ def test_help_keeps_capitals_and_describes_format(capsys: pytest.CaptureFixture[
     assert "The whole session as JSON or CSV" in export
     assert "--format {json,csv} json: one object" in export and "(default: json)" in export
     assert "(r1" not in _help(capsys, "session", "settle")
+
+
+# --- any names, any width --------------------------------------------------------------
+
+_NAME = st.text(
+    # "…" is left out only because the check below reads it as a cropped cell
+    alphabet=st.characters(
+        blacklist_categories=("Cc", "Cs", "Co", "Cn", "Zl", "Zp", "Cf"), blacklist_characters="…"
+    ),
+    min_size=1,
+    max_size=40,
+).filter(lambda name: name == name.strip() and "=" not in name and name.isprintable())
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    names=st.lists(_NAME, min_size=2, max_size=4, unique=True),
+    width=st.integers(min_value=40, max_value=140),
+    doubled=st.booleans(),
+)
+def test_deal_totals_and_settlement_views_fit_any_names_and_width(
+    names: list[str], width: int, doubled: bool
+) -> None:
+    racks = {name: "k13 r7 *" for name in names[1:2]}
+    result = score_deal(
+        names,
+        kind="open",
+        winner=names[0],
+        discard="*" if doubled else None,
+        racks=racks,
+        not_melded=names[2:],
+    )
+    deltas = result.deltas()
+    out_file = io.StringIO()
+    console = Console(file=out_file, width=width, color_system=None, markup=False)
+    print_views(deal_view(result), totals_view(names, deltas), console=console)
+    print_views(settlement_view(settle(deltas, "0.05")), console=console)
+    out = out_file.getvalue()
+    assert_fits(out, width, tuple(f"{delta:+d}" for delta in deltas.values()))
+    flat = re.sub(r"\s+", "", out)
+    for name in names:
+        assert re.sub(r"\s+", "", escape_controls(name)) in flat

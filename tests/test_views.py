@@ -149,9 +149,11 @@ def test_hostile_names_in_deal_and_settle(cli: Cli) -> None:
 
 @pytest.fixture
 def hostile_table(tmp_path: Path) -> Path:
-    """The shipped table plus a type whose name and description hold markup and escapes."""
-    shipped = (ROOT / "tables" / "closed_hands.toml").read_text(encoding="utf-8")
-    extra = r"""
+    """The shipped rules plus a type whose name and description hold markup and escapes."""
+    text = r'''schema = 1
+name = "[red]house[/]"
+extends = "international"
+
 [[type]]
 number = 41
 name = "[bold]Evil\u001b]8;;http://evil.example\u0007click\u001b]8;;\u0007 [/]"
@@ -160,16 +162,16 @@ description = "Runs only [red]no[/] \u001b[2J\u009b2J clear"
 structure = "runs"
 range = "minor"
 max_total = 61
-"""
+'''
     path = tmp_path / "house.toml"
-    path.write_text(shipped + extra, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path
 
 
 @pytest.mark.parametrize("width", (40, 80))
 def test_a_hostile_house_table_is_shown_escaped(cli: Cli, hostile_table: Path, width: int) -> None:
     hand = "k1-4 r3-6 b2-4 o6-8"
-    table = ("--table", str(hostile_table))
+    table = ("--rules", str(hostile_table))
     outputs = {
         "table": cli(width, "table", *table),
         "score": cli(width, "score", hand, *table),
@@ -183,6 +185,7 @@ def test_a_hostile_house_table_is_shown_escaped(cli: Cli, hostile_table: Path, w
         assert "[bold]Evil\\x1b]8;;http://evil.example\\x07click" in flat, command
         assert_fits(out, width)
     assert "[red]no[/]" in outputs["table"] and "\\x1b[2J\\x9b2J" in outputs["table"]
+    assert "rules: [red]house[/]" in outputs["table"]  # the rules' name, as written
 
 
 # --- every view fits every width -------------------------------------------------------

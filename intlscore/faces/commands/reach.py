@@ -40,7 +40,9 @@ class UnknownTypeError(IntlscoreError, ValueError):
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
+    from intlscore.faces.commands.rules_option import rules_from_arguments
 
+    rules = rules_from_arguments(args)
     result = reachability(
         args.tiles,
         seen=args.seen or (),
@@ -48,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         first_turn=args.first_turn,
         original_hand=args.original_hand,
         starting_player=args.starting_player,
-        table=args.table,
+        rules=rules,
     )
     numbers = [entry.number for entry in result.types]
     for number in args.type:
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--type {number}: the table has no type {number}"
                 f" (its types are {min(numbers)} to {max(numbers)})"
             )
-    return present(result, args.json, lambda: _view(args))
+    return present(result, args.json, lambda: _view(args), "reach", {"rules": rules.name})
 
 
 def _view(args: argparse.Namespace) -> Callable[[Any], Any]:

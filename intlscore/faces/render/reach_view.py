@@ -159,9 +159,11 @@ def reach_view(result: ReachResult) -> RenderableType:
     else:
         parts.append(Text(f"closest: {_draws(closest[0].distance)}", style="bold"))
         parts.append(_compact(closest))
+        within = f"within {horizon} draw{'s' * (horizon != 1)}"
         if valuable:
-            heading = f"most valuable within {horizon} draw{'s' * (horizon != 1)}"
-            parts += [Text(""), Text(heading, style="bold"), _compact(valuable)]
+            parts += [Text(""), Text(f"most valuable {within}", style="bold"), _compact(valuable)]
+        else:
+            parts += [Text(""), Text(f"no other type {within}", style="bold")]
     unreachable = sum(1 for e in result.types if e.distance is None)
     shown = len(closest) + len(valuable)
     parts.append(Text(""))

@@ -209,3 +209,16 @@ def test_an_invalid_closed_deal_gets_only_its_error(capsys: pytest.CaptureFixtur
     assert main([*argv, "--rack", "bob=o5"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and NOTE not in err
+
+
+def test_the_hook_takes_a_deal_table_or_whole_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    from intlscore.faces.cli import build_parser
+    from intlscore.faces.guided import session_deal_arguments
+    from intlscore.rules import default_rules
+
+    argv = ["session", "deal", "x", "--winner", "ann", "--closed", "k1-13 k1", "--rack", "bob=r5"]
+    args = build_parser().parse_args(argv)
+    for rules in (default_rules(), default_rules().deals):
+        deal = session_deal_arguments(args, ("ann", "bob"), rules)
+        assert deal["kind"] == "closed" and deal["racks"] == [("bob", "r5")]
+        assert NOTE in capsys.readouterr().err

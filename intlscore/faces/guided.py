@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from intlscore.engine.tiles import Tile
+    from intlscore.rules import Rules
     from intlscore.rules.deal_table import DealTable
     from intlscore.session.deal import DealResult
 
@@ -87,10 +88,20 @@ def wants_prompts(args: argparse.Namespace, stdin: Any = None) -> bool:
     return not given and bool(stdin is not None and stdin.isatty())
 
 
+def _scored_with(table: DealTable | Rules) -> dict[str, Any]:
+    """``score_deal``'s keyword for a session's deal table or its whole rules."""
+    from intlscore.rules import Rules
+
+    return {"rules": table} if isinstance(table, Rules) else {"table": table}
+
+
 def session_deal_arguments(
-    args: argparse.Namespace, players: Sequence[str], table: DealTable
+    args: argparse.Namespace, players: Sequence[str], table: DealTable | Rules
 ) -> dict[str, Any]:
-    """The deal of ``session deal``: asked for at a terminal, else read from the arguments."""
+    """The deal of ``session deal``: asked for at a terminal, else read from the arguments.
+
+    ``table`` is the session's deal table, or its whole :class:`~intlscore.rules.Rules`.
+    """
     from intlscore.faces.commands.deal import deal_arguments
 
     if wants_prompts(args):
@@ -101,7 +112,7 @@ def session_deal_arguments(
 
         # an invalid deal says nothing here: its own error will be the one line on stderr
         with contextlib.suppress(IntlscoreError):
-            warn_if_discard_unknown(score_deal(players, table=table, **deal))
+            warn_if_discard_unknown(score_deal(players, **_scored_with(table), **deal))
     return deal
 
 
@@ -294,7 +305,7 @@ def _closed_hand(ask: _Prompter, winner: str) -> dict[str, Any]:
 
 
 def ask_deal(
-    players: Sequence[str], table: DealTable, console: Console | None = None
+    players: Sequence[str], table: DealTable | Rules, console: Console | None = None
 ) -> dict[str, Any]:
     """Ask for one deal at the terminal; the keyword arguments of ``score_deal`` once confirmed.
 
@@ -303,6 +314,7 @@ def ask_deal(
     from intlscore.engine.notation import parse_tiles
     from intlscore.faces.render.deal_view import deal_view
     from intlscore.faces.render.output import make_console, print_views, user_text
+    from intlscore.rules import Rules
     from intlscore.session.deal import score_deal
 
     console = console or make_console(sys.stderr)
@@ -341,13 +353,14 @@ def ask_deal(
         else:
             deal["racks"].append((name, " ".join(str(tile) for tile in rack)))
             so_far += rack
-    if table.trump_bonus_enabled:
+    deals = table.deals if isinstance(table, Rules) else table
+    if deals.trump_bonus_enabled:
         trump = ask.ask(
             "The trump tile (Enter if none):",
             _unless("", tiles_check("the trump", so_far, sizes=(1,))),
         )
         deal["trump"] = None if trump is None else str(trump[0])
-    result = score_deal(players, table=table, **deal)
+    result = score_deal(players, **_scored_with(table), **deal)
     print_views(deal_view(result), console=console)
     if not ask.yes("Store this deal?", default=True):
         raise DealNotConfirmed("deal not confirmed: nothing stored")

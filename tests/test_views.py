@@ -150,7 +150,7 @@ def test_hostile_names_in_deal_and_settle(cli: Cli) -> None:
 @pytest.fixture
 def hostile_table(tmp_path: Path) -> Path:
     """The shipped rules plus a type whose name and description hold markup and escapes."""
-    text = r'''schema = 1
+    text = r"""schema = 1
 name = "[red]house[/]"
 extends = "international"
 
@@ -162,7 +162,7 @@ description = "Runs only [red]no[/] \u001b[2J\u009b2J clear"
 structure = "runs"
 range = "minor"
 max_total = 61
-'''
+"""
     path = tmp_path / "house.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -64,7 +64,8 @@ def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> Rende
         table.add_column(name, justify="right")
     running = dict.fromkeys(players, 0)
     for deal in deals:
-        cells: list[Text | str] = [str(deal.number), deal.summary]
+        ending = deal.summary + (" (amended)" if deal.amended else "")
+        cells: list[Text | str] = [str(deal.number), ending]
         for name in players:
             running[name] += deal.deltas[name]
             cells.append(delta_text(deal.deltas[name]).append(f" ({running[name]})", style="dim"))

@@ -179,7 +179,7 @@ def run_undo(args: argparse.Namespace) -> int:
 
                 deltas = ", ".join(f"{name} {delta:+d}" for name, delta in removed.deltas.items())
                 print_rich(
-                    f"removed {deal_line(removed)} ({deltas}); 'session redo' brings it back",
+                    f"removed {deal_line(removed)} ({deltas})",
                     "",
                     totals_view(session.players, totals),
                 )

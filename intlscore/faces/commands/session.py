@@ -38,24 +38,32 @@ def run_new(args: argparse.Namespace) -> int:
     table = table_from_arguments(args)
     with _ledger(args) as ledger:
         session = ledger.create_session(args.name, args.players, table)
-        if args.json:
-            print_json(
-                {
-                    "session": session.name,
-                    "players": list(session.players),
-                    "db": str(ledger.path),
-                    "deal_table": {"source": table.source, "numbers": table.to_dict()},
-                }
-            )
-        else:
-            from intlscore.faces.render.session_view import house_line
+        with stored_already(f"session {session.name!r}"):
+            if args.json:
+                print_json(
+                    {
+                        "session": session.name,
+                        "players": list(session.players),
+                        "db": str(ledger.path),
+                        "deal_table": {"source": table.source, "numbers": table.to_dict()},
+                    }
+                )
+            else:
+                from intlscore.faces.render.session_view import house_line
 
-            print_rich(
-                f"session {session.name} started for {', '.join(session.players)}",
-                house_line(table),
-                f"ledger: {ledger.path}",
-            )
+                print_plain(
+                    f"session {session.name} started for {', '.join(session.players)}",
+                    house_line(table),
+                    f"ledger: {ledger.path}",
+                )
     return 0
+
+
+def print_plain(*lines: str) -> None:
+    """Lines holding user text (names, paths): printed literally, never read as markup."""
+    from rich.text import Text
+
+    print_rich(*(Text(line) for line in lines))
 
 
 @contextmanager
@@ -102,7 +110,9 @@ def show_deal(
     from intlscore.faces.render.deal_view import deal_view
     from intlscore.faces.render.session_view import totals_view
 
-    print_rich(heading, deal_view(result), "", totals_view(session.players, totals))
+    from rich.text import Text
+
+    print_rich(Text(heading), deal_view(result), "", totals_view(session.players, totals))
 
 
 def run_deal(args: argparse.Namespace) -> int:
@@ -178,8 +188,10 @@ def run_undo(args: argparse.Namespace) -> int:
                 from intlscore.faces.render.session_view import deal_line, totals_view
 
                 deltas = ", ".join(f"{name} {delta:+d}" for name, delta in removed.deltas.items())
+                from rich.text import Text
+
                 print_rich(
-                    f"removed {deal_line(removed)} ({deltas})",
+                    Text(f"removed {deal_line(removed)} ({deltas})"),
                     "",
                     totals_view(session.players, totals),
                 )
@@ -200,8 +212,10 @@ def run_redo(args: argparse.Namespace) -> int:
                 from intlscore.faces.render.session_view import deal_line, totals_view
 
                 deltas = ", ".join(f"{name} {delta:+d}" for name, delta in restored.deltas.items())
+                from rich.text import Text
+
                 print_rich(
-                    f"restored {deal_line(restored)} ({deltas})",
+                    Text(f"restored {deal_line(restored)} ({deltas})"),
                     "",
                     totals_view(session.players, totals),
                 )
@@ -239,7 +253,9 @@ def run_list(args: argparse.Namespace) -> int:
     else:
         from intlscore.faces.render.session_view import session_list_view
 
-        print_rich(f"sessions in {path}", session_list_view(sessions))
+        from rich.text import Text
+
+        print_rich(Text(f"sessions in {path}"), session_list_view(sessions))
     return 0
 
 

@@ -107,10 +107,10 @@ def show_deal(
     if args.json:
         print_json({"session": session.name, "deal": recorded.to_dict(), "totals": totals})
         return
+    from rich.text import Text
+
     from intlscore.faces.render.deal_view import deal_view
     from intlscore.faces.render.session_view import totals_view
-
-    from rich.text import Text
 
     print_rich(Text(heading), deal_view(result), "", totals_view(session.players, totals))
 
@@ -251,9 +251,9 @@ def run_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"db": str(path), "sessions": [summary.to_dict() for summary in sessions]})
     else:
-        from intlscore.faces.render.session_view import session_list_view
-
         from rich.text import Text
+
+        from intlscore.faces.render.session_view import session_list_view
 
         print_rich(Text(f"sessions in {path}"), session_list_view(sessions))
     return 0

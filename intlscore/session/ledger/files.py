@@ -167,6 +167,7 @@ def create(path: Path, build: Callable[[Path], T]) -> tuple[bool, T | None]:
     temporary file and the folders made for it are removed.
     """
     made = _make_folders(path.parent)
+    _sweep(path)
     temporary = path.with_name(f".{path.name}.creating-{os.getpid()}-{secrets.token_hex(4)}")
     try:
         descriptor = os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE)
@@ -192,6 +193,31 @@ def create(path: Path, build: Callable[[Path], T]) -> tuple[bool, T | None]:
         raise
     finally:
         _remove(temporary)
+
+
+def _sweep(path: Path) -> None:
+    """Remove the temporary files of creators that were killed (their process is gone)."""
+    prefix = f".{path.name}.creating-"
+    try:
+        leftovers = [p for p in path.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for leftover in leftovers:
+        pid_text = leftover.name[len(prefix) :].split("-", 1)[0]
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _make_folders(folder: Path) -> list[Path]:

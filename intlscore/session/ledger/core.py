@@ -438,7 +438,7 @@ class Ledger:
             return None
         session_id, text, digest, head = row
         entries = connection.execute(
-            "SELECT seq, record, digest FROM entry WHERE session_id = ? ORDER BY seq",
+            "SELECT seq, record, digest, label FROM entry WHERE session_id = ? ORDER BY seq",
             (session_id,),
         ).fetchall()
         record, history = replay(name, (text, digest, head), entries, problems)

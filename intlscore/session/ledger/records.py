@@ -50,6 +50,7 @@ SESSION_SEED: Final = "intlscore-session"
 """What the checksum of a session record chains to."""
 EntryKind = Literal["deal", "amend", "undo", "redo"]
 ENTRY_KINDS: Final = ("deal", "amend", "undo", "redo")
+ENTRY_WORDS: Final = {"deal": "deal", "amend": "amendment", "undo": "undo", "redo": "redo"}
 
 
 def canonical(data: Mapping[str, Any]) -> str:
@@ -306,6 +307,13 @@ class Entry:
     deal: RecordedDeal | None = None
     """The deal, for ``deal`` and ``amend``."""
 
+    @property
+    def label(self) -> str:
+        """``deal 3``, ``amendment of deal 3``, ``undo of deal 3``: names it in messages."""
+        if self.kind == "deal":
+            return f"deal {self.number}"
+        return f"{ENTRY_WORDS[self.kind]} of deal {self.number}"
+
     def to_record(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "format": FORMAT,
@@ -385,26 +393,15 @@ class History:
         return None
 
 
-def _describe(text: str) -> str:
-    """Which entry a damaged text probably was, for the message (never trusted otherwise)."""
-    try:
-        data = json.loads(text)
-        kind, number = data["record"], data["number"]
-        if kind in ENTRY_KINDS and isinstance(number, int):
-            return "deal" if kind == "deal" else f"{kind} of deal"
-    except (ValueError, TypeError, KeyError):
-        pass
-    return ""
-
-
 def replay(
     name: str,
     session_row: tuple[str, str, str],
-    rows: Iterable[tuple[int, str, str]],
+    rows: Iterable[tuple[int, str, str, str]],
     problems: list[str] | None = None,
 ) -> tuple[SessionRecord, History]:
     """Check and replay one session: ``session_row`` is (record, digest, head) and
-    ``rows`` are (seq, record, digest) in order.
+    ``rows`` are (seq, record, digest, label) in order; the label (``deal 3``, ``undo of
+    deal 3``) only names an entry in messages and is never trusted otherwise.
 
     Without ``problems``, the first problem raises :class:`LedgerDamageError` naming the
     session and the deal; with a list, every problem is added to it and the replay goes on
@@ -435,17 +432,14 @@ def replay(
     history = History(head=digest)
     sound = True
     previous = digest
-    for expected, (seq, entry_text, entry_digest) in enumerate(rows, start=1):
+    for expected, (seq, entry_text, entry_digest, label) in enumerate(rows, start=1):
         history.entries = expected
-        where = f"entry {seq}"
+        where = label if isinstance(label, str) and label.isprintable() else f"entry {seq}"
         if seq != expected:
             damaged(f"{where}: an entry is missing or out of order")
             sound = False
         if chain_digest(previous, entry_text) != entry_digest:
-            described = _describe(entry_text)
-            number = _number(entry_text)
-            label = f"{described} {number}" if described and number else where
-            damaged(f"{label} is damaged (its record does not match its checksum)")
+            damaged(f"{where} is damaged (its record does not match its checksum)")
             sound = False
             previous = entry_digest
             continue
@@ -465,11 +459,3 @@ def replay(
     if previous != head:
         damaged("the last entries are missing or damaged (the session's checksum does not match)")
     return record, history
-
-
-def _number(text: str) -> int | None:
-    try:
-        number = json.loads(text)["number"]
-    except (ValueError, TypeError, KeyError):
-        return None
-    return number if isinstance(number, int) and not isinstance(number, bool) else None

@@ -83,6 +83,7 @@ def _own_records(connection: sqlite3.Connection) -> None:
         " seq INTEGER NOT NULL,"
         " record TEXT NOT NULL,"
         " digest TEXT NOT NULL,"
+        " label TEXT NOT NULL,"
         " UNIQUE (session_id, seq))"
     )
     sessions = connection.execute(
@@ -207,8 +208,8 @@ def append_entries(
         text = canonical(entry.to_record())
         head = chain_digest(head, text)
         connection.execute(
-            "INSERT INTO entry (session_id, seq, record, digest) VALUES (?, ?, ?, ?)",
-            (session_id, seq, text, head),
+            "INSERT INTO entry (session_id, seq, record, digest, label) VALUES (?, ?, ?, ?, ?)",
+            (session_id, seq, text, head, entry.label),
         )
     connection.execute("UPDATE session SET head = ? WHERE id = ?", (head, session_id))
     return head

@@ -138,7 +138,9 @@ def test_wrong_types_are_typed_errors_naming_the_argument(
 
 
 COUNTER = itertools.count()
-FLAG_VALUES = st.sampled_from([True, False, 0, 1, None, "no", "yes", 0.0, [], "true"])
+FLAG_VALUES: st.SearchStrategy[object] = st.sampled_from(
+    [True, False, 0, 1, None, "no", "yes", 0.0, [], "true"]
+)
 
 
 @settings(

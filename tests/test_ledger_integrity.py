@@ -359,6 +359,7 @@ def test_a_new_ledger_is_owner_only(capsys: pytest.CaptureFixture[str], tmp_path
     [
         ("~nosuchuser4711/x.db", "there is no user 'nosuchuser4711'"),
         ("a\x00b.db", "holds a NUL byte"),
+        ("a\nb.db", "holds a control character"),
         ("/dev/null", "is not a regular file"),
     ],
 )

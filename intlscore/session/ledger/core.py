@@ -302,7 +302,7 @@ class Ledger:
     def _failure(self, error: sqlite3.Error) -> LedgerError:
         if is_busy(error):
             return LedgerError(f"{BUSY} ({self.path})")
-        return LedgerError(f"session database {self.path}: {error}")
+        return LedgerError(f"session database {self.path}: {' '.join(str(error).split())}")
 
     @contextmanager
     def _transaction(self, connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:

@@ -62,6 +62,8 @@ def ledger_path(path: str | os.PathLike[str]) -> Path:
         raise LedgerError(f"the ledger path {text!r} holds a NUL byte")
     if not text.strip():
         raise LedgerError("the ledger path is empty")
+    if not text.isprintable():
+        raise LedgerError(f"the ledger path {text!r} holds a control character")
     try:
         return Path(text).expanduser()
     except RuntimeError:
@@ -87,7 +89,8 @@ def probe(path: Path) -> State:
 
 
 def refuse(path: Path, problem: str) -> LedgerError:
-    return LedgerError(f"{path} {problem}; it was left untouched")
+    """One line: SQLite's own reports (quick_check) may hold line breaks."""
+    return LedgerError(f"{path} {' '.join(problem.split())}; it was left untouched")
 
 
 def recover(path: Path, timeout: float) -> None:

@@ -13,7 +13,7 @@ from intlscore.faces.commands.deal import (
     add_json_argument,
     add_table_arguments,
     deal_arguments,
-    print_json,
+    print_document,
     print_rich,
     table_from_arguments,
 )
@@ -40,13 +40,14 @@ def run_new(args: argparse.Namespace) -> int:
         session = ledger.create_session(args.name, args.players, table)
         with stored_already(f"session {session.name!r}"):
             if args.json:
-                print_json(
+                print_document(
+                    "session-new",
                     {
                         "session": session.name,
                         "players": list(session.players),
                         "db": str(ledger.path),
                         "deal_table": {"source": table.source, "numbers": table.to_dict()},
-                    }
+                    },
                 )
             else:
                 from intlscore.faces.render.session_view import house_line
@@ -105,7 +106,9 @@ def show_deal(
 ) -> None:
     totals = session.totals()
     if args.json:
-        print_json({"session": session.name, "deal": recorded.to_dict(), "totals": totals})
+        print_document(
+            "session-deal", {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
+        )
         return
     from rich.text import Text
 
@@ -166,7 +169,7 @@ def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         state = ledger.session(args.name).snapshot()
     if args.json:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     else:
         from intlscore.faces.render.session_view import session_view
 
@@ -181,8 +184,9 @@ def run_undo(args: argparse.Namespace) -> int:
         with stored_already(f"the undo of deal {removed.number} of session {session.name!r}"):
             totals = session.totals()
             if args.json:
-                print_json(
-                    {"session": session.name, "removed": removed.to_dict(), "totals": totals}
+                print_document(
+                    "session-undo",
+                    {"session": session.name, "removed": removed.to_dict(), "totals": totals},
                 )
             else:
                 from intlscore.faces.render.session_view import deal_line, totals_view
@@ -205,8 +209,9 @@ def run_redo(args: argparse.Namespace) -> int:
         with stored_already(f"the redo of deal {restored.number} of session {session.name!r}"):
             totals = session.totals()
             if args.json:
-                print_json(
-                    {"session": session.name, "restored": restored.to_dict(), "totals": totals}
+                print_document(
+                    "session-redo",
+                    {"session": session.name, "restored": restored.to_dict(), "totals": totals},
                 )
             else:
                 from intlscore.faces.render.session_view import deal_line, totals_view
@@ -249,7 +254,10 @@ def run_list(args: argparse.Namespace) -> int:
         sessions = ledger.sessions()
         path = ledger.path
     if args.json:
-        print_json({"db": str(path), "sessions": [summary.to_dict() for summary in sessions]})
+        print_document(
+            "session-list",
+            {"db": str(path), "sessions": [summary.to_dict() for summary in sessions]},
+        )
     else:
         from rich.text import Text
 
@@ -265,7 +273,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.format == "csv":
         print(state.to_csv(), end="")
     else:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     return 0
 
 

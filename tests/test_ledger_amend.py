@@ -178,3 +178,38 @@ def test_cli_amend_redo_check_and_the_amended_mark(
         status, _, err = run(capsys, "session", *bad, *session)
         assert status == 2 and message in err and len(err.splitlines()) == 1, err
     assert json.loads(run(capsys, "session", "show", "s", "--json", *session)[1]) == show
+
+
+def test_amend_and_redo_outputs_match_their_schemas(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    from jsonschema import Draft202012Validator
+
+    from intlscore.faces.documents import schema
+
+    session = ["--db", str(db), "--json"]
+    run(capsys, "session", "new", "s", "--players", "ann", "bob", *session)
+    run(capsys, "session", "deal", "s", "--open", "--winner", "ann", "--rack", "bob=r5", *session)
+    outputs = {
+        "session-deal": run(
+            capsys,
+            "session",
+            "amend",
+            "s",
+            "1",
+            "--foot",
+            "--winner",
+            "bob",
+            "--rack",
+            "ann=k2",
+            *session,
+        )[1],
+        "session-undo": run(capsys, "session", "undo", "s", *session)[1],
+        "session-redo": run(capsys, "session", "redo", "s", *session)[1],
+        "session": run(capsys, "session", "show", "s", *session)[1],
+    }
+    for kind, out in outputs.items():
+        data = json.loads(out)
+        Draft202012Validator(schema(kind)).validate(data)
+        assert data["format"] == f"{kind}/1"
+    assert json.loads(outputs["session"])["deals"][0]["amended"] is True

@@ -160,10 +160,12 @@ def test_every_deal_stores_its_raw_input_and_can_be_rescored(db: Path) -> None:
         assert raw[0]["racks"] == [["bob", "r5 b7 *"], ["cat", "o1 o2"]]
         assert raw[1]["closed_tiles"] == "k1-13 k1" and raw[1]["discard"] == "*"
         same = session.rescore()
-        assert [r.deltas() for r in same] == [d.deltas for d in session.deals()]
+        assert [r.deltas() for r in same.results] == [d.deltas for d in session.deals()]
+        assert same.old == same.new and not same.changed
         # re-scored with joker 25 (R15): bob's rack r5 b7 * is 37, not 42
         house = session.rescore(default_deal_table().with_options(joker_value=25))
-        assert house[0].deltas()["bob"] == -37
+        assert house.results[0].deltas()["bob"] == -37 and house.changed
+        assert house.new["bob"] == same.old["bob"] + 5
 
 
 def test_list_sessions(db: Path) -> None:

@@ -27,7 +27,7 @@ intlscore.errors.DealError: unknown player 'eve' as the winner (the players are 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
@@ -241,7 +241,7 @@ class DealInput:
         The rules' hand table scores a closed win, so a house type counts.
         """
         resolved = resolve_rules(rules, deal_table=table)
-        return _score(self, resolved.deals, resolved.hands)
+        return replace(_score(self, resolved.deals, resolved.hands), rules=resolved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +309,8 @@ class DealResult:
     """The scorer's result for a closed win."""
     input: DealInput
     table: DealTable = field(repr=False)
+    rules: Rules | None = field(default=None, repr=False, compare=False)
+    """The rules the deal was scored under (its ``table`` is their deal table)."""
 
     def deltas(self) -> dict[str, int]:
         """``{name: delta}`` in seat order."""

@@ -15,8 +15,9 @@ from intlscore.faces.commands.deal import (
     deal_arguments,
     print_document,
     print_rich,
-    table_from_arguments,
+    rules_with_options,
 )
+from intlscore.faces.commands.rules_option import add_rules_argument
 from intlscore.faces.commands.settle import add_money_arguments
 
 if TYPE_CHECKING:
@@ -35,9 +36,10 @@ def _ledger(args: argparse.Namespace) -> Ledger:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    table = table_from_arguments(args)
+    rules = rules_with_options(args)
+    table = rules.deals
     with _ledger(args) as ledger:
-        session = ledger.create_session(args.name, args.players, table)
+        session = ledger.create_session(args.name, args.players, rules)
         with stored_already(f"session {session.name!r}"):
             if args.json:
                 print_document(
@@ -47,16 +49,50 @@ def run_new(args: argparse.Namespace) -> int:
                         "players": list(session.players),
                         "db": str(ledger.path),
                         "deal_table": {"source": table.source, "numbers": table.to_dict()},
+                        "rules": rules.name,
                     },
                 )
             else:
-                from intlscore.faces.render.session_view import house_line
+                from intlscore.faces.render.session_view import rules_line
 
                 print_plain(
                     f"session {session.name} started for {', '.join(session.players)}",
-                    house_line(table),
+                    rules_line(rules.name, table),
                     f"ledger: {ledger.path}",
                 )
+    return 0
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """The rules in force, as a rules file (``--rules`` reads it back)."""
+    with _ledger(args) as ledger:
+        rules = ledger.session(args.name).snapshot().rules
+    assert rules is not None
+    print(rules.to_toml(), end="")
+    return 0
+
+
+def run_rescore(args: argparse.Namespace) -> int:
+    if args.rules is None and args.deal_table is None:
+        raise LedgerError("give the new rules: session rescore NAME --rules FILE")
+    rules = rules_with_options(args)
+    with _ledger(args) as ledger:
+        session = ledger.session(args.name)
+        report = session.rescore(rules)
+        if args.yes:
+            report = session.change_rules(rules)
+    from intlscore.faces.render.session_view import rescore_view
+
+    if args.yes:
+        ending = (
+            f"stored: session {session.name} is now scored under the rules {rules.name}"
+            " (the old scores stay in the history)"
+        )
+    else:
+        ending = "nothing was changed; add --yes to re-score the session under these rules"
+    from rich.text import Text
+
+    print_rich(rescore_view(report), Text(ending))
     return 0
 
 
@@ -119,13 +155,10 @@ def show_deal(
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    from intlscore.session.deal import score_deal
-
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
         check_players(session, args.players)
-        result = score_deal(session.players, table=session.table, **deal_arguments(args))
-        recorded = session.record(result)
+        recorded, result = session.play(**deal_arguments(args))
         with stored_already(f"deal {recorded.number} of session {session.name!r}"):
             show_deal(
                 args,
@@ -138,14 +171,11 @@ def run_deal(args: argparse.Namespace) -> int:
 
 
 def run_amend(args: argparse.Namespace) -> int:
-    from intlscore.session.deal import score_deal
-
     number = deal_number(args.number)
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
         check_players(session, args.players)
-        result = score_deal(session.players, table=session.table, **deal_arguments(args))
-        recorded = session.replace(number, result)
+        recorded, result = session.play(number, **deal_arguments(args))
         with stored_already(f"the amended deal {number} of session {session.name!r}"):
             show_deal(
                 args,
@@ -306,6 +336,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     new = action("new", "start a session")
     new.add_argument("--players", metavar="NAME", nargs="+", required=True, help="the 2-4 players")
+    add_rules_argument(new)
     add_table_arguments(new)
     add_json_argument(new)
     new.set_defaults(run=run_new)
@@ -355,6 +386,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_money_arguments(settle)
     add_json_argument(settle)
     settle.set_defaults(run=run_settle)
+
+    rules = action("rules", "print the rules in force in a session, as a rules file")
+    rules.set_defaults(run=run_rules)
+
+    rescore = action("rescore", "re-score the whole session under other rules (old and new totals)")
+    add_rules_argument(rescore)
+    add_table_arguments(rescore)
+    rescore.add_argument(
+        "--yes", action="store_true", help="store it: play on under these rules (else a preview)"
+    )
+    rescore.set_defaults(run=run_rescore)
 
     check = action(
         "check", "verify every record of a session (or --all) and re-score it", named=False

@@ -22,12 +22,14 @@ from rich.text import Text
 
 from intlscore.faces.render.deal_view import delta_text
 from intlscore.rules.deal_table import DealTable
-from intlscore.session.ledger import RecordedDeal, SessionState, SessionSummary
+from intlscore.session.ledger import RecordedDeal, Rescore, SessionState, SessionSummary
 
 __all__ = [
     "deal_line",
     "history_view",
     "house_line",
+    "rescore_view",
+    "rules_line",
     "session_list_view",
     "session_view",
     "totals_view",
@@ -38,6 +40,26 @@ def house_line(table: DealTable) -> str:
     """The house options of a deal table in a few words."""
     bonus = "on" if table.trump_bonus_enabled else "off"
     return f"joker on a rack {table.joker_on_rack}, trump bonus {bonus}"
+
+
+def rules_line(name: str, table: DealTable) -> str:
+    """Which rules are in force: ``rules international: joker on a rack 30, ...``."""
+    return f"rules {name}: {house_line(table)}"
+
+
+def rescore_view(report: Rescore) -> RenderableType:
+    """Old and new totals of a session scored again under other rules."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("now", justify="right")
+    table.add_column(Text(f"under {report.rules.name}"), justify="right")
+    table.add_column("change", justify="right")
+    for name, old in report.old.items():
+        new = report.new[name]
+        table.add_row(Text(name), delta_text(old), delta_text(new), delta_text(new - old))
+    count = len(report.deals)
+    head = Text(f"{count} deal{'s' * (count != 1)} scored again from their stored input")
+    return Group(head, table)
 
 
 def totals_view(players: Sequence[str], totals: Mapping[str, int]) -> RenderableType:
@@ -78,7 +100,7 @@ def session_view(state: SessionState) -> RenderableType:
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = Text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
-    house = Text(house_line(state.table), style="dim")
+    house = Text(rules_line(state.rules_name, state.table), style="dim")
     parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
     if state.deals:
         parts += [Text(""), history_view(state.players, state.deals)]

@@ -4,6 +4,7 @@ versioned records (:mod:`.records`) and its schema (:mod:`.schema`)."""
 from intlscore.session.ledger.core import (
     DB_ENV,
     Ledger,
+    Rescore,
     Session,
     SessionState,
     SessionSummary,
@@ -26,6 +27,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Ledger",
     "RecordedDeal",
+    "Rescore",
     "Session",
     "SessionState",
     "SessionSummary",

@@ -52,7 +52,8 @@ from pathlib import Path
 from typing import Any, Final, Self, TypeVar
 
 from intlscore.errors import DealTypeError, IntlscoreError, LedgerDamageError, LedgerError
-from intlscore.rules.deal_table import DealTable, default_deal_table
+from intlscore.rules import Rules, default_rules, resolve_rules
+from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import DealResult, check_player_names, score_deal
 from intlscore.session.ledger import files
 from intlscore.session.ledger.files import BUSY, State, is_busy, refuse
@@ -76,6 +77,7 @@ from intlscore.session.settlement import DEFAULT_UNIT, Settlement, settle
 __all__ = [
     "DB_ENV",
     "Ledger",
+    "Rescore",
     "Session",
     "SessionState",
     "SessionSummary",
@@ -157,6 +159,8 @@ class SessionState:
     table: DealTable
     deals: tuple[RecordedDeal, ...]
     can_redo: bool = False
+    rules: Rules | None = None
+    """The rules in force (``None``: the shipped rules with ``table``)."""
 
     @property
     def totals(self) -> dict[str, int]:
@@ -172,7 +176,13 @@ class SessionState:
             "deals": [deal.to_dict() for deal in self.deals],
             "created": self.created,
             "deal_table": {"source": self.table.source, "numbers": self.table.to_dict()},
+            "rules": self.rules_name,
         }
+
+    @property
+    def rules_name(self) -> str:
+        """The name of the rules in force (``international`` for the shipped ones)."""
+        return (self.rules or default_rules()).name
 
     def to_csv(self) -> str:
         """One row per deal: number, time, kind, winner, doubled and each player's delta.
@@ -196,6 +206,46 @@ class SessionState:
                 ]
             )
         return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class Rescore:
+    """A session's history scored again under other rules: old and new totals."""
+
+    rules: Rules
+    old: dict[str, int]
+    new: dict[str, int]
+    deals: tuple[RecordedDeal, ...]
+    """The deals that count, with their new scores."""
+    results: tuple[DealResult, ...]
+
+    @property
+    def changed(self) -> bool:
+        return self.old != self.new or any(
+            not new.same_score(old) for new, old in zip(self.deals, self.old_deals, strict=True)
+        )
+
+    old_deals: tuple[RecordedDeal, ...] = ()
+
+
+def _rescored(name: str, history: History, rules: Rules) -> Rescore:
+    results: list[DealResult] = []
+    deals: list[RecordedDeal] = []
+    for deal in history.deals:
+        try:
+            result = deal.input.score(rules=rules)
+        except IntlscoreError as error:
+            raise LedgerError(
+                f"session {name!r}, deal {deal.number} cannot be scored under the rules"
+                f" {rules.name!r}: {error}; nothing was changed"
+            ) from None
+        results.append(result)
+        fresh = RecordedDeal.from_result(deal.number, deal.created, result)
+        deals.append(replace(fresh, amended=deal.amended))
+    players = list(history.deals[0].deltas) if history.deals else []
+    old = {p: sum(d.deltas[p] for d in history.deals) for p in players}
+    new = {p: sum(d.deltas[p] for d in deals) for p in players}
+    return Rescore(rules, old, new, tuple(deals), tuple(results), tuple(history.deals))
 
 
 class Ledger:
@@ -369,6 +419,8 @@ class Ledger:
     @contextmanager
     def _snapshot(self) -> Iterator[sqlite3.Connection | None]:
         """One read transaction: every SELECT inside sees the same moment."""
+        if self._connection is None:  # another process may have created it since
+            self._open()
         connection = self._connection
         if connection is None:
             yield None
@@ -411,14 +463,21 @@ class Ledger:
         self.close()
 
     def create_session(
-        self, name: str, players: Sequence[str], table: DealTable | None = None
+        self,
+        name: str,
+        players: Sequence[str],
+        rules: Rules | DealTable | None = None,
+        *,
+        table: DealTable | None = None,
     ) -> Session:
-        """Start a session; its deal table (house options included) is stored with it."""
+        """Start a session under ``rules`` (the shipped ones by default). The whole rules
+        are stored with it (as a rules file), so later deals are scored under them even if
+        the file they came from changes or disappears. ``table`` (or a
+        :class:`DealTable` as ``rules``) is the older way: the shipped rules with that
+        deal table."""
         name = _check_session_name(name)
         names = check_player_names(players)
-        record = SessionRecord(
-            name, names, _now(), default_deal_table() if table is None else table
-        )
+        record = SessionRecord(name, names, _now(), _session_rules(rules, table))
 
         def insert(connection: sqlite3.Connection) -> None:
             if connection.execute("SELECT 1 FROM session WHERE name = ?", (name,)).fetchone():
@@ -501,17 +560,26 @@ class Ledger:
                     problems.append(str(error))
                     continue
                 assert loaded is not None
-                _, record, history = loaded
-                for deal in [*history.deals, *history.undone, *history.replaced]:
-                    problem = _rescore_problem(record, deal)
+                _, _, history = loaded
+                for deal, rules in history.versions:
+                    problem = _rescore_problem(rules, deal)
                     if problem:
                         problems.append(f"session {each!r}, deal {deal.number}: {problem}")
         return problems
 
 
-def _rescore_problem(record: SessionRecord, deal: RecordedDeal) -> str | None:
+def _session_rules(rules: Rules | DealTable | None, table: DealTable | None) -> Rules:
+    if isinstance(rules, DealTable):
+        rules, table = None, rules
+    resolved = resolve_rules(rules)
+    if table is not None and table != resolved.deals:
+        resolved = resolved.with_deals(table)
+    return resolved
+
+
+def _rescore_problem(rules: Rules, deal: RecordedDeal) -> str | None:
     try:
-        again = deal.input.score(record.table)
+        again = deal.input.score(rules=rules)
     except IntlscoreError as error:
         return f"its stored input no longer scores ({error})"
     fresh = RecordedDeal.from_result(deal.number, deal.created, again)
@@ -536,8 +604,19 @@ class Session:
         self.id = session_id
         self.name = record.name
         self.players = record.players
-        self.table = record.table
         self.created = record.created
+        self._rules = record.rules
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force (as last read): the session's own, or those of its last
+        rescore."""
+        return self._rules
+
+    @property
+    def table(self) -> DealTable:
+        """The deal table of the rules in force (the older name)."""
+        return self._rules.deals
 
     @classmethod
     def create(
@@ -546,12 +625,13 @@ class Session:
         players: Sequence[str],
         *,
         db: str | Path | None = None,
+        rules: Rules | None = None,
         table: DealTable | None = None,
     ) -> Session:
         """Open the ledger at ``db`` (default :func:`default_db_path`) and start a session."""
         ledger = Ledger(db)
         try:
-            return ledger.create_session(name, players, table)
+            return ledger.create_session(name, players, rules, table=table)
         except BaseException:
             ledger.close()
             raise
@@ -585,7 +665,10 @@ class Session:
         loaded = self.ledger._load(connection, self.name)
         if loaded is None or loaded[0] != self.id:
             raise LedgerError(f"session {self.name!r} is no longer in {self.ledger.path}")
-        return loaded[2]
+        history = loaded[2]
+        assert history.rules is not None
+        self._rules = history.rules
+        return history
 
     def _append(self, make: Callable[[History], Entry]) -> tuple[Entry, History]:
         def change(connection: sqlite3.Connection) -> tuple[Entry, History]:
@@ -600,62 +683,68 @@ class Session:
         return self.ledger._write(change)
 
     def _score(self, deal: dict[str, Any]) -> DealResult:
-        for key in ("players", "table"):
+        for key in ("players", "table", "rules"):
             if key in deal:
                 raise DealTypeError(f"Session.deal() takes no {key!r}: the session fixes it")
-        return score_deal(self.players, table=self.table, **deal)
+        return score_deal(self.players, rules=self._rules, **deal)
 
-    def deal(self, **deal: Any) -> RecordedDeal:
-        """Score a deal of this session's players and store it.
+    def play(self, number: int | None = None, **deal: Any) -> tuple[RecordedDeal, DealResult]:
+        """Score a deal under the session's rules and store it: a new deal, or (with
+        ``number``) an amendment of deal ``number``. Returns what was stored and the full
+        result (for a view). An invalid deal raises :class:`~intlscore.errors.DealError`
+        and the ledger is unchanged."""
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+            raise DealTypeError(f"number must be a deal number, not {number!r}")
+        return self._store(number, self._score(deal))
 
-        The arguments are those of :func:`~intlscore.session.deal.score_deal` but
-        ``players`` and ``table`` (the session fixes both). The deal is scored
-        before anything is written: an invalid deal raises
-        :class:`~intlscore.errors.DealError` and the ledger is unchanged.
-        """
-        return self.record(self._score(deal))
-
-    def record(self, result: DealResult) -> RecordedDeal:
-        """Store an already scored deal of this session's players, in one transaction."""
-        if result.input.players != self.players:
+    def _store(self, number: int | None, first: DealResult) -> tuple[RecordedDeal, DealResult]:
+        if first.input.players != self.players:
             raise LedgerError(
-                f"the deal is for {', '.join(result.input.players)}, but session"
+                f"the deal is for {', '.join(first.input.players)}, but session"
                 f" {self.name!r} is {', '.join(self.players)}"
             )
         created = _now()
-
-        def make(history: History) -> Entry:
-            number = len(history.deals) + 1
-            return Entry("deal", number, created, RecordedDeal.from_result(number, created, result))
-
-        entry, _ = self._append(make)
-        assert entry.deal is not None
-        return entry.deal
-
-    def amend(self, number: int, **deal: Any) -> RecordedDeal:
-        """Replace deal ``number`` by a new description (the arguments of :meth:`deal`);
-        the old version is kept in the history, and the deal shows as amended."""
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise DealTypeError(f"number must be a deal number, not {number!r}")
-        return self.replace(number, self._score(deal))
-
-    def replace(self, number: int, result: DealResult) -> RecordedDeal:
-        """Store an already scored deal in place of deal ``number`` (see :meth:`amend`)."""
-        if result.input.players != self.players:
-            raise LedgerError(f"the deal is for other players than session {self.name!r}")
-        created = _now()
+        scored: list[DealResult] = []
 
         def make(history: History) -> Entry:
             count = len(history.deals)
-            if not 1 <= number <= count:
+            if number is not None and not 1 <= number <= count:
                 has = f"deals 1 to {count}" if count else "no deals"
                 raise LedgerError(f"session {self.name!r} has no deal {number} ({has})")
+            result = first
+            if history.rules != first.rules:  # the rules changed since: score under them
+                result = first.input.score(rules=history.rules)
+            scored.append(result)
+            if number is None:
+                return Entry(
+                    "deal", count + 1, created, RecordedDeal.from_result(count + 1, created, result)
+                )
             recorded = replace(RecordedDeal.from_result(number, created, result), amended=True)
             return Entry("amend", number, created, recorded)
 
         entry, _ = self._append(make)
         assert entry.deal is not None
-        return entry.deal
+        return entry.deal, scored[-1]
+
+    def deal(self, **deal: Any) -> RecordedDeal:
+        """Score a deal of this session's players and store it.
+
+        The arguments are those of :func:`~intlscore.session.deal.score_deal` but
+        ``players`` and ``rules`` (the session fixes both). The deal is scored
+        before anything is written: an invalid deal raises
+        :class:`~intlscore.errors.DealError` and the ledger is unchanged.
+        """
+        return self.play(**deal)[0]
+
+    def record(self, result: DealResult) -> RecordedDeal:
+        """Store an already scored deal of this session's players, in one transaction
+        (scored again from its input if the session's rules are other than its own)."""
+        return self._store(None, result)[0]
+
+    def amend(self, number: int, **deal: Any) -> RecordedDeal:
+        """Replace deal ``number`` by a new description (the arguments of :meth:`deal`);
+        the old version is kept in the history, and the deal shows as amended."""
+        return self.play(number, **deal)[0]
 
     def undo(self) -> RecordedDeal:
         """Mark the last deal as undone (it stays in the file) and return it."""
@@ -681,21 +770,38 @@ class Session:
         _, history = self._append(make)
         return history.deals[-1]
 
+    def change_rules(self, rules: Rules) -> Rescore:
+        """Re-score the whole history from the stored raw input under ``rules`` and play on
+        under them (one transaction; the old scores stay in the history)."""
+        created = _now()
+        outcome: list[Rescore] = []
+
+        def make(history: History) -> Entry:
+            report = _rescored(self.name, history, rules)
+            outcome.append(report)
+            return Entry("rescore", len(history.deals), created, rules=rules, rescored=report.deals)
+
+        self._append(make)
+        self._rules = rules
+        return outcome[-1]
+
     # -- reading -----------------------------------------------------------------------------
 
     def snapshot(self) -> SessionState:
-        """The session as it is now, read in one transaction: players, deal table, deals."""
+        """The session as it is now, read in one transaction: players, rules, deals."""
         with self.ledger._snapshot() as connection:
             if connection is None:
                 raise self.ledger._missing(connection, self.name)
             history = self._history(connection)
+        assert history.rules is not None
         return SessionState(
             self.name,
             self.players,
             self.created,
-            self.table,
+            history.rules.deals,
             tuple(history.deals),
             can_redo=bool(history.undone),
+            rules=history.rules,
         )
 
     def deals(self) -> list[RecordedDeal]:
@@ -710,13 +816,18 @@ class Session:
         """Settle the running totals (R19); see :func:`~intlscore.session.settlement.settle`."""
         return settle(self.totals(), stake, unit)
 
-    def rescore(self, table: DealTable | None = None) -> list[DealResult]:
-        """Score every stored deal again from its raw input (nothing is written).
-
-        ``table`` defaults to the session's own deal table.
-        """
-        table = self.table if table is None else table
-        return [deal.input.score(table) for deal in self.deals()]
+    def rescore(self, rules: Rules | DealTable | None = None) -> Rescore:
+        """Score every deal that counts again from its raw input under ``rules`` (the
+        session's own by default; a :class:`DealTable` as before). Nothing is written:
+        :meth:`change_rules` stores it."""
+        with self.ledger._snapshot() as connection:
+            if connection is None:
+                raise self.ledger._missing(connection, self.name)
+            history = self._history(connection)
+        assert history.rules is not None
+        if isinstance(rules, DealTable):
+            rules = history.rules.with_deals(rules)
+        return _rescored(self.name, history, history.rules if rules is None else rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``session show --json``; see :meth:`SessionState.to_dict`."""

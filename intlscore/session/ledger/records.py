@@ -11,8 +11,8 @@ own checksum, and the session row keeps the last one (its *head*). A changed byt
 record, a checksum, a lost entry or entries out of order all break the chain, and the
 damaged entry is named (:func:`replay`).
 
->>> from intlscore.rules.deal_table import default_deal_table
->>> record = SessionRecord("friday", ("ann", "bob"), "2024-01-01", default_deal_table())
+>>> from intlscore.rules import default_rules
+>>> record = SessionRecord("friday", ("ann", "bob"), "2024-01-01", default_rules())
 >>> text = canonical(record.to_record())
 >>> SessionRecord.from_record(json.loads(text)) == record
 True
@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, cast
 
 from intlscore.errors import IntlscoreError, LedgerDamageError
-from intlscore.rules.deal_table import DealTable, parse_deal_table
+from intlscore.rules import Rules, parse_rules
 from intlscore.session.deal import DealInput, DealResult
 
 __all__ = [
@@ -48,9 +49,15 @@ FORMAT: Final = 1
 """The version of every record below; a reader refuses records of a newer format."""
 SESSION_SEED: Final = "intlscore-session"
 """What the checksum of a session record chains to."""
-EntryKind = Literal["deal", "amend", "undo", "redo"]
-ENTRY_KINDS: Final = ("deal", "amend", "undo", "redo")
-ENTRY_WORDS: Final = {"deal": "deal", "amend": "amendment", "undo": "undo", "redo": "redo"}
+EntryKind = Literal["deal", "amend", "undo", "redo", "rescore"]
+ENTRY_KINDS: Final = ("deal", "amend", "undo", "redo", "rescore")
+ENTRY_WORDS: Final = {
+    "deal": "deal",
+    "amend": "amendment",
+    "undo": "undo",
+    "redo": "redo",
+    "rescore": "rescore",
+}
 
 
 def canonical(data: Mapping[str, Any]) -> str:
@@ -142,14 +149,37 @@ def _input_from_record(data: Any) -> DealInput:
 # -- the session ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=32)
+def rules_from_text(text: str, source: str) -> Rules:
+    """Stored rules, parsed once per text (a :class:`Rules` is immutable)."""
+    return parse_rules(text, source)
+
+
+def _rules_record(rules: Rules) -> dict[str, Any]:
+    """The whole rules as a rules file (``rules.to_toml()``), never a path: a session is
+    scored under them even if the file it came from changes or disappears."""
+    return {"name": rules.name, "source": rules.source, "toml": rules.to_toml()}
+
+
+def _rules_from_record(data: Any, where: str) -> Rules:
+    if not isinstance(data, dict) or set(data) != {"name", "source", "toml"}:
+        raise _Malformed(f"{where}: the rules are not a stored rules file")
+    text, source = _field(data, "toml", str), _field(data, "source", str)
+    try:
+        rules = rules_from_text(text, f"the stored rules of {where}")
+    except IntlscoreError as error:
+        raise _Malformed(f"the stored rules: {error}") from None
+    return replace(rules, source=source)
+
+
 @dataclass(frozen=True, slots=True)
 class SessionRecord:
-    """What a session is: its name, players (in seat order), start time and deal table."""
+    """What a session is: its name, players (in seat order), start time and first rules."""
 
     name: str
     players: tuple[str, ...]
     created: str
-    table: DealTable
+    rules: Rules
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -158,7 +188,7 @@ class SessionRecord:
             "name": self.name,
             "players": list(self.players),
             "created": self.created,
-            "deal_table": {"source": self.table.source, "numbers": self.table.to_dict()},
+            "rules": _rules_record(self.rules),
         }
 
     @classmethod
@@ -171,18 +201,12 @@ class SessionRecord:
         players = _field(data, "players", list)
         if not players or not all(isinstance(name, str) for name in players):
             raise _Malformed("players is not a list of names")
-        table = _field(data, "deal_table", dict)
-        try:
-            parsed = parse_deal_table(
-                _field(table, "numbers", dict), source=_field(table, "source", str)
-            )
-        except IntlscoreError as error:
-            raise _Malformed(f"the deal table: {error}") from None
+        name = _field(data, "name", str)
         return cls(
-            name=_field(data, "name", str),
+            name=name,
             players=tuple(players),
             created=_field(data, "created", str),
-            table=parsed,
+            rules=_rules_from_record(data.get("rules"), f"session {name!r}"),
         )
 
 
@@ -303,15 +327,22 @@ class Entry:
 
     kind: EntryKind
     number: int
+    """The deal's number; for ``rescore``, the number of deals re-scored."""
     created: str
     deal: RecordedDeal | None = None
     """The deal, for ``deal`` and ``amend``."""
+    rules: Rules | None = None
+    """The new rules, for ``rescore``."""
+    rescored: tuple[RecordedDeal, ...] = ()
+    """Every deal that counts, scored again under ``rules``, for ``rescore``."""
 
     @property
     def label(self) -> str:
         """``deal 3``, ``amendment of deal 3``, ``undo of deal 3``: names it in messages."""
         if self.kind == "deal":
             return f"deal {self.number}"
+        if self.kind == "rescore":
+            return f"rescore of deals 1 to {self.number}" if self.number else "rescore"
         return f"{ENTRY_WORDS[self.kind]} of deal {self.number}"
 
     def to_record(self) -> dict[str, Any]:
@@ -324,10 +355,18 @@ class Entry:
         if self.deal is not None:
             data["input"] = _input_record(self.deal.input)
             data["result"] = self.deal.outcome_record()
+        if self.kind == "rescore":
+            assert self.rules is not None
+            data["rules"] = _rules_record(self.rules)
+            data["results"] = [deal.outcome_record() for deal in self.rescored]
         return data
 
     @classmethod
-    def from_record(cls, data: Any, players: Sequence[str]) -> Entry:
+    def from_record(
+        cls, data: Any, players: Sequence[str], deals: Sequence[RecordedDeal] = ()
+    ) -> Entry:
+        """Read an entry back; a ``rescore`` applies its results to ``deals`` (those that
+        count when it is replayed)."""
         if not isinstance(data, dict):
             raise _Malformed("the entry is not an object")
         _check_format(data)
@@ -343,6 +382,21 @@ class Entry:
                 raise _Malformed("the deal is for other players than the session's")
             deal = _outcome_from_record(data.get("result"), number, created, raw, players)
             deal = replace(deal, amended=kind == "amend")
+        elif kind == "rescore":
+            if set(data) != {"format", "record", "number", "created", "rules", "results"}:
+                raise _Malformed("a rescore entry with other fields")
+            rules = _rules_from_record(data["rules"], "a rescore")
+            results = _field(data, "results", list)
+            if len(results) != number or number != len(deals):
+                raise _Malformed(f"a rescore of {number} deals, but {len(deals)} count")
+            rescored = tuple(
+                replace(
+                    _outcome_from_record(result, old.number, old.created, old.input, players),
+                    amended=old.amended,
+                )
+                for old, result in zip(deals, results, strict=True)
+            )
+            return cls("rescore", number, created, rules=rules, rescored=rescored)
         elif set(data) != {"format", "record", "number", "created"}:
             raise _Malformed(f"an {kind} entry with other fields")
         return cls(cast(EntryKind, kind), number, created, deal)
@@ -364,10 +418,31 @@ class History:
     entries: int = 0
     head: str = ""
     """The checksum of the last entry (or of the session record)."""
+    rules: Rules | None = None
+    """The rules in force: the session's first rules, or those of the last rescore."""
+    versions: list[tuple[RecordedDeal, Rules]] = field(default_factory=list)
+    """Every version of every deal ever stored, with the rules it was scored under
+    (what :meth:`Ledger.check` re-derives)."""
 
     def apply(self, entry: Entry) -> str | None:
         """Apply one entry; the problem in words if it does not fit the history."""
+        problem = self._apply(entry)
+        if problem is None and self.rules is not None:
+            if entry.deal is not None:
+                self.versions.append((entry.deal, self.rules))
+            for deal in entry.rescored:
+                self.versions.append((deal, self.rules))
+        return problem
+
+    def _apply(self, entry: Entry) -> str | None:
         count = len(self.deals)
+        if entry.kind == "rescore":
+            if entry.number != count or entry.rules is None or len(entry.rescored) != count:
+                return f"a rescore of {entry.number} deals, but {count} count"
+            self.deals = list(entry.rescored)
+            self.rules = entry.rules
+            self.undone.clear()  # an undone deal was scored under the old rules
+            return None
         if entry.kind == "deal":
             if entry.number != count + 1 or entry.deal is None:
                 return f"deal {entry.number} does not follow deal {count}"
@@ -429,7 +504,7 @@ def replay(
             damaged("the session record names another session")
     if record is None:
         raise LedgerDamageError(f"session {name!r}: the session record is damaged")
-    history = History(head=digest)
+    history = History(head=digest, rules=record.rules)
     sound = True
     previous = digest
     for expected, (seq, entry_text, entry_digest, label) in enumerate(rows, start=1):
@@ -445,7 +520,7 @@ def replay(
             continue
         previous = entry_digest
         try:
-            entry = Entry.from_record(json.loads(entry_text), record.players)
+            entry = Entry.from_record(json.loads(entry_text), record.players, history.deals)
         except (ValueError, _Malformed) as error:
             damaged(f"{where} cannot be read ({error})")
             sound = False

@@ -8,7 +8,8 @@
   (:mod:`intlscore.session.ledger.records`): one ``session`` row per session and its
   history as a chain of ``entry`` rows. Every old deal, undone ones included, becomes
   entries; the stored deltas are kept (checked against the stored result first) and an
-  old session keeps its deal table. The old tables are dropped in the same transaction.
+  old session is played under the shipped rules with the deal table (house options
+  included) it was started with. The old tables are dropped in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.rules import default_rules
 from intlscore.rules.deal_table import parse_deal_table
 from intlscore.session.deal import DealInput
 from intlscore.session.ledger.records import (
@@ -91,11 +93,14 @@ def _own_records(connection: sqlite3.Connection) -> None:
     ).fetchall()
     for old_id, name, players, stored_table, created in sessions:
         table_data = json.loads(stored_table)
+        # a session from before rules files is played under the shipped rules, with the
+        # deal table (house options included) it was started with
+        table = parse_deal_table(table_data["numbers"], source=table_data["source"])
+        rules = default_rules()
+        if table != rules.deals:
+            rules = rules.with_deals(table)
         record = SessionRecord(
-            name=name,
-            players=tuple(json.loads(players)),
-            created=created,
-            table=parse_deal_table(table_data["numbers"], source=table_data["source"]),
+            name=name, players=tuple(json.loads(players)), created=created, rules=rules
         )
         entries = _old_entries(connection, name, old_id, record.players)
         write_session(connection, record, entries)

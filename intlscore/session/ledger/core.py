@@ -365,8 +365,7 @@ class Ledger:
             yield connection
             connection.execute("COMMIT")
         except BaseException as error:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
+            self._end(connection, "ROLLBACK")
             if isinstance(error, sqlite3.Error):
                 raise self._failure(error) from None
             raise
@@ -431,11 +430,27 @@ class Ledger:
             raise self._failure(error) from None
         try:
             yield connection
+        except BaseException as error:
+            self._end(connection, "ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise self._failure(error) from None
+            raise
+        try:
+            self._end(connection, "COMMIT", strict=True)
         except sqlite3.Error as error:
             raise self._failure(error) from None
-        finally:
-            if connection.in_transaction:
-                connection.execute("COMMIT")
+
+    @staticmethod
+    def _end(connection: sqlite3.Connection, statement: str, *, strict: bool = False) -> None:
+        """End a transaction; while another error is on its way, a failure here (a damaged
+        file) must not replace it."""
+        if not connection.in_transaction:
+            return
+        try:
+            connection.execute(statement)
+        except sqlite3.Error:
+            if strict:
+                raise
 
     # -- public API --------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 shows exactly the original data, never other numbers (and never a traceback).
 
 The flips are random (the seed is in the failure message; ``INTLSCORE_BITFLIP_SEED``
-replays it); ``INTLSCORE_STRESS=N`` multiplies their number. A second test flips every byte of one deal's stored record.
+replays it); ``INTLSCORE_STRESS=N`` multiplies their number. A second test flips every
+byte of one deal's stored record.
 """
 
 from __future__ import annotations

@@ -140,7 +140,7 @@ def show_deal(
     recorded: RecordedDeal,
     result: DealResult,
 ) -> None:
-    totals = session.totals()
+    totals = session.last_state.totals
     if args.json:
         print_document(
             "session-deal", {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
@@ -212,7 +212,7 @@ def run_undo(args: argparse.Namespace) -> int:
         session = ledger.session(args.name)
         removed = session.undo()
         with stored_already(f"the undo of deal {removed.number} of session {session.name!r}"):
-            totals = session.totals()
+            totals = session.last_state.totals
             if args.json:
                 print_document(
                     "session-undo",
@@ -237,7 +237,7 @@ def run_redo(args: argparse.Namespace) -> int:
         session = ledger.session(args.name)
         restored = session.redo()
         with stored_already(f"the redo of deal {restored.number} of session {session.name!r}"):
-            totals = session.totals()
+            totals = session.last_state.totals
             if args.json:
                 print_document(
                     "session-redo",

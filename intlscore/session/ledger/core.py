@@ -621,6 +621,7 @@ class Session:
         self.players = record.players
         self.created = record.created
         self._rules = record.rules
+        self._last: SessionState | None = None
 
     @property
     def rules(self) -> Rules:
@@ -693,6 +694,7 @@ class Session:
             if problem is not None:  # pragma: no cover - make() checks first
                 raise LedgerError(f"session {self.name!r}: {problem}")
             append_entries(connection, self.id, history.entries, history.head, [entry])
+            self._last = self._state(history)
             return entry, history
 
         return self.ledger._write(change)
@@ -808,6 +810,10 @@ class Session:
             if connection is None:
                 raise self.ledger._missing(connection, self.name)
             history = self._history(connection)
+        self._last = self._state(history)
+        return self._last
+
+    def _state(self, history: History) -> SessionState:
         assert history.rules is not None
         return SessionState(
             self.name,
@@ -818,6 +824,12 @@ class Session:
             can_redo=bool(history.undone),
             rules=history.rules,
         )
+
+    @property
+    def last_state(self) -> SessionState:
+        """The session as this object last read or wrote it, in that one transaction (so a
+        command shows the totals its own write produced, not a later moment)."""
+        return self._last if self._last is not None else self.snapshot()
 
     def deals(self) -> list[RecordedDeal]:
         """The deals of the session (undone ones left out), in order."""

@@ -452,3 +452,34 @@ def test_a_damaged_old_ledger_is_not_migrated(tmp_path: Path) -> None:
     with pytest.raises(LedgerError, match=r"old deal 1: its stored deltas disagree"):
         Ledger(db)
     assert dump(db) == before
+
+
+def test_one_ledger_shared_by_threads(db: Path) -> None:
+    """A web server may serve one Ledger from several threads: every deal is stored once,
+    numbered in order, and every read is whole."""
+    import threading
+
+    with Ledger(db) as ledger:
+        session = ledger.create_session("web", FOUR)
+        errors: list[BaseException] = []
+
+        def play(winner: str) -> None:
+            losers = [p for p in FOUR if p != winner]
+            try:
+                for _ in range(8):
+                    session.deal(kind="foot", winner=winner, not_melded=losers)
+                    state = session.snapshot()  # a foot win: +200, three times -100 (R14, R16)
+                    assert sum(state.totals.values()) == -100 * len(state.deals)
+            except BaseException as error:  # pragma: no cover - reported below
+                errors.append(error)
+
+        threads = [threading.Thread(target=play, args=(name,)) for name in FOUR]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        deals = session.deals()
+        assert [d.number for d in deals] == list(range(1, 33))
+        assert session.totals() == dict.fromkeys(FOUR, 8 * 200 - 24 * 100)
+        assert ledger.check() == []

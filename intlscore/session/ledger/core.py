@@ -43,6 +43,7 @@ import csv
 import io
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -262,6 +263,7 @@ class Ledger:
         self.timeout = timeout
         self._connection: sqlite3.Connection | None = None
         self._empty = False
+        self._lock = threading.RLock()  # one Ledger may serve several threads (a web server)
         self._open()
 
     # -- opening -----------------------------------------------------------------------------
@@ -277,7 +279,7 @@ class Ledger:
             return
         try:
             self._connection = sqlite3.connect(
-                self.path, timeout=self.timeout, isolation_level=None
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as error:
             raise self._failure(error) from None
@@ -372,6 +374,10 @@ class Ledger:
 
     def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``change`` in one write transaction, creating the ledger if there is none."""
+        with self._lock:
+            return self._write_unlocked(change)
+
+    def _write_unlocked(self, change: Callable[[sqlite3.Connection], T]) -> T:
         if self._connection is None:
             if not self._empty:
                 created, result = files.create(self.path, self._build_with(change))
@@ -405,7 +411,7 @@ class Ledger:
         self._open()
         if self._connection is None:  # still empty: initialise in place, under the write lock
             self._connection = sqlite3.connect(
-                self.path, timeout=self.timeout, isolation_level=None
+                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )
             try:
                 self._prepare(self._connection)
@@ -418,6 +424,11 @@ class Ledger:
     @contextmanager
     def _snapshot(self) -> Iterator[sqlite3.Connection | None]:
         """One read transaction: every SELECT inside sees the same moment."""
+        with self._lock, self._snapshot_unlocked() as connection:
+            yield connection
+
+    @contextmanager
+    def _snapshot_unlocked(self) -> Iterator[sqlite3.Connection | None]:
         if self._connection is None:  # another process may have created it since
             self._open()
         connection = self._connection
@@ -467,9 +478,10 @@ class Ledger:
             return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
     def close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
 
     def __enter__(self) -> Self:
         return self

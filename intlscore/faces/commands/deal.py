@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
+from intlscore.faces.commands.common import whole_number
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -143,10 +144,9 @@ def rules_with_options(args: argparse.Namespace) -> Rules:
     rules = rules_from_arguments(args)
     joker_value = None
     if args.joker_value is not None:
-        text = args.joker_value.strip()
-        if not text.isdigit():
-            raise TableError(f"--joker-value {args.joker_value!r}: give a whole number, like 25")
-        joker_value = int(text)
+        joker_value = whole_number(
+            args.joker_value, "--joker-value", TableError, minimum=0, maximum=10**6, example=25
+        )
     return rules.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
 
 

@@ -503,7 +503,7 @@ class Ledger:
         :class:`DealTable` as ``rules``) is the older way: the shipped rules with that
         deal table."""
         name = _check_session_name(name)
-        names = check_player_names(players)
+        names = check_player_names(players, "session")
         record = SessionRecord(name, names, _now(), _session_rules(rules, table))
 
         def insert(connection: sqlite3.Connection) -> None:

@@ -599,3 +599,19 @@ def test_equality_ignores_where_the_rules_came_from() -> None:
     rules = default_rules()
     assert dataclasses.replace(rules, source="elsewhere") == rules
     assert dataclasses.replace(rules, name="other") != rules
+
+
+# --- the documentation's examples -------------------------------------------------------------
+
+
+def test_the_docs_show_the_ten_line_file_and_every_example_loads() -> None:
+    text = (ROOT / "docs" / "rules-files.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
+    assert blocks[0] == HOUSE
+    for block in blocks:
+        rules = parse_rules(block, "docs example")
+        assert rules != default_rules()
+    club = parse_rules(blocks[1], "club.toml")
+    assert club.name == "Thursday club"
+    assert (club.deals.foot_win, club.deals.rack_value(1), len(club.hands)) == (300, 15, 38)
+    assert club.hands.by_number(24).scores == (3000, 2800, 2600)

@@ -609,9 +609,20 @@ def test_the_docs_show_the_ten_line_file_and_every_example_loads() -> None:
     blocks = [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
     assert blocks[0] == HOUSE
     for block in blocks:
+        if "joker_valeu" in block:  # the example of an error
+            with pytest.raises(RulesError, match="did you mean 'joker_value'"):
+                parse_rules(block, "docs example")
+            continue
         rules = parse_rules(block, "docs example")
         assert rules != default_rules()
     club = parse_rules(blocks[1], "club.toml")
     assert club.name == "Thursday club"
     assert (club.deals.foot_win, club.deals.rack_value(1), len(club.hands)) == (300, 15, 38)
     assert club.hands.by_number(24).scores == (3000, 2800, 2600)
+
+
+def test_the_console_examples_of_the_docs_are_true() -> None:
+    from doc_examples import check
+
+    stale = check(ROOT / "docs" / "rules-files.md")
+    assert not stale, "\n".join(f"$ {ex.command}\n{ex.actual}" for ex in stale)

@@ -34,13 +34,10 @@ def add_rules_argument(
     """``--rules FILE``; with ``table`` / ``deal_table`` also the deprecated aliases."""
     parser.add_argument("--rules", metavar="FILE", help=RULES_HELP)
     if table:
-        parser.add_argument(
-            "--table", metavar="FILE", help="deprecated: a closed-hand table; use --rules"
-        )
+        # deprecated: kept for one release, no longer shown in --help (docs/rules-files.md)
+        parser.add_argument("--table", metavar="FILE", help=argparse.SUPPRESS)
     if deal_table:
-        parser.add_argument(
-            "--deal-table", metavar="FILE", help="deprecated: a deal table; use --rules"
-        )
+        parser.add_argument("--deal-table", metavar="FILE", help=argparse.SUPPRESS)
 
 
 def rules_from_arguments(args: argparse.Namespace) -> Rules:

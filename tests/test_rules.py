@@ -626,3 +626,26 @@ def test_the_console_examples_of_the_docs_are_true() -> None:
 
     stale = check(ROOT / "docs" / "rules-files.md")
     assert not stale, "\n".join(f"$ {ex.command}\n{ex.actual}" for ex in stale)
+
+
+def test_rules_without_any_type_are_refused() -> None:
+    numbers = ", ".join(str(n) for n in range(1, 41))
+    with pytest.raises(RulesError, match=r"^h.toml: field 'remove': leaves no closed-hand type"):
+        parse_rules(f'extends = "international"\nremove = [{numbers}]\n', "h.toml")
+    rules = parse_rules(
+        f'extends = "international"\nremove = [{numbers}]\n' + HOUSE[HOUSE.index("[[type]]") :],
+        "h.toml",
+    )
+    assert [t.number for t in rules.hands] == [41]
+
+
+def test_the_older_deal_table_reads_schema_like_every_rules_file(tmp_path: Path) -> None:
+    from intlscore.rules.deal_table import load_deal_table
+
+    legacy = (ROOT / "tests" / "fixtures" / "legacy" / "deal_scoring.toml").read_text("utf-8")
+    path = tmp_path / "deal.toml"
+    path.write_text(legacy.replace("schema = 1 ", "# no schema"), encoding="utf-8")
+    assert load_deal_table(path) == default_rules().deals  # schema may be left out
+    path.write_text(legacy.replace("schema = 1 ", "schema = true"), encoding="utf-8")
+    with pytest.raises(TableError, match=r"schema: True is not supported"):
+        load_deal_table(path)

@@ -223,6 +223,7 @@ def test_table_still_works_on_the_table_command(capsys: pytest.CaptureFixture[st
     status, out, err = run(capsys, "table", "--table", str(LEGACY / "closed_hands.toml"), "--json")
     assert status == 0
     assert len(json.loads(out)["types"]) == 40
+    assert json.loads(out)["rules"] == "international with table closed_hands.toml"
     assert err.count("\n") == 1 and "--table is deprecated" in err
 
 

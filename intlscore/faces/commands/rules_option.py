@@ -7,6 +7,8 @@ which the CLI prints on stderr once the command has succeeded (an error stays
 one line).
 
 >>> import argparse
+import dataclasses
+from pathlib import Path
 >>> parser = argparse.ArgumentParser()
 >>> add_rules_argument(parser, table=True)
 >>> rules_from_arguments(parser.parse_args([])).name
@@ -16,6 +18,8 @@ one line).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -60,11 +64,14 @@ def rules_from_arguments(args: argparse.Namespace) -> Rules:
         from intlscore.rules.hand_table import load_table
 
         rules = rules.with_hands(load_table(table))
+        rules = dataclasses.replace(rules, name=f"{rules.name} with table {Path(table).name}")
         _note(args, DEPRECATED.format(option="--table"))
     if deal_table is not None:
         from intlscore.rules.deal_table import load_deal_table
 
         rules = rules.with_deals(load_deal_table(deal_table))
+        name = f"{rules.name} with deal table {Path(deal_table).name}"
+        rules = dataclasses.replace(rules, name=name)
         _note(args, DEPRECATED.format(option="--deal-table"))
     return rules
 

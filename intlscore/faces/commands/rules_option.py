@@ -7,8 +7,6 @@ which the CLI prints on stderr once the command has succeeded (an error stays
 one line).
 
 >>> import argparse
-import dataclasses
-from pathlib import Path
 >>> parser = argparse.ArgumentParser()
 >>> add_rules_argument(parser, table=True)
 >>> rules_from_arguments(parser.parse_args([])).name

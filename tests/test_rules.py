@@ -673,7 +673,7 @@ values = st.recursive(
         st.lists(inner, max_size=4)
         | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=4), inner, max_size=4)
     ),
-    max_leaves=12,
+    max_leaves=6,
 )
 
 
@@ -701,7 +701,7 @@ row_values = {
 }
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     st.booleans(),
     st.dictionaries(st.sampled_from(TOP) | st.sampled_from(WORDS), values, max_size=4),

@@ -27,12 +27,14 @@ from intlscore.faces.render.deal_view import delta_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 from intlscore.rules.deal_table import DealTable
-from intlscore.session.ledger import RecordedDeal, SessionState, SessionSummary
+from intlscore.session.ledger import RecordedDeal, Rescore, SessionState, SessionSummary
 
 __all__ = [
     "deal_line",
     "history_view",
     "house_line",
+    "rescore_view",
+    "rules_line",
     "session_list_view",
     "session_view",
     "totals_view",
@@ -43,6 +45,26 @@ def house_line(table: DealTable) -> str:
     """The house options of a deal table in a few words."""
     bonus = "on" if table.trump_bonus_enabled else "off"
     return f"joker on a rack {table.joker_on_rack}, trump bonus {bonus}"
+
+
+def rules_line(name: str, table: DealTable) -> str:
+    """Which rules are in force: ``rules international: joker on a rack 30, ...``."""
+    return f"rules {name}: {house_line(table)}"
+
+
+def rescore_view(report: Rescore) -> RenderableType:
+    """Old and new totals of a session scored again under other rules."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("now", justify="right", no_wrap=True)
+    table.add_column(user_text(f"under {report.rules.name}"), justify="right", no_wrap=True)
+    table.add_column("change", justify="right", no_wrap=True)
+    for name, old in report.old.items():
+        new = report.new[name]
+        table.add_row(user_text(name), delta_text(old), delta_text(new), delta_text(new - old))
+    count = len(report.deals)
+    head = Text(f"{count} deal{'s' * (count != 1)} scored again from their stored input")
+    return Group(head, table)
 
 
 def totals_view(players: Sequence[str], totals: Mapping[str, int]) -> RenderableType:
@@ -76,7 +98,8 @@ def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> Rende
     records: list[tuple[Text, list[RenderableType]]] = []
     running = dict.fromkeys(players, 0)
     for deal in deals:
-        cells: list[Text] = [Text(str(deal.number)), user_text(deal.summary)]
+        ending = deal.summary + (" (amended)" if deal.amended else "")
+        cells: list[Text] = [Text(str(deal.number)), user_text(ending)]
         details = Table.grid(padding=(0, 1))
         details.add_column()
         details.add_column(justify="right", no_wrap=True)
@@ -96,7 +119,7 @@ def session_view(state: SessionState) -> RenderableType:
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
-    house = Text(house_line(state.table), style="dim")
+    house = user_text(rules_line(state.rules_name, state.table), style="dim")
     parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
     if state.deals:
         parts += [Text(""), history_view(state.players, state.deals)]

@@ -58,6 +58,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     with zipfile.ZipFile(wheels[0]) as wheel:
         names = set(wheel.namelist())
     assert "intlscore/rules/tables/international.toml" in names
+    assert "intlscore/schemas/score.schema.json" in names
     assert "intlscore/faces/commands/score.py" in names
 
     venv = tmp_path / "venv"
@@ -77,6 +78,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     data = json.loads(out)
     # R5/24: k1..k13,k1 is a Royal, 2400 with no joker; r5 does not double (R12).
     assert (data["best"]["name"], data["best"]["score"]) == ("Royal", 2400)
+    # The schema of that output ships in the package (docs/rules-files.md).
+    check = "from intlscore.faces.documents import schema; print(schema('score')['title'])"
+    title = run([bin_dir / "python", "-c", check], elsewhere, env).strip()
+    assert title == "intlscore score --json"
 
     card = run([intlscore, "table"], elsewhere, env)
     assert "Royal" in card and "2400" in card and "Grand blitz" in card

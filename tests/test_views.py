@@ -391,4 +391,3 @@ def test_deal_totals_and_settlement_views_fit_any_names_and_width(
     flat = re.sub(r"\s+", "", out)
     for name in names:
         assert re.sub(r"\s+", "", escape_controls(name)) in flat
-

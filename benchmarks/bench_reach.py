@@ -79,7 +79,7 @@ def search_kind() -> str:
     """Which set search answered: the compiled one or the pure-Python fallback."""
     from intlscore.engine.reach import native
 
-    return "compiled (intlscore_native)" if native.AVAILABLE else "pure Python"
+    return "compiled (intlscore._native)" if native.AVAILABLE else "pure Python"
 
 
 def by_type(hands: list[list[Tile]]) -> None:

@@ -19,6 +19,7 @@ EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
+    from intlscore.engine.reach.native import tell_if_missing
 
     result = reachability(
         args.tiles,
@@ -29,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
         starting_player=args.starting_player,
         table=args.table,
     )
+    tell_if_missing()
     return present(result, args.json, _view)
 
 

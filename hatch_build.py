@@ -24,7 +24,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # `python hatch_build.py` in place, where hatchling is not installed
+    BuildHookInterface = object
 
 MODULE = "intlscore._native"
 SOURCE = Path("native") / "_native.c"

@@ -108,6 +108,31 @@ static inline Keep keep_join(Keep a, Keep b) {
     return a;
 }
 static const Keep NO_KEEP = {0, 0};
+
+/* Whether keep `a` is shown rather than `b` (as many tiles kept): at the lowest
+ * tile index where they differ, `a` holds more copies (best.prefers in Python). */
+static inline int prefers(Keep a, Keep b) {
+    uint64_t x = a.lo ^ b.lo, wa = a.lo, wb = b.lo;
+    if (!x) {
+        x = a.hi ^ b.hi;
+        wa = a.hi;
+        wb = b.hi;
+        if (!x) return 0;
+    }
+    int shift = lowest_bit(x) & ~1;
+    return (wa >> shift & 3) > (wb >> shift & 3);
+}
+
+/* The fields of tiles below index `start`. */
+static inline Keep keep_below(Keep keep, int start) {
+    if (start < 32) {
+        keep.lo &= ((uint64_t)1 << (2 * start)) - 1;
+        keep.hi = 0;
+    } else {
+        keep.hi &= ((uint64_t)1 << (2 * (start - 32))) - 1;
+    }
+    return keep;
+}
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
 
@@ -187,9 +212,15 @@ static inline int final_ok(Search *s, int sets, int colours) {
     return s->colours < 0 || popcount((uint64_t)colours) == s->colours;
 }
 
-static inline int beaten(Search *s, int most) {
-    return most < s->best_kept ||
-           (most == s->best_kept && (s->strict || s->best_outs == s->full));
+/* Whether a partial hand keeping at most `most` tiles can add nothing: it must
+ * beat the best, or tie it while ties can add outs (second pass) or give a
+ * preferred keep (first pass; `keep` is final below tile index `start`). */
+static inline int beaten(Search *s, int most, Keep keep, int start) {
+    if (most != s->best_kept) return most < s->best_kept;
+    if (!s->strict) return s->best_outs == s->full;
+    Keep mine = keep_below(keep, start), theirs = keep_below(s->best_keep, start);
+    if (mine.lo == theirs.lo && mine.hi == theirs.hi) return 0;
+    return !prefers(mine, theirs);
 }
 
 static inline void offer(Search *s, int kept, uint64_t outs, Keep keep) {
@@ -199,6 +230,7 @@ static inline void offer(Search *s, int kept, uint64_t outs, Keep keep) {
         s->best_keep = keep;
     } else if (kept == s->best_kept) {
         s->best_outs |= outs;
+        if (prefers(keep, s->best_keep)) s->best_keep = keep;
     }
 }
 
@@ -288,7 +320,10 @@ static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_
 
 static void leaf(Search *s, int kept, int tiles, int sets, int total, int colours,
                  int run_colours, uint64_t outs, Keep keep) {
-    if (beaten(s, kept)) return;
+    if (kept < s->best_kept ||
+        (kept == s->best_kept && (s->strict || s->best_outs == s->full) &&
+         !prefers(keep, s->best_keep)))
+        return;
     int need = HAND - tiles;
     int short_ = 0;
     if (s->target_base >= 0) {
@@ -427,7 +462,7 @@ static void extend_right(Search *s, int index, int colour, int start, int positi
             left--;
         } else {
             outs |= 1ULL << cell;
-            if (beaten(s, HAND - (tiles - kept))) break;
+            if (beaten(s, HAND - (tiles - kept), keep, index)) break;
         }
     }
     while (ncells > 0) {
@@ -464,7 +499,8 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
                 left_keep = keep_plus(left_keep, cell);
             } else {
                 left_outs |= 1ULL << cell;
-                if (beaten(s, HAND - (tiles + position - start + 1 - base_kept - left_kept)))
+                if (beaten(s, HAND - (tiles + position - start + 1 - base_kept - left_kept),
+                           keep_join(base_keep, left_keep), index))
                     break;
             }
         }
@@ -486,7 +522,7 @@ static void search(Search *s, int start, int kept, int tiles, int sets, int tota
     int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
     if (s->max_total >= 0 && bound >= s->best_kept)
         bound = kept + affordable(s, start, s->max_total - total, bound - kept);
-    if (beaten(s, bound)) return;
+    if (beaten(s, bound, keep, start)) return;
     int index = start;
     while (index < TILES && !s->open[index]) index++;
     if (index == TILES) {

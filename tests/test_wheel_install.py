@@ -63,7 +63,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     assert wheels[0].name.startswith("intlscore-0.1.0-cp311-abi3-"), wheels[0].name
     with zipfile.ZipFile(wheels[0]) as wheel:
         names = set(wheel.namelist())
-    assert "intlscore/rules/tables/closed_hands.toml" in names
+    assert "intlscore/rules/tables/international.toml" in names
     assert "intlscore/faces/commands/score.py" in names
     assert "intlscore/py.typed" in names
     assert "intlscore-0.1.0.dist-info/licenses/LICENSE" in names

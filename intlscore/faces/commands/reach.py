@@ -20,7 +20,9 @@ def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
     from intlscore.engine.reach.native import tell_if_missing
+    from intlscore.faces.commands.rules_option import rules_from_arguments
 
+    rules = rules_from_arguments(args)
     result = reachability(
         args.tiles,
         seen=args.seen or (),
@@ -28,10 +30,10 @@ def run(args: argparse.Namespace) -> int:
         first_turn=args.first_turn,
         original_hand=args.original_hand,
         starting_player=args.starting_player,
-        table=args.table,
+        rules=rules,
     )
     tell_if_missing()
-    return present(result, args.json, _view)
+    return present(result, args.json, _view, "reach", {"rules": rules.name})
 
 
 def _view() -> Callable[[Any], Any]:

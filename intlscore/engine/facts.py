@@ -22,9 +22,6 @@ MAJOR_NUMBERS = frozenset({1, 10, 11, 12, 13})
 """R9: no tile lower than 10, a 1 counting as high."""
 
 
-_NUMBER: Final = tuple(index // 4 + 1 for index in range(JOKER_INDEX))
-_NUMBER_BIT: Final = tuple(1 << number for number in _NUMBER)
-_PACKED: Final = tuple(1 << (2 * index) for index in range(JOKER_INDEX))
 _CAP: Final = tuple(COPIES - held for held in range(2 * JOKER_INDEX))
 """Copies a joker may still stand for, by copies held (R3; negative for an illegal count)."""
 _MINOR_MASK = sum(1 << n for n in MINOR_NUMBERS)
@@ -94,15 +91,20 @@ class HandFacts:
         toward the two copies of each tile (R3); jokers among them are ignored.
         """
         counts = [0] * JOKER_INDEX
+        number_counts = [0] * 14
+        total = 0
+        packed = 0
         colour_numbers = [0, 0, 0, 0]
         for index in melded:
             counts[index] += 1
-            colour_numbers[index & 3] |= _NUMBER_BIT[index]
-        packed = sum(map(_PACKED.__getitem__, melded))
-        total = sum(map(_NUMBER.__getitem__, melded))
+            number = (index >> 2) + 1
+            number_counts[number] += 1
+            total += number
+            colour_numbers[index & 3] |= 1 << number
+            packed += 1 << (2 * index)
         black, red, blue, orange = colour_numbers
         number_mask = black | red | blue | orange
-        number_counts = [0, *map(sum, zip(*[iter(counts)] * 4, strict=True))]
+        mask = (black > 0) | (red > 0) << 1 | (blue > 0) << 2 | (orange > 0) << 3
         if others:
             cap = [COPIES - c for c in counts]
             for index in others:
@@ -111,7 +113,6 @@ class HandFacts:
             caps = tuple(cap)
         else:
             caps = tuple(map(_CAP.__getitem__, counts))
-        mask = (black > 0) | (red > 0) << 1 | (blue > 0) << 2 | (orange > 0) << 3
         return cls(
             counts=tuple(counts),
             packed=packed,

@@ -67,7 +67,7 @@ _KIND_WORDS: Final = {"open": "open win", "foot": "foot win", "closed": "closed 
 _JOKER_WORDS: Final = ("no joker", "one joker", "two jokers")
 
 
-def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
+def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str, ...]:
     """Validate the players of a deal or session: 2-4 distinct, usable names.
 
     A name is non-empty, at most 40 characters, without surrounding spaces,
@@ -100,7 +100,7 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
         seen.add(name)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise DealError(
-            f"a deal has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
+            f"a {what} has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
             + (f" ({', '.join(names)})" if names else "")
         )
     return names

@@ -436,7 +436,7 @@ class Ledger:
     ) -> Session:
         """Start a session; its deal table (house options included) is stored with it."""
         name = _check_session_name(name)
-        names = check_player_names(players)
+        names = check_player_names(players, "session")
         table = default_deal_table() if table is None else table
         stored_table = json.dumps({"source": table.source, "numbers": table.to_dict()})
         with self._transaction() as connection:

@@ -9,7 +9,9 @@ median of the bare interpreter; never asserts.
 
 Run with the package installed (``pip install .``), from any directory:
 ``python benchmarks/bench_cli.py [--rounds N]``. The ``intlscore`` script next to
-this Python is used.
+this Python is used. ``--baseline DIR`` also runs the ``python`` and ``intlscore`` of
+another environment's ``bin`` directory (say, one with the code before a change) in
+the same rounds, so both are measured side by side on the same machine load.
 """
 
 from __future__ import annotations
@@ -46,14 +48,16 @@ def cpu_seconds(argv: list[str], env: dict[str, str]) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def commands(script: str, round_: int) -> dict[str, list[str]]:
+def commands(bin_dir: Path, round_: int, label: str = "") -> dict[str, list[str]]:
+    """The commands of one round, run with the ``python`` and ``intlscore`` of ``bin_dir``."""
     score = SCORE_HANDS[round_ % len(SCORE_HANDS)]
     reach = REACH_HANDS[round_ % len(REACH_HANDS)]
+    python, script = str(bin_dir / "python"), str(bin_dir / "intlscore")
     return {
-        "python -c pass": [sys.executable, "-c", "pass"],
-        "score --json": [script, "score", score, "--json"],
-        "score": [script, "score", score],
-        "reach": [script, "reach", reach],
+        f"{label}python -c pass": [python, "-c", "pass"],
+        f"{label}score --json": [script, "score", score, "--json"],
+        f"{label}score": [script, "score", score],
+        f"{label}reach": [script, "reach", reach],
     }
 
 
@@ -63,23 +67,28 @@ TARGETS = {"score --json": 5.0, "score": 8.0, "reach": 10.0}
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30, help="runs of each command")
+    parser.add_argument("--baseline", type=Path, help="another environment's bin directory")
     args = parser.parse_args()
-    script = str(Path(sys.executable).with_name("intlscore"))
+    bin_dir = Path(sys.executable).parent
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1")
     env.pop("PYTHONPATH", None)
     times: dict[str, list[float]] = {}
     for round_ in range(args.rounds):
-        for name, argv in commands(script, round_).items():
+        runs = commands(bin_dir, round_)
+        if args.baseline is not None:
+            runs |= commands(args.baseline, round_, label="baseline ")
+        for name, argv in runs.items():
             times.setdefault(name, []).append(cpu_seconds(argv, env))
     base = statistics.median(times["python -c pass"])
     print(f"rounds: {args.rounds}; CPU time per run (user + system), ratio to python -c pass")
     header = ("command", "median", "worst", "median x", "worst x", "target")
-    print("{:<16} {:>9} {:>9} {:>9} {:>8} {:>7}".format(*header))
+    print("{:<25} {:>9} {:>9} {:>9} {:>8} {:>7}".format(*header))
     for name, values in times.items():
         median, worst = statistics.median(values), max(values)
-        target = f"<= {TARGETS[name]:g}x" if name in TARGETS else ""
+        goal = TARGETS.get(name.removeprefix("baseline "))
+        target = f"<= {goal:g}x" if goal is not None else ""
         print(
-            f"{name:<16} {median * 1000:7.1f}ms {worst * 1000:7.1f}ms "
+            f"{name:<25} {median * 1000:7.1f}ms {worst * 1000:7.1f}ms "
             f"{median / base:8.1f}x {worst / base:7.1f}x {target:>7}"
         )
 

@@ -51,7 +51,6 @@ from intlscore.rules.hand_table import (
     check_unique,
     load_table,
     parse_row,
-    tables_dir,
 )
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import parse_toml_text, read_text
@@ -68,7 +67,6 @@ __all__ = [
 
 SHIPPED: Final = "international"
 """The name of the shipped rules, the only value ``extends`` accepts."""
-RULES_FILE: Final = "international.toml"
 
 TOP_LEVEL: Final = ("schema", "name", "extends", "remove", "options", "deal", "scores", "type")
 OPTIONS: Final = ("joker_value", "trump_bonus")
@@ -150,9 +148,15 @@ class Rules:
 
 @functools.cache
 def default_rules() -> Rules:
-    """The shipped "international" rules (read once; the object is immutable)."""
-    rules = load_rules(tables_dir() / RULES_FILE)
+    """The shipped "international" rules (read once; the object is immutable).
+
+    They are validated like any rules file, from ``shipped_data.py``: the shipped
+    TOML file already parsed (``intlscore/rules/shipped.py`` says why and how).
+    """
+    from intlscore.rules.shipped_data import DATA
+
     shipped = f"shipped {SHIPPED} rules"
+    rules = _Reader(DATA, shipped).rules()
     return Rules(
         rules.name,
         dataclasses.replace(rules.hands, source=shipped),

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any, Final
 
@@ -70,6 +69,8 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
     """Parse TOML text; :class:`RulesError` naming ``source`` on any problem."""
     if len(text) > MAX_BYTES:
         raise RulesError(f"{source}: larger than {MAX_BYTES // 1024} KiB; not a rules file")
+    import tomllib  # here, not at the top: the shipped rules need no parsing (rules/shipped.py)
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -1,4 +1,5 @@
-"""Start-up stays light: the CLI and ``score --json`` never import ``rich``."""
+"""Start-up stays light: the CLI and ``score --json`` never import ``rich``, ``tomllib``
+or ``pathlib``."""
 
 from __future__ import annotations
 
@@ -54,6 +55,18 @@ def test_score_json_does_not_import_rich() -> None:
     assert json.loads(out)["best"]["name"] == "Royal"
     assert "intlscore.engine.scoring" in modules
     assert rich_modules(modules) == []
+
+
+@pytest.mark.slow
+def test_score_json_reads_no_file_and_parses_no_toml() -> None:
+    # The shipped rules come from rules/shipped_data.py, so neither the TOML parser nor
+    # pathlib (with urllib.parse and ipaddress behind it) is needed to score a hand.
+    modules, out = imported_modules(
+        "-m", "intlscore.faces.cli", "score", "k1-13 k1", "--discard", "r5", "--json"
+    )
+    assert json.loads(out)["best"]["score"] == 2400
+    assert "intlscore.rules.shipped_data" in modules
+    assert {"tomllib", "pathlib"} & modules == set()
 
 
 @pytest.mark.slow

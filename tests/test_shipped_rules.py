@@ -6,8 +6,6 @@ the generated module says exactly what the TOML file says, so the two cannot dri
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from intlscore.rules import default_rules, load_rules
@@ -37,15 +35,3 @@ def test_default_rules_equal_the_rules_read_from_the_toml_file() -> None:
     assert shipped.hands.types == from_toml.hands.types
     assert shipped.deals == from_toml.deals
     assert shipped.source == "shipped international rules"
-
-
-def test_the_command_line_never_imports_tomllib_for_the_shipped_rules() -> None:
-    code = (
-        "import sys; from intlscore.faces.cli import main;"
-        " main(['score', 'k1-13 k1', '--discard', 'r5', '--json']);"
-        " print('tomllib' in sys.modules)"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout
-    assert out.strip().splitlines()[-1] == "False"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
@@ -37,6 +37,9 @@ from intlscore.engine.sets import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import HandTable
 from intlscore.rules.ruleset import Rules, resolve_rules
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 TileInput = str | Iterable[str | Tile]
 _TILES = tuple(Tile(index) for index in range(JOKER_INDEX + 1))

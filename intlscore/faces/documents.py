@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FORMATS: Final[dict[str, int]] = {
     "score": 1,  # intlscore score --json
@@ -53,6 +55,8 @@ def dumps(kind: str, data: Mapping[str, Any]) -> str:
 
 def schemas_dir() -> Path:
     """Where the schemas live: inside the package (wheel) or the repository's ``schemas/``."""
+    from pathlib import Path  # here: printing a document needs no schema
+
     packaged = Path(__file__).parents[1] / "schemas"
     if packaged.is_dir():
         return packaged

@@ -21,13 +21,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import TableError
 from intlscore.rules.hand_table import check_schema
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 WINNER_AMOUNT: Final = "winner"
 """The value of ``not_melded.closed`` meaning "the winner's amount" (R16)."""

@@ -17,12 +17,14 @@ import dataclasses
 import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from intlscore.errors import TableError
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Structure = Literal["any", "sets", "groups", "runs", "pairs", "sequence"]
 Range = Literal["minor", "major"]
@@ -112,6 +114,8 @@ class HandTable:
 
 def tables_dir() -> Path:
     """Where the shipped tables live: inside the package (wheel) or the repo's ``tables/``."""
+    from pathlib import Path  # here: the command line's start-up never needs pathlib
+
     packaged = Path(__file__).parent / "tables"
     if packaged.is_dir():
         return packaged

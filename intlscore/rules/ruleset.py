@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import RulesError, TableError
 from intlscore.rules.deal_table import WINNER_AMOUNT, DealTable
@@ -54,6 +54,9 @@ from intlscore.rules.hand_table import (
 )
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import parse_toml_text, read_text
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "SHIPPED",
@@ -215,14 +218,14 @@ def resolve_rules(
         resolved = default_rules()
     elif isinstance(rules, Rules):
         resolved = rules
-    elif isinstance(rules, str | Path):
+    elif isinstance(rules, str | os.PathLike):
         resolved = load_rules(rules)
     else:
         raise TypeError(f"rules must be a Rules or the path of a rules file, not {rules!r}")
     if table is not None:
         if isinstance(table, HandTable):
             hands = table
-        elif isinstance(table, str | Path):
+        elif isinstance(table, str | os.PathLike):
             hands = load_table(table)
         else:
             raise TypeError(f"table must be a HandTable or a path, not {table!r}")
@@ -272,7 +275,7 @@ class _Reader:
     def _name(self) -> str:
         name = self.data.get("name")
         if name is None:
-            stem = Path(self.source).stem
+            stem = os.path.splitext(os.path.basename(self.source))[0]
             return stem if stem and not stem.startswith("<") else "house"
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise self.fail("", "name", f"must be text of 1 to {MAX_NAME} characters; got {name!r}")

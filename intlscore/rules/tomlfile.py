@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import RulesError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_BYTES: Final = 1024 * 1024
 """The largest rules or table file read (1 MiB; the shipped rules are about 12 KiB)."""
@@ -40,6 +42,8 @@ def read_toml(path: str | Path, what: str) -> dict[str, Any]:
 
 def read_text(path: str | Path, what: str) -> str:
     """The text of a regular file of at most :data:`MAX_BYTES`, read without ever blocking."""
+    from pathlib import Path  # here: the command line's start-up reads no file
+
     path = Path(path)
     try:
         info = os.stat(path)

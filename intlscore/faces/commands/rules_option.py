@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -62,13 +62,14 @@ def rules_from_arguments(args: argparse.Namespace) -> Rules:
         from intlscore.rules.hand_table import load_table
 
         rules = rules.with_hands(load_table(table))
-        rules = dataclasses.replace(rules, name=f"{rules.name} with table {Path(table).name}")
+        name = f"{rules.name} with table {os.path.basename(table)}"
+        rules = dataclasses.replace(rules, name=name)
         _note(args, DEPRECATED.format(option="--table"))
     if deal_table is not None:
         from intlscore.rules.deal_table import load_deal_table
 
         rules = rules.with_deals(load_deal_table(deal_table))
-        name = f"{rules.name} with deal table {Path(deal_table).name}"
+        name = f"{rules.name} with deal table {os.path.basename(deal_table)}"
         rules = dataclasses.replace(rules, name=name)
         _note(args, DEPRECATED.format(option="--deal-table"))
     return rules

@@ -12,11 +12,12 @@ import dataclasses
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import hands14
 
 from intlscore.engine.explain import (
+    _has_stranded_tile_by_masks,
     _has_stranded_tile_by_tile,
-    _has_stranded_tile_no_joker,
     has_stranded_tile,
 )
 from intlscore.engine.facts import HandFacts
@@ -25,9 +26,9 @@ from intlscore.engine.scoring import score_hand
 from intlscore.engine.tiles import Tile
 
 
-def facts_of(tiles: list[Tile]) -> HandFacts:
+def facts_of(tiles: list[Tile], others: list[int] | None = None) -> HandFacts:
     real = [tile.index for tile in tiles if not tile.is_joker]
-    return HandFacts.build(real, len(tiles) - len(real))
+    return HandFacts.build(real, len(tiles) - len(real), others or ())
 
 
 @pytest.mark.parametrize(
@@ -39,12 +40,30 @@ def facts_of(tiles: list[Tile]) -> HandFacts:
         ("k1 r1 b2 o3", True),  # two colours of 1 make no group, and no run
         ("r4-6 r4-6 b9 o9 k9", False),
         ("r4-6 r8", True),
+        # With one joker (R4, R5): two colours of a number make a group; two of a run's
+        # three tiles make a run.
+        ("k1 r1 b2 o3 *", True),  # k1 r1 * groups, but b2 and o3 are alone
+        ("k1 r1 b2 b3 *", False),  # each tile has a meld with the joker (not all at once)
+        ("k12 k1 *", False),  # 12, (13), 1: the joker is the k13
+        ("k11 k1 *", True),  # 11 and 1 are three positions apart
+        ("k5 k7 r9 *", True),  # r9 has no neighbour and no partner
+        ("k5 k7 r9 * *", False),  # two jokers: every tile can group
     ],
 )
 def test_stranded_tiles_hand_worked(hand: str, stranded: bool) -> None:
     facts = facts_of(parse_tiles(hand))
-    assert _has_stranded_tile_no_joker(facts) is stranded
+    assert _has_stranded_tile_by_masks(facts) is stranded
     assert _has_stranded_tile_by_tile(facts) is stranded
+
+
+def test_a_joker_cannot_stand_for_a_tile_whose_copies_are_known() -> None:
+    # k5 k7 * is a run with the joker as k6, unless both k6 are seen (R3).
+    tiles = parse_tiles("k5 k7 r1 b1 o1 *")
+    k6 = parse_tiles("k6")[0].index
+    assert _has_stranded_tile_by_masks(facts_of(tiles)) is False
+    assert _has_stranded_tile_by_masks(facts_of(tiles, [k6])) is False
+    assert _has_stranded_tile_by_masks(facts_of(tiles, [k6, k6])) is True
+    assert _has_stranded_tile_by_tile(facts_of(tiles, [k6, k6])) is True
 
 
 @settings(max_examples=400, deadline=None)
@@ -53,7 +72,15 @@ def test_stranded_tile_masks_equal_the_tile_by_tile_check(hand: list[Tile]) -> N
     facts = facts_of(hand)
     assert has_stranded_tile(facts) == _has_stranded_tile_by_tile(facts)
     without_jokers = facts_of([tile for tile in hand if not tile.is_joker])
-    assert _has_stranded_tile_no_joker(without_jokers) == _has_stranded_tile_by_tile(without_jokers)
+    assert has_stranded_tile(without_jokers) == _has_stranded_tile_by_tile(without_jokers)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands14(max_jokers=2), st.lists(st.integers(0, 51), max_size=6))
+def test_stranded_tile_masks_count_the_known_tiles(hand: list[Tile], others: list[int]) -> None:
+    # Known tiles (a discard, seen tiles) limit what a joker may stand for (R3).
+    facts = facts_of(hand, others)
+    assert has_stranded_tile(facts) == _has_stranded_tile_by_tile(facts)
 
 
 def test_reasons_are_worked_out_on_first_read_and_kept() -> None:

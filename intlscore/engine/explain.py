@@ -49,20 +49,23 @@ def stranded_tiles(facts: HandFacts) -> list[Tile]:
 def has_stranded_tile(facts: HandFacts) -> bool:
     """Whether some real tile cannot be in any group or run (a quick "no split" test).
 
+    Worked out by bit masks of numbers (:func:`_has_stranded_tile_by_masks`); the
+    tile-by-tile :func:`_has_stranded_tile_by_tile` is the reference it is tested on.
+
     >>> from intlscore.engine.tiles import tile_index
     >>> run = [tile_index(0, n) for n in (12, 13, 1)]
     >>> has_stranded_tile(HandFacts.build(run, jokers=0))
     False
     >>> has_stranded_tile(HandFacts.build(run + [tile_index(1, 7)], jokers=0))
     True
+    >>> has_stranded_tile(HandFacts.build(run + [tile_index(1, 7)], jokers=2))
+    False
     """
-    if not facts.jokers:
-        return _has_stranded_tile_no_joker(facts)
-    return _has_stranded_tile_by_tile(facts)
+    return _has_stranded_tile_by_masks(facts)
 
 
 def _has_stranded_tile_by_tile(facts: HandFacts) -> bool:
-    """:func:`has_stranded_tile` tile by tile, with jokers (the reference for the masks)."""
+    """:func:`has_stranded_tile` tile by tile (the reference for the masks)."""
     return any(
         count and not _can_group(facts, index) and not _can_run(facts, index)
         for index, count in enumerate(facts.counts)
@@ -70,29 +73,58 @@ def _has_stranded_tile_by_tile(facts: HandFacts) -> bool:
 
 
 _NUMBERS = sum(1 << n for n in range(1, 14))
+_RUN_STARTS = sum(1 << n for n in range(1, HIGH_ONE - 1))
+"""Run positions 1-12: where a run of three may start (the last one is 12-13-1, R5)."""
 
 
-def _has_stranded_tile_no_joker(facts: HandFacts) -> bool:
-    """:func:`has_stranded_tile` without jokers, by bit masks of numbers (R4, R5).
+def _has_stranded_tile_by_masks(facts: HandFacts) -> bool:
+    """:func:`has_stranded_tile` by bit masks of numbers, one colour at a time (R3-R5).
 
-    A tile can be in a group when three colours hold its number, and in a run
-    when it and two neighbours of its colour are held (a 1 also high, after 13).
+    A tile can be in a group when its number shows in three colours, counting each
+    joker as one more colour (so with two jokers every tile can). It can be in a
+    run when some three positions around it (a 1 also high, after the 13) are held
+    or left to the jokers: at most one position per joker, each a tile a joker may
+    still stand for (R3: not two copies among the known tiles).
     """
+    jokers = facts.jokers
+    if jokers >= 2:
+        return False  # every tile groups with two jokers
     a, b, c, d = facts.colour_numbers
-    groupable = (a & b & (c | d)) | (c & d & (a | b))
-    for held in facts.colour_numbers:
+    if jokers:
+        groupable = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        groupable = (a & b & (c | d)) | (c & d & (a | b))
+    blocked = _blocked_by_colour(facts) if jokers else (0, 0, 0, 0)
+    for held, taken in zip(facts.colour_numbers, blocked, strict=True):
         lone = held & ~groupable
         if not lone:
             continue
         if held & 2:
             held |= 1 << HIGH_ONE  # the 1 also after the 13
-        starts = held & (held >> 1) & (held >> 2)
+        if jokers:
+            if taken & 2:
+                taken |= 1 << HIGH_ONE
+            usable = ~taken  # held, or a tile the joker may stand for
+            two_held = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2)
+            starts = usable & usable >> 1 & usable >> 2 & two_held & _RUN_STARTS
+        else:
+            starts = held & (held >> 1) & (held >> 2)
         covered = starts | starts << 1 | starts << 2
         if covered >> HIGH_ONE & 1:
             covered |= 2
         if lone & ~covered & _NUMBERS:
             return True
     return False
+
+
+def _blocked_by_colour(facts: HandFacts) -> tuple[int, int, int, int]:
+    """Per colour, bit n set when no joker may stand for that tile: it is not held and
+    both copies are among the other known tiles (R3)."""
+    blocked = [0, 0, 0, 0]
+    for index, (count, cap) in enumerate(zip(facts.counts, facts.cap, strict=True)):
+        if cap <= 0 and not count:
+            blocked[index & 3] |= 1 << ((index >> 2) + 1)
+    return blocked[0], blocked[1], blocked[2], blocked[3]
 
 
 def reasons_for(facts: HandFacts, sets_possible: bool) -> list[str]:

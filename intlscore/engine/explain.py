@@ -92,21 +92,17 @@ def _has_stranded_tile_by_masks(facts: HandFacts) -> bool:
     a, b, c, d = facts.colour_numbers
     if jokers:
         groupable = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+        blocked = _blocked_by_colour(facts)
     else:
         groupable = (a & b & (c | d)) | (c & d & (a | b))
-    blocked = _blocked_by_colour(facts) if jokers else (0, 0, 0, 0)
-    for held, taken in zip(facts.colour_numbers, blocked, strict=True):
+    for colour, held in enumerate(facts.colour_numbers):
         lone = held & ~groupable
         if not lone:
             continue
         if held & 2:
             held |= 1 << HIGH_ONE  # the 1 also after the 13
         if jokers:
-            if taken & 2:
-                taken |= 1 << HIGH_ONE
-            usable = ~taken  # held, or a tile the joker may stand for
-            two_held = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2)
-            starts = usable & usable >> 1 & usable >> 2 & two_held & _RUN_STARTS
+            starts = _run_starts_with_one_joker(held, blocked[colour])
         else:
             starts = held & (held >> 1) & (held >> 2)
         covered = starts | starts << 1 | starts << 2
@@ -115,6 +111,16 @@ def _has_stranded_tile_by_masks(facts: HandFacts) -> bool:
         if lone & ~covered & _NUMBERS:
             return True
     return False
+
+
+def _run_starts_with_one_joker(held: int, blocked: int) -> int:
+    """Bit s set when a run may take positions s, s+1, s+2 of one colour with one joker:
+    two of them held, the third held or a tile the joker may stand for."""
+    if blocked & 2:
+        blocked |= 1 << HIGH_ONE
+    usable = ~blocked
+    two_held = (held & held >> 1) | (held & held >> 2) | (held >> 1 & held >> 2)
+    return usable & usable >> 1 & usable >> 2 & two_held & _RUN_STARTS
 
 
 def _blocked_by_colour(facts: HandFacts) -> tuple[int, int, int, int]:

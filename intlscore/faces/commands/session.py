@@ -93,7 +93,11 @@ def run_rescore(args: argparse.Namespace) -> int:
         ending = "nothing was changed; add --yes to re-score the session under these rules"
     from rich.text import Text
 
-    print_rich(rescore_view(report), Text(ending))
+    if not args.yes:
+        print_rich(rescore_view(report), Text(ending))
+        return 0
+    with stored_already(f"the re-scoring of session {session.name!r}"):
+        print_rich(rescore_view(report), Text(ending))
     return 0
 
 

@@ -1,0 +1,130 @@
+"""Acceptance tests of issues 9 and 10 tried as a hostile user: the gaps found by trying
+every example for real, one regression test each.
+
+Each test failed on the branch the audit started from (a traceback, a wrong acceptance,
+or an error line thousands of characters long).
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+from pathlib import Path
+
+import pytest
+
+from intlscore import Ledger, score_hand, settle
+from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError
+from intlscore.faces.cli import main
+from intlscore.session.settlement import SettlementError
+
+HUGE = "9" * 5000
+
+
+@pytest.fixture(autouse=True)
+def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    path = tmp_path / "ledger.sqlite3"
+    monkeypatch.setenv("INTLSCORE_DB", str(path))
+    monkeypatch.setenv("COLUMNS", "80")
+    return path
+
+
+class FullDisk(io.StringIO):
+    """A standard output whose every write fails, as ``> /dev/full`` does."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def one_error_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    return err.rstrip("\n")
+
+
+# --- issue 9, integrity item 1: after a commit, no failure looks like "nothing happened" --
+
+
+def test_rescore_yes_whose_output_fails_says_the_new_scores_are_stored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert main(["session", "new", "fri", "--players", "ann", "bob"]) == 0
+    assert main(["session", "deal", "fri", "--winner", "ann", "--foot", "--rack", "bob=*"]) == 0
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "international"\n[options]\njoker_value = 25\n')
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdout", FullDisk())
+    line = one_error_line(capsys, ["session", "rescore", "fri", "--rules", str(house), "--yes"])
+    assert "is stored" in line and "fri" in line and "No space left" in line
+    monkeypatch.undo()
+    ledger = Ledger(Path(str(tmp_path / "ledger.sqlite3")))
+    assert ledger.session("fri").snapshot().totals == {"ann": 200, "bob": -25}  # R15, joker 25
+
+
+# --- bad input: exit 2, one line, never a traceback ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["score", "k1-13 k1"], id="score"),
+        pytest.param(["score", "k1-13 k1", "--json"], id="score-json"),
+        pytest.param(["table"], id="table"),
+        pytest.param(["session", "list"], id="session-list"),
+    ],
+)
+def test_output_that_cannot_be_written_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    monkeypatch.setattr("sys.stdout", FullDisk())
+    line = one_error_line(capsys, argv)
+    assert line.startswith("intlscore: error: ") and "No space left on device" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["reach", "k1-13 k1", "--type", HUGE], id="reach-type"),
+        pytest.param(["table", "--type", HUGE], id="unrecognized-value"),
+        pytest.param(["score", "k1-13 k1", f"--{HUGE}"], id="unrecognized-flag"),
+        pytest.param(["session", "dael" + HUGE], id="invalid-choice"),
+    ],
+)
+def test_a_huge_word_in_a_usage_error_is_quoted_cut_short(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    line = one_error_line(capsys, argv)
+    assert len(line) < 400, line[:200]
+    assert "(5000 characters)" in line or "(5002 characters)" in line or "(5004" in line
+
+
+# --- issue 10 item 4: ann and Ann are one player, in settle too ---------------------------
+
+
+def test_settle_matches_names_without_regard_to_case(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_error_line(capsys, ["settle", "--stake", "1", "ann=10", "Ann=-10"])
+    assert "'ann' and 'Ann' are one player" in line
+    with pytest.raises(SettlementError, match="'ann' and 'Ann' are one player"):
+        settle({"ann": 10, "Ann": -10}, stake="1")
+
+
+# --- issue 9, API misuse: a typed error that names the argument ---------------------------
+
+
+def test_rules_of_the_wrong_type_is_a_typed_error_naming_rules() -> None:
+    with pytest.raises(InputTypeError, match="rules"):
+        score_hand("k1-13 k1", rules=5)  # type: ignore[arg-type]
+
+
+def test_session_deal_with_an_unknown_argument_is_a_typed_error_naming_it(
+    tmp_path: Path,
+) -> None:
+    session = Ledger(tmp_path / "l.sqlite3").create_session("s", ["ann", "bob"])
+    with pytest.raises(DealTypeError, match="'winer'") as caught:
+        session.deal(kind="foot", winer="ann", racks={"bob": "r5"})
+    assert isinstance(caught.value, IntlscoreError)
+    assert "Session.deal()" in str(caught.value) and "winner" in str(caught.value)
+    assert session.snapshot().deals == ()

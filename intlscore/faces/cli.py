@@ -241,6 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # a write that fails must fail here, not at exit
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
             print(note, file=sys.stderr)
     except IntlscoreError as error:
@@ -251,6 +252,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # the output cannot be written (a full disk, a closed terminal)
+        reason = error.strerror or str(error)
+        where = "cannot write the output" if error.filename is None else str(error.filename)
+        print(f"{PROG}: error: {one_line(f'{where}: {reason}')}", file=sys.stderr)
+        return 2
     return status
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -80,6 +81,19 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return f"; did you mean `{close[0]}`?" if close else ""
 
 
+_LONG_WORD: Final = re.compile(r"\S{61,}")
+
+
+def cut_long_words(text: str) -> str:
+    """``text`` with each word of over 60 characters cut short (a usage error quotes the
+    user's words, and one may be thousands of characters long).
+
+    >>> cut_long_words("unrecognized arguments: --" + "9" * 5000)
+    'unrecognized arguments: --999999999999999999... (5002 characters)'
+    """
+    return _LONG_WORD.sub(lambda word: f"{word[0][:20]}... ({len(word[0])} characters)", text)
+
+
 def one_line(text: str) -> str:
     r"""``text`` with line breaks and other control characters shown escaped.
 
@@ -102,7 +116,7 @@ class Parser(argparse.ArgumentParser):
         self.set_defaults(_parser=self)  # the innermost parser of a command line wins
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message}")
+        raise UsageError(f"{self.prog}: error: {cut_long_words(message)}")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -131,7 +145,8 @@ class Parser(argparse.ArgumentParser):
                 hint = did_you_mean(extra.partition("=")[0], self.option_strings())
                 if hint:
                     break
-        return UsageError(f"{self.prog}: error: unrecognized arguments: {' '.join(extras)}{hint}")
+        listed = cut_long_words(" ".join(extras))
+        return UsageError(f"{self.prog}: error: unrecognized arguments: {listed}{hint}")
 
 
 class _VersionAction(argparse.Action):

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from intlscore.errors import RulesError, TableError
+from intlscore.errors import InputTypeError, RulesError, TableError
 from intlscore.rules.deal_table import WINNER_AMOUNT, DealTable
 from intlscore.rules.hand_table import (
     HandTable,
@@ -204,7 +204,7 @@ def resolve_rules(
     """
     if rules is not None and (table is not None or deal_table is not None):
         keyword = "table" if table is not None else "deal_table"
-        raise TypeError(f"give rules= or {keyword}=, not both")
+        raise InputTypeError(f"give rules= or {keyword}=, not both")
     if isinstance(table, Rules):
         rules, table = table, None
     if rules is None:
@@ -214,18 +214,18 @@ def resolve_rules(
     elif isinstance(rules, str | Path):
         resolved = load_rules(rules)
     else:
-        raise TypeError(f"rules must be a Rules or the path of a rules file, not {rules!r}")
+        raise InputTypeError(f"rules must be a Rules or the path of a rules file, not {rules!r}")
     if table is not None:
         if isinstance(table, HandTable):
             hands = table
         elif isinstance(table, str | Path):
             hands = load_table(table)
         else:
-            raise TypeError(f"table must be a HandTable or a path, not {table!r}")
+            raise InputTypeError(f"table must be a HandTable or a path, not {table!r}")
         resolved = resolved.with_hands(hands)
     if deal_table is not None:
         if not isinstance(deal_table, DealTable):
-            raise TypeError(f"deal_table must be a DealTable, not {deal_table!r}")
+            raise InputTypeError(f"deal_table must be a DealTable, not {deal_table!r}")
         resolved = resolved.with_deals(deal_table)
     return resolved
 

@@ -132,6 +132,15 @@ def csv_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def _deal_arguments() -> list[str]:
+    """The keyword arguments a session's deal takes: those of ``score_deal`` that the
+    session does not fix."""
+    import inspect
+
+    fixed = {"players", "table", "rules"}
+    return [name for name in inspect.signature(score_deal).parameters if name not in fixed]
+
+
 @dataclass(frozen=True, slots=True)
 class SessionSummary:
     """A line of ``session list``."""
@@ -715,6 +724,14 @@ class Session:
         for key in ("players", "table", "rules"):
             if key in deal:
                 raise DealTypeError(f"Session.deal() takes no {key!r}: the session fixes it")
+        known = _deal_arguments()
+        for key in deal:
+            if key not in known:
+                import difflib
+
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise DealTypeError(f"Session.deal() has no argument {key!r}{hint}")
         return score_deal(self.players, rules=self._rules, **deal)
 
     def play(self, number: int | None = None, **deal: Any) -> tuple[RecordedDeal, DealResult]:

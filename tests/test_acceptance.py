@@ -128,3 +128,15 @@ def test_session_deal_with_an_unknown_argument_is_a_typed_error_naming_it(
     assert isinstance(caught.value, IntlscoreError)
     assert "Session.deal()" in str(caught.value) and "winner" in str(caught.value)
     assert session.snapshot().deals == ()
+
+
+# --- issue 11: every output fits the terminal ------------------------------------------
+
+
+def test_session_check_wraps_to_the_terminal_width(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["session", "new", "fri", "--players", "ann", "bob"]) == 0
+    capsys.readouterr()
+    assert main(["session", "check", "fri"]) == 0
+    out = capsys.readouterr().out
+    assert "every record matches its checksum" in " ".join(out.split())
+    assert max(len(line) for line in out.splitlines()) <= 80, out

@@ -280,7 +280,7 @@ def run_check(args: argparse.Namespace) -> int:
     checked = [s for s in sessions if args.name is None or s.name == args.name]
     deals = sum(summary.deals for summary in checked)
     count = len(checked)
-    print(
+    print_plain(  # wrapped to the terminal's width like every view
         f"{path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
         " every record matches its checksum and re-scores to its stored deltas"
     )

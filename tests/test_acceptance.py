@@ -140,3 +140,22 @@ def test_session_check_wraps_to_the_terminal_width(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "every record matches its checksum" in " ".join(out.split())
     assert max(len(line) for line in out.splitlines()) <= 80, out
+
+
+# --- issue 9, look-alike characters: tile notation is ASCII, separators too -------------
+
+
+@pytest.mark.parametrize(
+    ("space", "named"),
+    [
+        pytest.param("\u00a0", "U+00A0 NO-BREAK SPACE", id="no-break-space"),
+        pytest.param("\u3000", "U+3000 IDEOGRAPHIC SPACE", id="ideographic-space"),
+        pytest.param("\u2028", "U+2028 LINE SEPARATOR", id="line-separator"),
+        pytest.param("\x1f", "\\x1f", id="unit-separator"),  # shown escaped
+    ],
+)
+def test_a_look_alike_space_between_tiles_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], space: str, named: str
+) -> None:
+    line = one_error_line(capsys, ["score", f"k1-13{space}k1"])
+    assert named in line, line

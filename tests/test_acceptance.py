@@ -159,3 +159,12 @@ def test_a_look_alike_space_between_tiles_is_refused_by_name(
 ) -> None:
     line = one_error_line(capsys, ["score", f"k1-13{space}k1"])
     assert named in line, line
+
+
+def test_a_path_of_the_wrong_type_is_a_typed_error() -> None:
+    from intlscore import load_rules
+
+    with pytest.raises(InputTypeError, match="rules file: expected the path of a file, not int"):
+        load_rules(5)  # type: ignore[arg-type]
+    with pytest.raises(InputTypeError, match="the ledger path must be a path, not int"):
+        Ledger(5)  # type: ignore[arg-type]

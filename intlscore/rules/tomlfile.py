@@ -26,7 +26,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Final
 
-from intlscore.errors import RulesError
+from intlscore.errors import InputTypeError, RulesError
 
 MAX_BYTES: Final = 1024 * 1024
 """The largest rules or table file read (1 MiB; the shipped rules are about 12 KiB)."""
@@ -41,6 +41,8 @@ def read_toml(path: str | Path, what: str) -> dict[str, Any]:
 
 def read_text(path: str | Path, what: str) -> str:
     """The text of a regular file of at most :data:`MAX_BYTES`, read without ever blocking."""
+    if not isinstance(path, str | os.PathLike):
+        raise InputTypeError(f"{what}: expected the path of a file, not {type(path).__name__}")
     path = Path(path)
     try:
         info = os.stat(path)

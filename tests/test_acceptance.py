@@ -168,3 +168,29 @@ def test_a_path_of_the_wrong_type_is_a_typed_error() -> None:
         load_rules(5)  # type: ignore[arg-type]
     with pytest.raises(InputTypeError, match="the ledger path must be a path, not int"):
         Ledger(5)  # type: ignore[arg-type]
+
+
+# --- issue 9: a number of 5,000 digits in a rules file too ------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(f"[options]\njoker_value = {HUGE}\n", id="option"),
+        pytest.param(f'[[type]]\nnumber = {HUGE}\nname = "X"\n', id="type-number"),
+        pytest.param(f"[deal.winner]\nopen = -{HUGE}\n", id="negative"),
+    ],
+)
+def test_a_huge_number_in_a_rules_file_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, body: str
+) -> None:
+    from intlscore import parse_rules
+    from intlscore.errors import RulesError
+
+    text = 'extends = "international"\n' + body
+    with pytest.raises(RulesError, match=r"house\.toml: a number has too many digits"):
+        parse_rules(text, "house.toml")
+    house = tmp_path / "house.toml"
+    house.write_text(text)
+    line = one_error_line(capsys, ["score", "k1-13 k1", "--rules", str(house)])
+    assert "house.toml" in line and "digits" in line

@@ -78,6 +78,8 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
         raise RulesError(f"{source}: not a valid TOML file: {error}") from None
     except RecursionError:
         raise RulesError(f"{source}: not a valid TOML file: nested too deeply") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise RulesError(f"{source}: a number has too many digits; not a rules file") from None
     if _depth(data) > MAX_DEPTH:
         raise RulesError(f"{source}: nested deeper than {MAX_DEPTH} levels; not a rules file")
     return data

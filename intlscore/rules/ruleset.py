@@ -193,14 +193,14 @@ def resolve_rules(
     ``rules`` is a :class:`Rules` or a path to a rules file; the shipped rules by
     default. ``table`` (a hand table or its path) and ``deal_table`` replace
     one part, as they did before rules existed; giving them with ``rules`` is
-    a ``TypeError``.
+    an :class:`~intlscore.errors.InputTypeError` (a ``TypeError``).
 
     >>> resolve_rules() is default_rules()
     True
     >>> resolve_rules(default_rules(), table="x.toml")
     Traceback (most recent call last):
     ...
-    TypeError: give rules= or table=, not both
+    intlscore.errors.InputTypeError: give rules= or table=, not both
     """
     if rules is not None and (table is not None or deal_table is not None):
         keyword = "table" if table is not None else "deal_table"

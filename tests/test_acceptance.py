@@ -194,3 +194,31 @@ def test_a_huge_number_in_a_rules_file_is_one_line(
     house.write_text(text)
     line = one_error_line(capsys, ["score", "k1-13 k1", "--rules", str(house)])
     assert "house.toml" in line and "digits" in line
+
+
+# --- issue 10 item 3: after a rescore, the new rules are the session's rules --------------
+
+
+def test_a_session_opened_after_a_rescore_plays_under_the_new_rules(tmp_path: Path) -> None:
+    from intlscore import default_rules, parse_rules
+
+    no_plain_runs = parse_rules(
+        'extends = "international"\nremove = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]\n',
+        "strict.toml",
+    )
+    path = tmp_path / "l.sqlite3"
+    Ledger(path).create_session("s", ["ann", "bob"], rules=no_plain_runs).change_rules(
+        default_rules()
+    )
+    reopened = Ledger(path).session("s")  # as every command opens it
+    assert reopened.rules == default_rules()
+    # Fits 14 Four colours minor (shipped), which the session's first rules had removed.
+    recorded = reopened.deal(
+        kind="closed",
+        winner="ann",
+        closed="k1-4 r3-6 b2-4 o6-8",
+        discard="k13",
+        racks={"bob": "r5"},
+    )
+    assert recorded.number == 1
+    assert reopened.snapshot().totals == {"ann": 1000, "bob": -5}  # R14, R15

@@ -555,8 +555,8 @@ class Ledger:
             loaded = None if connection is None else self._load(connection, name)
             if loaded is None:
                 raise self._missing(connection, name)
-        session_id, record, _ = loaded
-        return Session(self, session_id, record)
+        session_id, record, history = loaded
+        return Session(self, session_id, record, history.rules)  # in force, after a rescore
 
     def sessions(self) -> list[SessionSummary]:
         """Every session, oldest first, with its number of deals (each one checked)."""
@@ -635,13 +635,20 @@ class Session:
     themselves (then close it with :meth:`close` or a ``with`` block).
     """
 
-    def __init__(self, ledger: Ledger, session_id: int, record: SessionRecord) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        session_id: int,
+        record: SessionRecord,
+        rules: Rules | None = None,
+    ) -> None:
         self.ledger = ledger
         self.id = session_id
         self.name = record.name
         self.players = record.players
         self.created = record.created
-        self._rules = record.rules
+        self._rules = rules if rules is not None else record.rules
+        """The rules in force: those of the last rescore, else the session's own."""
         self._last: SessionState | None = None
 
     @property

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import errno
 import io
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +224,61 @@ def test_a_session_opened_after_a_rescore_plays_under_the_new_rules(tmp_path: Pa
     )
     assert recorded.number == 1
     assert reopened.snapshot().totals == {"ann": 1000, "bob": -5}  # R14, R15
+
+
+# --- issue 10 item 2: a house type counts in a session, guided entry included -----------
+
+HOUSE = """extends = "international"
+[[type]]
+number = 41
+name = "Minor 61 runs"
+scores = [1100, 1000, 900]
+description = "Runs only, no tile higher than 9, total 61 or less"
+structure = "runs"
+range = "minor"
+max_total = 61
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pexpect.spawn needs a pty")
+def test_guided_entry_checks_a_closed_hand_under_the_session_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pexpect
+
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE)
+    db = tmp_path / "l.sqlite3"
+    new = ["session", "new", "fri", "--players", "ann", "bob", "--rules", str(house)]
+    assert main([*new, "--db", str(db)]) == 0
+    capsys.readouterr()
+    root = Path(__file__).resolve().parents[1]
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "intlscore.faces.cli", "session", "deal", "fri", "--db", str(db)],
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "PYTHONPATH": str(root)},
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(24, 80),
+    )
+    transcript = io.StringIO()
+    child.logfile_read = transcript
+    for prompt, answer in [
+        ("How did the deal end?", "c"),
+        ("Who won?", "ann"),
+        ("ann's closed hand", "k1-4 r3-6 b2-4 o6-8"),
+        ("ann's final discard", "k13"),
+        ("Did ann win on the first turn?", ""),
+        ("type 41, Minor 61 runs: 1100 (no joker)", ""),  # the house type (R11), not 14
+        ("bob's rack", "r5"),
+        ("Store this deal? [Y/n]", "y"),
+    ]:
+        try:
+            child.expect_exact(prompt)
+        except pexpect.TIMEOUT:
+            pytest.fail(f"no {prompt!r} in:\n{transcript.getvalue()}")
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, transcript.getvalue()
+    assert Ledger(db).session("fri").snapshot().totals == {"ann": 1100, "bob": -5}

@@ -126,11 +126,16 @@ class Parser(argparse.ArgumentParser):
     def unrecognized(self, extras: Sequence[str]) -> UsageError:
         """The error for arguments nobody claimed, with a hint for a mistyped flag."""
         hint = ""
+        known = self.option_strings()
         for extra in extras:
-            if extra.startswith("-"):
-                hint = did_you_mean(extra.partition("=")[0], self.option_strings())
-                if hint:
-                    break
+            flag = extra.partition("=")[0]
+            if flag in known:  # given before the sub-command's name
+                command = self.prog.removeprefix(f"{PROG} ")
+                hint = f"; write `{flag}` after `{command}`"
+            elif extra.startswith("-"):
+                hint = did_you_mean(flag, known)
+            if hint:
+                break
         return UsageError(f"{self.prog}: error: unrecognized arguments: {' '.join(extras)}{hint}")
 
 
@@ -242,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
-            print(note, file=sys.stderr)
+            print(one_line(note), file=sys.stderr)
     except IntlscoreError as error:
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2

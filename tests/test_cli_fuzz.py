@@ -24,6 +24,7 @@ import io
 import os
 import signal
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -302,7 +303,9 @@ def _hang(signum: int, frame: FrameType | None) -> None:
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:
+    """Run the entry point with no terminal: stdin empty, stdout and stderr captured."""
     out, err = io.StringIO(), io.StringIO()
+    stdin, sys.stdin = sys.stdin, io.StringIO("")  # no prompt may wait for an answer
     previous = signal.signal(signal.SIGALRM, _hang)
     signal.alarm(SECONDS)
     try:
@@ -311,6 +314,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+        sys.stdin = stdin
     return status, out.getvalue(), err.getvalue()
 
 

@@ -55,6 +55,7 @@ _EXPORTS = {
     "IntlscoreError": "intlscore.errors",
     "NotationError": "intlscore.errors",
     "HandError": "intlscore.errors",
+    "InputTypeError": "intlscore.errors",
     "TableError": "intlscore.errors",
     "DealError": "intlscore.errors",
     "LedgerError": "intlscore.errors",
@@ -70,6 +71,7 @@ __all__ = [
     "HandError",
     "HandTable",
     "HandType",
+    "InputTypeError",
     "IntlscoreError",
     "Ledger",
     "LedgerError",
@@ -109,6 +111,7 @@ if TYPE_CHECKING:
     from intlscore.errors import (
         DealError,
         HandError,
+        InputTypeError,
         IntlscoreError,
         LedgerError,
         NotationError,

@@ -290,3 +290,14 @@ def test_usage_errors_are_one_line(
     error = refused(capsys, *argv)
     assert expected in error
     assert "usage:" not in error
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["table", "x" * 5000], ["x" * 5000], ["completion", "x" * 5000]],
+    ids=["stray argument", "command", "choice"],
+)
+def test_a_long_stray_argument_is_quoted_short(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert "'xxxxxxxxxxxxxxxxxxxx'... (5000 characters)" in refused(capsys, *argv)

@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import IntlscoreError, quoted
+from intlscore.errors import SHOWN_LENGTH, IntlscoreError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
@@ -116,7 +116,7 @@ class Parser(argparse.ArgumentParser):
             listed = ", ".join(names)
             hint = did_you_mean(str(value), names)
             raise argparse.ArgumentError(
-                action, f"invalid choice {value!r} (choose from {listed}){hint}"
+                action, f"invalid choice {quoted(str(value))} (choose from {listed}){hint}"
             )
 
     def option_strings(self) -> list[str]:
@@ -136,7 +136,8 @@ class Parser(argparse.ArgumentParser):
                 hint = did_you_mean(flag, known)
             if hint:
                 break
-        return UsageError(f"{self.prog}: error: unrecognized arguments: {' '.join(extras)}{hint}")
+        shown = " ".join(word if len(word) <= SHOWN_LENGTH else quoted(word) for word in extras)
+        return UsageError(f"{self.prog}: error: unrecognized arguments: {shown}{hint}")
 
 
 class _VersionAction(argparse.Action):

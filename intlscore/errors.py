@@ -53,5 +53,13 @@ class DealError(IntlscoreError, ValueError):
     """A deal description that cannot be scored (unknown player, two winners, ...)."""
 
 
+class DealTypeError(DealError, TypeError):
+    """A deal argument of the wrong type (``first_turn=0``, ``racks=5``); names the argument."""
+
+
 class LedgerError(IntlscoreError):
     """The session database cannot be used (corrupt, foreign, busy, missing session)."""
+
+
+class LedgerDamageError(LedgerError):
+    """A stored record fails its self-check; the message names the session and the deal."""

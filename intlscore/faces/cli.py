@@ -41,7 +41,7 @@ COMMANDS: Final[dict[str, str]] = {
     "table": "list the closed-hand types with their scores",
     "reach": "how far a hand is from every closed-hand type, and what to draw",
     "deal": "score one deal: every player's delta",
-    "session": "keep a session in the ledger: new, deal, show, undo, list, export, settle",
+    "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }

@@ -86,6 +86,16 @@ def test_huge_joker_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert "give a number from 0 to 1000000" in error
 
 
+def test_huge_deal_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["session", "new", "s", "--players", "ann", "bob"]) == 0
+    capsys.readouterr()
+    error = refused(capsys, "session", "amend", "s", HUGE, "--open", "--winner", "ann")
+    assert error == (
+        "intlscore: error: deal number '11111111111111111111'... (5000 characters):"
+        " give a number from 1 to 999999999, like 3"
+    )
+
+
 def test_huge_total(capsys: pytest.CaptureFixture[str]) -> None:
     error = refused(capsys, "settle", "--stake", "1", f"ann={HUGE}", "bob=0")
     assert "player 'ann': total '111" in error

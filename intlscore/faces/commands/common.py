@@ -28,6 +28,17 @@ class Presentable(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+def sentence(text: str) -> str:
+    """A help line as a sentence: the first letter raised, nothing else lowered, a full stop.
+
+    >>> sentence("settle totals (R19)")
+    'Settle totals (R19).'
+    >>> sentence("the whole session as JSON or CSV")
+    'The whole session as JSON or CSV.'
+    """
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
     """``--first-turn``, ``--original-hand``, ``--starting-player`` (types 39 and 40)."""
     context = parser.add_argument_group(f"{title} (types 39 and 40)")
@@ -68,9 +79,9 @@ def present(
 
         print(json.dumps(document(kind, {**result.to_dict(), **(extra or {})}), indent=2))
         return 0
-    from rich.console import Console
+    from intlscore.faces.render.output import print_views
 
-    Console(highlight=False).print(view()(result))
+    print_views(view()(result))
     return 0
 
 

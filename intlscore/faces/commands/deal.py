@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
-from intlscore.faces.commands.common import whole_number
+from intlscore.faces.commands.common import sentence, whole_number
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -89,9 +89,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="score 50 for holding the tile identical to the trump (R18; default off)",
     )
-    house.add_argument(
-        "--deal-table", metavar="FILE", help="deprecated: a deal-scoring table; use --rules"
-    )
+    # deprecated (use --rules): kept for one release, no longer shown in --help
+    house.add_argument("--deal-table", metavar="FILE", help=argparse.SUPPRESS)
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
@@ -163,12 +162,13 @@ def print_document(kind: str, data: Mapping[str, Any]) -> None:
 
 
 def print_rich(*renderables: Any) -> None:
-    """Print rich renderables to stdout, one after another (colour only on a terminal)."""
-    from rich.console import Console
+    """Print rich renderables to stdout, one after another (colour only on a terminal).
 
-    console = Console(highlight=False)
-    for renderable in renderables:
-        console.print(renderable)
+    A plain ``str`` is shown literally: never read as markup, control characters escaped.
+    """
+    from intlscore.faces.render.output import print_views
+
+    print_views(*renderables)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,6 +178,9 @@ def run(args: argparse.Namespace) -> int:
         raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
     rules = rules_with_options(args)
     result = score_deal(args.players, rules=rules, **deal_arguments(args))
+    from intlscore.faces.guided import warn_if_discard_unknown
+
+    warn_if_discard_unknown(result)
     if args.json:
         print_document("deal", {**result.to_dict(), "rules": rules.name})
     else:
@@ -188,9 +191,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "deal", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("deal", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "--players", metavar="NAME", nargs="+", help="the 2-4 players, in seat order"
     )

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from intlscore.errors import LedgerError
+from intlscore.faces.commands.common import sentence
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
@@ -158,7 +159,10 @@ def run_deal(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
         check_players(session, args.players)
-        recorded, result = session.play(**deal_arguments(args))
+        from intlscore.faces.guided import session_deal_arguments  # prompts at a terminal
+
+        deal = session_deal_arguments(args, session.players, session.rules)
+        recorded, result = session.play(**deal)
         with stored_already(f"deal {recorded.number} of session {session.name!r}"):
             show_deal(
                 args,
@@ -318,12 +322,12 @@ def run_settle(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("session", help=HELP, description=HELP.capitalize() + ".")
+    parser = subparsers.add_parser("session", help=HELP, description=sentence(HELP))
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
 
     def action(name: str, help_text: str, *, named: bool = True) -> argparse.ArgumentParser:
-        sub = actions.add_parser(name, help=help_text, description=help_text.capitalize() + ".")
+        sub = actions.add_parser(name, help=help_text, description=sentence(help_text))
         if named:
             sub.add_argument("name", metavar="NAME", help="the session's name")
         sub.add_argument(
@@ -379,7 +383,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     listing.set_defaults(run=run_list)
 
     export = action("export", "the whole session as JSON or CSV (one row per deal)")
-    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="json: one object, as session show --json; csv: one row per deal (default: json)",
+    )
     export.set_defaults(run=run_export)
 
     settle = action("settle", "settle the session's totals (R19)")

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from intlscore.errors import quoted
-from intlscore.faces.commands.common import whole_number
+from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import add_json_argument, print_document, print_rich
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "settle",
         help=HELP,
-        description=HELP.capitalize() + ".",
+        description=sentence(HELP),
         epilog="example: intlscore settle --stake 0.05 ann=1200 bob=-300 cat=100 dan=-1000",
     )
     parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")

@@ -1,0 +1,288 @@
+"""The JSON API under ``/api/...``: the page's only way to the engine and the ledger.
+
+Each endpoint takes the CLI's inputs as one JSON object and answers with the
+CLI's ``--json`` object (same builder, same keys):
+
+==========================================  ==========================================
+``GET  /api/table``                          ``intlscore table --json``
+``POST /api/tiles``   ``{"tiles"}``          the tiles parsed and counted (the text box)
+``POST /api/score``                          ``intlscore score --json``
+``POST /api/reach``                          ``intlscore reach --json``
+``GET  /api/sessions``                       ``intlscore session list --json``
+``POST /api/sessions``                       ``intlscore session new --json``
+``GET  /api/session/NAME``                   ``intlscore session show --json``
+``POST /api/session/NAME/deal``              ``intlscore session deal --json``
+``POST /api/session/NAME/undo``              ``intlscore session undo --json``
+``POST /api/session/NAME/settle``            ``intlscore session settle --json``
+==========================================  ==========================================
+
+Bad input raises an :class:`~intlscore.errors.IntlscoreError`; the app answers
+400 with ``{"error": "one line"}`` and nothing is stored. The engine and the
+ledger are blocking, so each call runs in Starlette's thread pool, and every
+call opens the ledger afresh (one connection per request and thread; each
+write is one transaction, each read one snapshot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypedDict, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.session.ledger import Ledger, Session
+
+__all__ = ["NotFound", "Settings", "routes"]
+
+T = TypeVar("T")
+
+
+class NotFound(IntlscoreError):
+    """No such session (HTTP 404)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the server was started with."""
+
+    db: Path | None
+    """The ledger file; None means the CLI's default (``$INTLSCORE_DB`` or the data folder)."""
+    join_url: str | None = None
+    """The join URL with the token (``serve --lan``), shown as a QR code on the page."""
+
+
+def settings(request: Request) -> Settings:
+    value: Settings = request.app.state.settings
+    return value
+
+
+async def fields(request: Request) -> Fields:
+    return Fields(parse_body(await request.body()))
+
+
+def answer(data: dict[str, Any], status: int = 200) -> Response:
+    return JSONResponse(data, status_code=status)
+
+
+def open_session(ledger: Ledger, name: str) -> Session:
+    """The session, or :class:`NotFound` with the ledger's own message."""
+    try:
+        return ledger.session(name)
+    except LedgerError as error:
+        if "busy" in str(error):
+            raise
+        raise NotFound(str(error)) from None
+
+
+def with_session(request: Request, work: Callable[[Session], T]) -> Callable[[], T]:
+    """A blocking job that opens the ledger, then the session of the URL, then works."""
+    db = settings(request).db
+    name = request.path_params["name"]
+
+    def job() -> T:
+        with Ledger(db) as ledger:
+            return work(open_session(ledger, name))
+
+    return job
+
+
+# -- hands -------------------------------------------------------------------------------------
+
+
+class ContextFlags(TypedDict):
+    """When the win happened (types 39 and 40), as the CLI's three flags."""
+
+    first_turn: bool
+    original_hand: bool
+    starting_player: bool
+
+
+def context(body: Fields) -> ContextFlags:
+    return {
+        "first_turn": body.flag("first_turn"),
+        "original_hand": body.flag("original_hand"),
+        "starting_player": body.flag("starting_player"),
+    }
+
+
+async def table(request: Request) -> Response:
+    from intlscore.faces.commands.table import table_rows
+    from intlscore.rules.hand_table import default_table
+
+    hands = default_table()
+    return answer({"table": hands.source, "types": table_rows(hands)})
+
+
+async def tiles(request: Request) -> Response:
+    """Parse the text box: ``{"tiles": "k1-3"}`` -> ``{"tiles": ["k1", "k2", "k3"]}``.
+
+    ``known`` (optional) are the tiles already placed elsewhere on the page,
+    counted with these toward the two copies of each tile (R3).
+    """
+    from intlscore.engine.handcheck import check_tiles
+    from intlscore.engine.notation import parse_tiles
+
+    body = await fields(request)
+    text = body.tiles("tiles", required=True)
+    known_text = body.tiles("known")
+    body.done()
+    assert text is not None
+    parsed = parse_tiles(text)
+    known = parse_tiles(known_text) if known_text and known_text.strip() else []
+    check_tiles(parsed, known)
+    return answer({"tiles": [str(tile) for tile in parsed]})
+
+
+async def score(request: Request) -> Response:
+    from intlscore.engine.scoring import score_hand
+
+    body = await fields(request)
+    hand = body.tiles("tiles", required=True)
+    discard = body.text("discard")
+    flags = context(body)
+    body.done()
+    assert hand is not None
+    result = await run_in_threadpool(lambda: score_hand(hand, discard=discard or None, **flags))
+    return answer(result.to_dict())
+
+
+async def reach(request: Request) -> Response:
+    from intlscore.engine.reach import reachability
+
+    body = await fields(request)
+    hand = body.tiles("tiles", required=True)
+    seen = body.tiles("seen")
+    trump = body.text("trump")
+    flags = context(body)
+    body.done()
+    assert hand is not None
+    seen_tiles = [seen] if seen and seen.strip() else []
+    result = await run_in_threadpool(
+        lambda: reachability(hand, seen=seen_tiles, trump=trump or None, **flags)
+    )
+    return answer(result.to_dict())
+
+
+# -- sessions ----------------------------------------------------------------------------------
+
+
+async def list_sessions(request: Request) -> Response:
+    db = settings(request).db
+
+    def job() -> dict[str, Any]:
+        with Ledger(db) as ledger:
+            return {
+                "db": str(ledger.path),
+                "sessions": [summary.to_dict() for summary in ledger.sessions()],
+            }
+
+    return answer(await run_in_threadpool(job))
+
+
+async def new_session(request: Request) -> Response:
+    """``{"name", "players", "joker_value"?, "trump_bonus"?}``, as ``session new``."""
+    from intlscore.rules.deal_table import default_deal_table
+
+    body = await fields(request)
+    name = body.text("name", required=True)
+    players = body.names("players")
+    joker_value = body.whole_number("joker_value")
+    trump_bonus = body.optional_flag("trump_bonus")
+    body.done()
+    assert name is not None
+    if "/" in name:
+        raise BadRequest(f"session name {name!r}: the page cannot open a name with '/' in it")
+    deal_table = default_deal_table().with_options(joker_value=joker_value, trump_bonus=trump_bonus)
+    db = settings(request).db
+
+    def job() -> dict[str, Any]:
+        with Ledger(db) as ledger:
+            session = ledger.create_session(name, players, deal_table)
+            return {
+                "session": session.name,
+                "players": list(session.players),
+                "db": str(ledger.path),
+                "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
+            }
+
+    return answer(await run_in_threadpool(job), 201)
+
+
+async def show_session(request: Request) -> Response:
+    state = await run_in_threadpool(with_session(request, lambda session: session.snapshot()))
+    return answer(state.to_dict())
+
+
+def deal_fields(body: Fields) -> dict[str, Any]:
+    """The keyword arguments of ``Session.deal`` from the body (as ``session deal``)."""
+    return {
+        "kind": body.text("kind", required=True),
+        "winner": body.text("winner") or None,
+        "closed": body.tiles("closed") or None,
+        "discard": body.text("discard") or None,
+        "racks": body.racks("racks"),
+        "not_melded": body.names("not_melded"),
+        "trump": body.text("trump") or None,
+        "trump_holders": body.names("trump_holders"),
+        **context(body),
+    }
+
+
+async def record_deal(request: Request) -> Response:
+    body = await fields(request)
+    deal = deal_fields(body)
+    body.done()
+
+    def work(session: Session) -> dict[str, Any]:
+        recorded = session.deal(**deal)
+        return {"session": session.name, "deal": recorded.to_dict(), "totals": session.totals()}
+
+    return answer(await run_in_threadpool(with_session(request, work)), 201)
+
+
+async def undo(request: Request) -> Response:
+    (await fields(request)).done()
+
+    def work(session: Session) -> dict[str, Any]:
+        removed = session.undo()
+        return {"session": session.name, "removed": removed.to_dict(), "totals": session.totals()}
+
+    return answer(await run_in_threadpool(with_session(request, work)))
+
+
+async def settle(request: Request) -> Response:
+    """``{"stake": "0.05", "unit": "0.01"?}``: amounts as decimal strings, never floats."""
+    from intlscore.session.settlement import DEFAULT_UNIT
+
+    body = await fields(request)
+    stake = body.text("stake", required=True)
+    unit = body.text("unit") or DEFAULT_UNIT
+    body.done()
+    assert stake is not None
+    result = await run_in_threadpool(
+        with_session(request, lambda session: session.settle(stake, unit))
+    )
+    return answer(result.to_dict())
+
+
+def routes() -> list[Route]:
+    """The API's routes, all under ``/api``."""
+    return [
+        Route("/api/table", table, methods=["GET"]),
+        Route("/api/tiles", tiles, methods=["POST"]),
+        Route("/api/score", score, methods=["POST"]),
+        Route("/api/reach", reach, methods=["POST"]),
+        Route("/api/sessions", list_sessions, methods=["GET"]),
+        Route("/api/sessions", new_session, methods=["POST"]),
+        Route("/api/session/{name}", show_session, methods=["GET"]),
+        Route("/api/session/{name}/deal", record_deal, methods=["POST"]),
+        Route("/api/session/{name}/undo", undo, methods=["POST"]),
+        Route("/api/session/{name}/settle", settle, methods=["POST"]),
+    ]

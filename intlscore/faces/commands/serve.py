@@ -12,9 +12,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, TextIO
 
 from intlscore.errors import IntlscoreError
+
+if TYPE_CHECKING:
+    import socket
+
+    import uvicorn
 
 HELP = "serve the scorer and the sessions as a page for every player's phone"
 EXAMPLE = "example: intlscore serve --lan   (then scan the QR code with each phone)"
@@ -39,8 +45,18 @@ def port_number(text: str) -> int:
     return int(value)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Check the ledger, bind the address, print where to go, then serve until Ctrl-C."""
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """A server ready to run: the bound socket, the join URL and the token."""
+
+    server: uvicorn.Server
+    listener: socket.socket
+    url: str
+    token: str | None
+
+
+def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
+    """Check the ledger, bind the address and print where to go; nothing is served yet."""
     import socket
 
     import uvicorn
@@ -69,14 +85,14 @@ def run(args: argparse.Namespace) -> int:
         join_url=url if args.lan else None,
         allowed_hosts=[host] if args.lan else LOCAL_HOSTS,
     )
-    print(f"intlscore: serving the ledger {db}", flush=True)
+    print(f"intlscore: serving the ledger {db}", file=out)
     if args.lan:
-        print("Every phone at the table opens this URL (it holds the token):")
-        print(f"  {url}")
-        print_qr(url, sys.stdout)
+        print("Every phone at the table opens this URL (it holds the token):", file=out)
+        print(f"  {url}", file=out)
+        print_qr(url, out)
     else:
-        print(f"Open {url} (this machine only; use --lan for phones)")
-    print("Stop with Ctrl-C.", flush=True)
+        print(f"Open {url} (this machine only; use --lan for phones)", file=out)
+    print("Stop with Ctrl-C.", file=out, flush=True)
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -85,7 +101,13 @@ def run(args: argparse.Namespace) -> int:
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
     )
-    uvicorn.Server(config).run(sockets=[listener])
+    return Serving(uvicorn.Server(config), listener, url, token)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C."""
+    serving = prepare(args, sys.stdout)
+    serving.server.run(sockets=[serving.listener])
     return 0
 
 

@@ -56,6 +56,12 @@ class Settings:
     """The ledger file; None means the CLI's default (``$INTLSCORE_DB`` or the data folder)."""
     join_url: str | None = None
     """The join URL with the token (``serve --lan``), shown as a QR code on the page."""
+    busy_timeout: float = 2.0
+    """How long a write waits for another one before the client is told to try again."""
+
+    def ledger(self) -> Ledger:
+        """A fresh connection to the ledger (one per request and thread)."""
+        return Ledger(self.db, timeout=self.busy_timeout)
 
 
 def settings(request: Request) -> Settings:
@@ -83,11 +89,11 @@ def open_session(ledger: Ledger, name: str) -> Session:
 
 def with_session(request: Request, work: Callable[[Session], T]) -> Callable[[], T]:
     """A blocking job that opens the ledger, then the session of the URL, then works."""
-    db = settings(request).db
+    where = settings(request)
     name = request.path_params["name"]
 
     def job() -> T:
-        with Ledger(db) as ledger:
+        with where.ledger() as ledger:
             return work(open_session(ledger, name))
 
     return job
@@ -174,10 +180,10 @@ async def reach(request: Request) -> Response:
 
 
 async def list_sessions(request: Request) -> Response:
-    db = settings(request).db
+    where = settings(request)
 
     def job() -> dict[str, Any]:
-        with Ledger(db) as ledger:
+        with where.ledger() as ledger:
             return {
                 "db": str(ledger.path),
                 "sessions": [summary.to_dict() for summary in ledger.sessions()],
@@ -200,10 +206,10 @@ async def new_session(request: Request) -> Response:
     if "/" in name:
         raise BadRequest(f"session name {name!r}: the page cannot open a name with '/' in it")
     deal_table = default_deal_table().with_options(joker_value=joker_value, trump_bonus=trump_bonus)
-    db = settings(request).db
+    where = settings(request)
 
     def job() -> dict[str, Any]:
-        with Ledger(db) as ledger:
+        with where.ledger() as ledger:
             session = ledger.create_session(name, players, deal_table)
             return {
                 "session": session.name,

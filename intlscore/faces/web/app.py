@@ -77,6 +77,7 @@ def create_app(
     token: str | None = None,
     join_url: str | None = None,
     allowed_hosts: Sequence[str] = LOCAL_HOSTS,
+    busy_timeout: float = 2.0,
 ) -> Starlette:
     """The app: pages, the JSON API and the static files, behind the :class:`Guard`.
 
@@ -99,5 +100,7 @@ def create_app(
             Exception: _unexpected,
         },
     )
-    app.state.settings = Settings(db=None if db is None else Path(db), join_url=join_url)
+    app.state.settings = Settings(
+        db=None if db is None else Path(db), join_url=join_url, busy_timeout=busy_timeout
+    )
     return app

@@ -22,7 +22,6 @@ from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
 from intlscore.faces.web.api import open_session, settings
 from intlscore.faces.web.chart import running_chart
 from intlscore.session.deal import KINDS
-from intlscore.session.ledger import Ledger
 
 __all__ = ["PICKER_TILES", "render", "routes", "tile_label"]
 
@@ -83,21 +82,21 @@ async def reach(request: Request) -> Response:
 
 
 async def sessions(request: Request) -> Response:
-    db = settings(request).db
+    where = settings(request)
 
     def job() -> list[Any]:
-        with Ledger(db) as ledger:
+        with where.ledger() as ledger:
             return ledger.sessions()
 
     return render(request, "sessions.html", title="Sessions", sessions=await run_in_threadpool(job))
 
 
 async def session(request: Request) -> Response:
-    db = settings(request).db
+    where = settings(request)
     name = request.path_params["name"]
 
     def job() -> Any:
-        with Ledger(db) as ledger:
+        with where.ledger() as ledger:
             return open_session(ledger, name).snapshot()
 
     state = await run_in_threadpool(job)

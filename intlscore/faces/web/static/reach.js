@@ -39,7 +39,7 @@ function renderReach(box, data) {
     box.append(element("h2", "No type is reachable"));
   } else {
     const nearest = reachable[0].distance;
-    const closest = reachable.filter((t) => t.distance === nearest).map((t) => t.name);
+    const closest = data.types.filter((t) => t.distance === nearest).map((t) => t.name);
     box.append(element("h2", `Closest: ${closest.join(", ")} (${draws(nearest)})`));
     const top = reachable.reduce((a, b) => (scoreOf(b) > scoreOf(a) || (scoreOf(b) === scoreOf(a) && b.distance < a.distance) ? b : a));
     box.append(element("p", `Most valuable reachable: ${top.name}, ${scoreOf(top)} (${draws(top.distance)})`));

@@ -490,3 +490,39 @@ def test_the_page_shows_the_join_qr(db: Path) -> None:
     with TestClient(app) as test_client:
         page = test_client.get("/", params={"token": "s3cret"}).text
     assert 'aria-label="join QR code"' in page and "<svg" in page
+
+
+def test_trump_bonus_deal(client: TestClient) -> None:
+    body = {"name": "house", "players": ["ann", "bob"], "trump_bonus": True}
+    assert client.post("/api/sessions", json=body).status_code == 201
+    deal = {
+        "kind": "foot",
+        "winner": "ann",
+        "racks": {"bob": "k2 o9"},
+        "trump": "r5",
+        "trump_holders": ["bob"],
+    }
+    reply = client.post("/api/session/house/deal", json=deal)
+    assert reply.status_code == 201, reply.text
+    # R14: foot win 200; R15: 2 + 9 on bob's rack; R18: bob scores 50 more for the trump
+    assert reply.json()["totals"] == {"ann": 200, "bob": -11 + 50}
+    page = client.get("/session/house").text
+    assert "held the trump tile" in page
+
+
+def test_a_failure_after_the_commit_says_the_deal_is_stored(
+    client: TestClient, session: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intlscore.session.ledger import Session
+
+    def broken(self: Session) -> dict[str, int]:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(Session, "totals", broken)
+    reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    assert reply.status_code == 500
+    assert reply.json()["error"] == (
+        "deal 1 is stored, but reading it back failed (disk gone); reload, do not enter it again"
+    )
+    monkeypatch.undo()
+    assert client.get(f"/api/session/{session}").json()["deals"][0]["number"] == 1

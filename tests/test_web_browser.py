@@ -262,8 +262,10 @@ def test_every_page_fits_a_phone_with_big_named_controls(page: Page) -> None:
     page.get_by_label("session name").fill("layout")
     for seat, name in enumerate(["ann", "bob", "cat", "dan"], start=1):
         page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_label("trump bonus").check()  # the longest deal form: with the trump part
     page.get_by_role("button", name="start session").click()
     expect(page).to_have_url(re.compile("/session/layout$"))
+    expect(page.get_by_text("held the trump tile")).to_have_count(4)
     for path in ["/", "/reach", "/sessions", "/session/layout"]:
         page.goto(path)
         assert page.evaluate(LAYOUT_CHECK) == [], path

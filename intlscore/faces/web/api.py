@@ -48,6 +48,22 @@ class NotFound(IntlscoreError):
     """No such session (HTTP 404)."""
 
 
+class StoredAlready(IntlscoreError):
+    """A write was committed but reading the answer back failed: say what is stored."""
+
+
+def after_commit(what: str, read: Callable[[], T]) -> T:
+    """Read back after a commit; a failure says the write is stored, so nobody enters it twice."""
+    try:
+        return read()
+    except Exception as error:
+        reason = (str(error).splitlines() or [type(error).__name__])[0]
+        raise StoredAlready(
+            f"{what} is stored, but reading it back failed ({reason});"
+            " reload, do not enter it again"
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the server was started with."""
@@ -248,7 +264,8 @@ async def record_deal(request: Request) -> Response:
 
     def work(session: Session) -> dict[str, Any]:
         recorded = session.deal(**deal)
-        return {"session": session.name, "deal": recorded.to_dict(), "totals": session.totals()}
+        totals = after_commit(f"deal {recorded.number}", session.totals)
+        return {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
 
     return answer(await run_in_threadpool(with_session(request, work)), 201)
 
@@ -258,7 +275,8 @@ async def undo(request: Request) -> Response:
 
     def work(session: Session) -> dict[str, Any]:
         removed = session.undo()
-        return {"session": session.name, "removed": removed.to_dict(), "totals": session.totals()}
+        totals = after_commit(f"the undo of deal {removed.number}", session.totals)
+        return {"session": session.name, "removed": removed.to_dict(), "totals": totals}
 
     return answer(await run_in_threadpool(with_session(request, work)))
 

@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web import api, pages
-from intlscore.faces.web.api import NotFound, Settings
+from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
 
 __all__ = ["LOCAL_HOSTS", "create_app"]
@@ -56,6 +56,8 @@ def _error(request: Request, status: int, message: str) -> Response:
 async def _intlscore_error(request: Request, error: Exception) -> Response:
     if isinstance(error, NotFound):
         return _error(request, 404, str(error))
+    if isinstance(error, StoredAlready):
+        return _error(request, 500, str(error))
     if isinstance(error, LedgerError) and "busy" in str(error):
         return _error(request, 503, str(error))
     return _error(request, 400, str(error))

@@ -47,6 +47,9 @@
     } else if (kind.value !== "none" && form.elements.joker_discard.checked) {
       body.discard = "*";
     }
+    const trump = board.tiles("trump");
+    if (trump.length) body.trump = trump[0];
+    body.trump_holders = [...form.querySelectorAll("input[name=trump_holder]:checked")].map((box) => box.value);
     body.racks = {};
     body.not_melded = [];
     for (const loser of losers) {

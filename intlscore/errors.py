@@ -27,6 +27,10 @@ class TableError(IntlscoreError, ValueError):
     """A rules table (closed hands or deal scoring) that is malformed."""
 
 
+class RulesError(TableError):
+    """A rules file (or rules text) that cannot be read or is malformed; names the file."""
+
+
 class DealError(IntlscoreError, ValueError):
     """A deal description that cannot be scored (unknown player, two winners, ...)."""
 

@@ -136,10 +136,11 @@ def test_house_options_on_the_command_line(
     assert house["house"] == {
         "joker_on_rack": 25,
         "trump_bonus": True,
-        "table": "shipped deal_scoring.toml (joker 25, trump bonus on)",
+        "table": "shipped international rules (joker 25, trump bonus on)",
     }
     table = tmp_path / "house.toml"
-    text = (ROOT / "tables" / "deal_scoring.toml").read_text(encoding="utf-8")
+    legacy = ROOT / "tests" / "fixtures" / "legacy" / "deal_scoring.toml"
+    text = legacy.read_text(encoding="utf-8")
     table.write_text(text.replace("open = 100 ", "open = 150 ", 1), encoding="utf-8")
     from_file = run_json(capsys, *args, "--deal-table", str(table))
     assert [p["delta"] for p in from_file["players"]] == [150, -37]

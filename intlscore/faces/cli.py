@@ -46,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
+        for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
+            print(note, file=sys.stderr)
     except IntlscoreError as error:
         print(f"intlscore: error: {error}", file=sys.stderr)
         return 2

@@ -28,16 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from intlscore.engine.handcheck import count_problems
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.tiles import Tile
 from intlscore.errors import DealError, IntlscoreError
-from intlscore.rules.deal_table import DealTable, default_deal_table
+from intlscore.rules.deal_table import DealTable
+from intlscore.rules.ruleset import Rules, resolve_rules
 
 if TYPE_CHECKING:
     from intlscore.engine.result import ScoreResult
+    from intlscore.rules.hand_table import HandTable
 
 __all__ = [
     "KINDS",
@@ -199,9 +202,13 @@ class DealInput:
             starting_player=flag("starting_player"),
         )
 
-    def score(self, table: DealTable | None = None) -> DealResult:
-        """Score this deal with ``table`` (the shipped deal table by default)."""
-        return _score(self, default_deal_table() if table is None else table)
+    def score(self, table: DealTable | None = None, *, rules: Rules | None = None) -> DealResult:
+        """Score this deal under ``rules`` (or the older ``table``; the shipped rules by default).
+
+        The rules' hand table scores a closed win, so a house type counts.
+        """
+        resolved = resolve_rules(rules, deal_table=table)
+        return _score(self, resolved.deals, resolved.hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +341,7 @@ def score_deal(
     original_hand: bool = False,
     starting_player: bool = False,
     table: DealTable | None = None,
+    rules: Rules | str | Path | None = None,
 ) -> DealResult:
     """Score one deal of 2-4 players.
 
@@ -350,7 +358,10 @@ def score_deal(
     - ``trump``: the trump tile; ``trump_holders``: players who held the tile
       identical to it (dealt or drawn). A player whose rack or closed hand
       holds it counts too. The bonus (R18) needs the house option on.
-    - ``table``: the deal table (the shipped one by default).
+    - ``rules``: a :class:`~intlscore.rules.Rules` or the path of a rules file
+      (the shipped rules by default): its types score a closed win, its deal
+      table and house options the rest. ``table`` is the older keyword for a
+      deal table alone (the shipped types then score a closed win).
 
     >>> score_deal(["ann", "bob", "cat"], kind="open", winner="ann",
     ...            not_melded=["bob", "cat"]).deltas()  # R14: nobody else melded
@@ -378,7 +389,7 @@ def score_deal(
         original_hand=original_hand,
         starting_player=starting_player,
     )
-    return raw.score(table)
+    return raw.score(table, rules=None if rules is None else resolve_rules(rules))
 
 
 def _names(names: Iterable[str]) -> tuple[str, ...]:
@@ -424,7 +435,7 @@ class _Roster:
         return name
 
 
-def _score(raw: DealInput, table: DealTable) -> DealResult:
+def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
     players = check_player_names(raw.players)
     roster = _Roster(players)
     kind, winner = _ending(raw, roster)
@@ -439,7 +450,7 @@ def _score(raw: DealInput, table: DealTable) -> DealResult:
         elsewhere = [tile for rack in racks.values() for tile in rack]
         elsewhere += [] if trump is None else [trump]
         closed = _score_closed(
-            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw
+            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw, hands
         )
         discard, winner_tiles = closed.discard, list(closed.tiles)
     _check_copies(winner_tiles, discard, racks, trump)
@@ -564,7 +575,12 @@ def _claim(roles: dict[str, str], name: str, role: str) -> None:
 
 
 def _score_closed(
-    winner: str, tiles: list[Tile], discard: Tile | None, known: list[Tile], raw: DealInput
+    winner: str,
+    tiles: list[Tile],
+    discard: Tile | None,
+    known: list[Tile],
+    raw: DealInput,
+    hands: HandTable,
 ) -> ScoreResult:
     """The scorer's result; ``known`` are the tiles seen elsewhere (racks, trump; R3)."""
     from intlscore.engine.scoring import score_hand
@@ -577,6 +593,7 @@ def _score_closed(
             first_turn=raw.first_turn,
             original_hand=raw.original_hand,
             starting_player=raw.starting_player,
+            table=hands,
         )
     except IntlscoreError as error:
         raise DealError(f"{winner}'s closed hand: {error}") from None

@@ -26,6 +26,7 @@ from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.ruleset import Rules
 
 HAND = 14
 TileInput = str | Iterable[str | Tile]
@@ -39,7 +40,8 @@ def reachability(
     first_turn: bool = False,
     original_hand: bool = False,
     starting_player: bool = False,
-    table: HandTable | str | Path | None = None,
+    table: HandTable | Rules | str | Path | None = None,
+    rules: Rules | str | Path | None = None,
 ) -> ReachResult:
     """Distance, outs, keep and reason for every type, for a hand of 14 or 15 tiles.
 
@@ -47,6 +49,8 @@ def reachability(
     ``trump`` the face-up trump; both count toward the two copies of each tile
     (R3), so a seen tile that would make a third copy is a :class:`HandError`
     naming it. The context flags decide types 39 and 40 as in the scorer.
+    ``rules`` (a :class:`~intlscore.rules.Rules` or a rules file) gives the
+    types; ``table`` is the older keyword for a hand table alone.
     """
     hand = parse_tiles(tiles)
     if len(hand) not in (HAND, HAND + 1):
@@ -57,7 +61,7 @@ def reachability(
     check_tiles(hand, known)
     context = Context(first_turn, original_hand, starting_player)
     pool = Pool.build(hand, seen_tiles, trump_tile)
-    entries = tuple(_reach_type(t, pool, context) for t in resolve_table(table))
+    entries = tuple(_reach_type(t, pool, context) for t in resolve_table(table, rules))
     return ReachResult(
         tiles=tuple(sorted(hand)),
         seen=tuple(sorted(seen_tiles)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 
@@ -42,19 +42,26 @@ def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
 
 
 def add_table_and_json(parser: argparse.ArgumentParser) -> None:
-    """``--table FILE`` (a house closed-hand table) and ``--json``."""
-    parser.add_argument(
-        "--table",
-        metavar="FILE",
-        help="a house closed-hand table (TOML) instead of the shipped one",
-    )
+    """``--rules FILE`` (``--table FILE``, deprecated) and ``--json``."""
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser, table=True)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def present(result: Presentable, as_json: bool, view: Callable[[], Callable[[Any], Any]]) -> int:
-    """Print one JSON object, or the rich view; ``view`` imports it only when needed."""
+def present(
+    result: Presentable,
+    as_json: bool,
+    view: Callable[[], Callable[[Any], Any]],
+    kind: str = "score",
+    extra: Mapping[str, Any] | None = None,
+) -> int:
+    """Print one JSON document of ``kind`` (``extra`` keys added), or the rich view;
+    ``view`` imports the view only when needed."""
     if as_json:
-        print(json.dumps(result.to_dict(), indent=2))
+        from intlscore.faces.documents import document
+
+        print(json.dumps(document(kind, {**result.to_dict(), **(extra or {})}), indent=2))
         return 0
     from rich.console import Console
 

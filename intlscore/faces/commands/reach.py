@@ -19,7 +19,9 @@ EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
+    from intlscore.faces.commands.rules_option import rules_from_arguments
 
+    rules = rules_from_arguments(args)
     result = reachability(
         args.tiles,
         seen=args.seen or (),
@@ -27,9 +29,9 @@ def run(args: argparse.Namespace) -> int:
         first_turn=args.first_turn,
         original_hand=args.original_hand,
         starting_player=args.starting_player,
-        table=args.table,
+        rules=rules,
     )
-    return present(result, args.json, _view)
+    return present(result, args.json, _view, "reach", {"rules": rules.name})
 
 
 def _view() -> Callable[[Any], Any]:

@@ -19,16 +19,18 @@ EXAMPLE = 'example: intlscore score "k1-13 k1" --discard "*" (quote the * for th
 def run(args: argparse.Namespace) -> int:
     """Score the hand and print it; 0 for every valid hand, whether it scores or not."""
     from intlscore.engine.scoring import score_hand
+    from intlscore.faces.commands.rules_option import rules_from_arguments
 
+    rules = rules_from_arguments(args)
     result = score_hand(
         args.tiles,
         discard=args.discard,
         first_turn=args.first_turn,
         original_hand=args.original_hand,
         starting_player=args.starting_player,
-        table=args.table,
+        rules=rules,
     )
-    return present(result, args.json, _view)
+    return present(result, args.json, _view, "score", {"rules": rules.name})
 
 
 def _view() -> Callable[[Any], Any]:

@@ -10,7 +10,7 @@ from intlscore.faces.commands.deal import (
     add_json_argument,
     add_table_arguments,
     deal_arguments,
-    print_json,
+    print_document,
     print_rich,
     table_from_arguments,
 )
@@ -33,13 +33,14 @@ def run_new(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         session = ledger.create_session(args.name, args.players, table)
         if args.json:
-            print_json(
+            print_document(
+                "session-new",
                 {
                     "session": session.name,
                     "players": list(session.players),
                     "db": str(ledger.path),
                     "deal_table": {"source": table.source, "numbers": table.to_dict()},
-                }
+                },
             )
         else:
             from intlscore.faces.render.session_view import house_line
@@ -61,7 +62,8 @@ def run_deal(args: argparse.Namespace) -> int:
         recorded = session.record(result)
         totals = session.totals()
     if args.json:
-        print_json({"session": session.name, "deal": recorded.to_dict(), "totals": totals})
+        data = {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
+        print_document("session-deal", data)
         return 0
     from intlscore.faces.render.deal_view import deal_view
     from intlscore.faces.render.session_view import totals_view
@@ -79,7 +81,7 @@ def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         state = ledger.session(args.name).snapshot()
     if args.json:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     else:
         from intlscore.faces.render.session_view import session_view
 
@@ -93,7 +95,8 @@ def run_undo(args: argparse.Namespace) -> int:
         removed = session.undo()
         totals = session.totals()
     if args.json:
-        print_json({"session": session.name, "removed": removed.to_dict(), "totals": totals})
+        data = {"session": session.name, "removed": removed.to_dict(), "totals": totals}
+        print_document("session-undo", data)
     else:
         from intlscore.faces.render.session_view import deal_line, totals_view
 
@@ -109,7 +112,8 @@ def run_list(args: argparse.Namespace) -> int:
         sessions = ledger.sessions()
         path = ledger.path
     if args.json:
-        print_json({"db": str(path), "sessions": [summary.to_dict() for summary in sessions]})
+        data = {"db": str(path), "sessions": [summary.to_dict() for summary in sessions]}
+        print_document("session-list", data)
     else:
         from intlscore.faces.render.session_view import session_list_view
 
@@ -123,7 +127,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.format == "csv":
         print(state.to_csv(), end="")
     else:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from intlscore.faces.commands.deal import add_json_argument, print_json, print_rich
+from intlscore.faces.commands.deal import add_json_argument, print_document, print_rich
 
 if TYPE_CHECKING:
     from intlscore.session.settlement import Settlement
@@ -55,10 +55,10 @@ def add_money_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def show(settlement: Settlement, as_json: bool) -> None:
-    """Print a settlement as JSON or as the rich view."""
+def show(settlement: Settlement, as_json: bool, rules: str | None = None) -> None:
+    """Print a settlement as JSON (with the name of the rules, if given) or the rich view."""
     if as_json:
-        print_json(settlement.to_dict())
+        print_document("settle", settlement.to_dict() | ({} if rules is None else {"rules": rules}))
     else:
         from intlscore.faces.render.settle_view import settlement_view
 
@@ -66,9 +66,12 @@ def show(settlement: Settlement, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from intlscore.faces.commands.rules_option import rules_from_arguments
     from intlscore.session.settlement import settle
 
-    show(settle(parse_totals(args.totals), args.stake, args.unit), args.json)
+    # R19 uses no number of the rules; the file is still checked and named in the JSON.
+    rules = rules_from_arguments(args)
+    show(settle(parse_totals(args.totals), args.stake, args.unit), args.json, rules.name)
     return 0
 
 
@@ -81,5 +84,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")
     add_money_arguments(parser)
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser)
     add_json_argument(parser)
     parser.set_defaults(run=run)

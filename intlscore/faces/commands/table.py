@@ -1,7 +1,8 @@
 """``intlscore table``: the closed-hand types of the table in use, as a reference card.
 
-The rows come from the shipped ``tables/closed_hands.toml`` or from ``--table FILE``;
-``--json`` prints one object ``{"table": source, "types": [...]}``.
+The rows come from the shipped rules (``tables/international.toml``) or from
+``--rules FILE`` (``--table FILE`` is the deprecated older option); ``--json``
+prints one document ``{"format": "table/1", "rules": name, "table": source, "types": [...]}``.
 """
 
 from __future__ import annotations
@@ -76,16 +77,19 @@ def table_card(
 
 def run(args: argparse.Namespace) -> int:
     """Print the card (or its JSON) for the table in use."""
-    from intlscore.engine.scoring import resolve_table
+    from intlscore.faces.commands.rules_option import rules_from_arguments
+    from intlscore.faces.documents import document
 
-    table = resolve_table(args.table)
+    rules = rules_from_arguments(args)
+    table = rules.hands
     if args.json:
-        print(json.dumps({"table": table.source, "types": table_rows(table)}, indent=2))
+        data = {"rules": rules.name, "table": table.source, "types": table_rows(table)}
+        print(json.dumps(document("table", data), indent=2))
         return 0
     from rich.console import Console
 
     title = f"{len(table)} closed-hand types: score by jokers among the 14 melded tiles (R10)"
-    caption = f"table: {table.source}; a joker discard doubles the score (R12)"
+    caption = f"rules: {rules.name} ({table.source}); a joker discard doubles the score (R12)"
     Console(highlight=False).print(table_card(table, title=title, caption=caption))
     return 0
 
@@ -93,10 +97,8 @@ def run(args: argparse.Namespace) -> int:
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``table`` to the ``intlscore`` sub-commands."""
     parser = subparsers.add_parser("table", help=HELP, description=HELP.capitalize() + ".")
-    parser.add_argument(
-        "--table",
-        metavar="FILE",
-        help="a house closed-hand table (TOML) instead of the shipped one",
-    )
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser, table=True)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)

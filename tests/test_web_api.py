@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
 
 from intlscore.faces.cli import main
+from intlscore.faces.documents import schema
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.guard import COOKIE, MAX_BODY
 from intlscore.session.ledger import DB_ENV, Ledger
@@ -67,6 +69,14 @@ def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     return json.loads(capsys.readouterr().out)
 
 
+def conforms(reply: Any, kind: str) -> dict[str, Any]:
+    """The answer's JSON, checked against the shipped JSON Schema of its kind."""
+    data: dict[str, Any] = reply.json()
+    assert data["format"] == f"{kind}/1"
+    Draft202012Validator(schema(kind)).validate(data)
+    return data
+
+
 def refused(reply: Any, status: int = 400) -> str:
     """The one-line error of a refused request."""
     assert reply.status_code == status, reply.text
@@ -82,7 +92,7 @@ def refused(reply: Any, status: int = 400) -> str:
 def test_score_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     reply = client.post("/api/score", json={"tiles": "k1-13 k1", "discard": "*"})
     assert reply.status_code == 200
-    data = reply.json()
+    data = conforms(reply, "score")
     assert data["best"]["name"] == "Royal" and data["best"]["score"] == 4800  # R12: x2
     assert data == cli_json(capsys, "score", "k1-13 k1", "--discard", "*")
 
@@ -98,7 +108,7 @@ def test_score_reasons_when_nothing_fits(
     client: TestClient, capsys: pytest.CaptureFixture[str]
 ) -> None:
     hand = "r1 r3 r5 r7 r9 r11 b2 b4 b6 b8 b10 o1 o5 o9"
-    data = client.post("/api/score", json={"tiles": hand, "discard": "k2"}).json()
+    data = conforms(client.post("/api/score", json={"tiles": hand, "discard": "k2"}), "score")
     assert data["best"] is None and data["reasons"]
     assert data == cli_json(capsys, "score", hand, "--discard", "k2")
 
@@ -107,20 +117,21 @@ def test_reach_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture
     body = {"tiles": "r1-4 r6-13 r1 k5", "seen": "r5", "trump": "b2"}
     reply = client.post("/api/reach", json=body)
     assert reply.status_code == 200
-    assert reply.json() == cli_json(
+    assert conforms(reply, "reach") == cli_json(
         capsys, "reach", "r1-4 r6-13 r1 k5", "--seen", "r5", "--trump", "b2"
     )
 
 
 def test_table_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
-    data = client.get("/api/table").json()
+    data = conforms(client.get("/api/table"), "table")
     assert data == cli_json(capsys, "table")
     assert data["types"][23]["scores"] == [2400, 2200, 2000]
 
 
 def test_tiles_parses_the_text_box(client: TestClient) -> None:
-    assert client.post("/api/tiles", json={"tiles": "k1-3 *"}).json() == {
-        "tiles": ["k1", "k2", "k3", "*"]
+    assert conforms(client.post("/api/tiles", json={"tiles": "k1-3 *"}), "tiles") == {
+        "format": "tiles/1",
+        "tiles": ["k1", "k2", "k3", "*"],
     }
     message = refused(client.post("/api/tiles", json={"tiles": "k1 k1", "known": "k1"}))
     assert message == "k1: two in the hand and one seen make three (the set has two)"  # R3
@@ -232,7 +243,7 @@ def test_new_session_is_the_cli_json(
         json={"name": "web", "players": FOUR, "joker_value": "25", "trump_bonus": True},
     )
     assert reply.status_code == 201
-    from_web = reply.json()
+    from_web = conforms(reply, "session-new")
     from_cli = cli_json(
         capsys,
         "session",
@@ -248,7 +259,7 @@ def test_new_session_is_the_cli_json(
     )
     assert from_web == {**from_cli, "session": "web"}
     assert from_web["deal_table"]["numbers"]["rack"]["joker"] == 25
-    listing = client.get("/api/sessions").json()
+    listing = conforms(client.get("/api/sessions"), "session-list")
     assert listing == cli_json(capsys, "session", "list", "--db", str(db))
     assert [item["name"] for item in listing["sessions"]] == ["web", "cli"]
 
@@ -285,12 +296,12 @@ def test_deal_from_the_web_shows_in_the_cli(
 ) -> None:
     reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
     assert reply.status_code == 201
-    data = reply.json()
+    data = conforms(reply, "session-deal")
     assert data["totals"] == {"ann": 100, "bob": -42, "cat": -100, "dan": -100}  # R14-R16
     shown = cli_json(capsys, "session", "show", session, "--db", str(db))
     assert shown["totals"] == data["totals"]
     assert shown["deals"] == [data["deal"]]
-    assert client.get(f"/api/session/{session}").json() == shown
+    assert conforms(client.get(f"/api/session/{session}"), "session") == shown
 
 
 def test_deal_from_the_cli_shows_on_the_web(
@@ -378,7 +389,7 @@ def test_undo_is_the_cli_json(client: TestClient, session: str) -> None:
     client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
     reply = client.post(f"/api/session/{session}/undo", json={})
     assert reply.status_code == 200
-    data = reply.json()
+    data = conforms(reply, "session-undo")
     assert data["removed"]["number"] == 1
     assert data["totals"] == dict.fromkeys(FOUR, 0)
     assert "no deals to undo" in refused(client.post(f"/api/session/{session}/undo", json={}))
@@ -390,7 +401,7 @@ def test_settle_is_the_cli_json(
     client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
     reply = client.post(f"/api/session/{session}/settle", json={"stake": "0.05"})
     assert reply.status_code == 200
-    data = reply.json()
+    data = conforms(reply, "settle")
     assert data == cli_json(
         capsys, "session", "settle", session, "--db", str(db), "--stake", "0.05"
     )
@@ -526,3 +537,22 @@ def test_a_failure_after_the_commit_says_the_deal_is_stored(
     )
     monkeypatch.undo()
     assert client.get(f"/api/session/{session}").json()["deals"][0]["number"] == 1
+
+
+def test_a_session_with_a_house_rules_file(client: TestClient) -> None:
+    rules = 'extends = "international"\n[options]\njoker_value = 25\n'
+    body = {"name": "house", "players": ["ann", "bob"], "rules": rules}
+    reply = client.post("/api/sessions", json=body)
+    assert reply.status_code == 201, reply.text
+    assert conforms(reply, "session-new")["deal_table"]["numbers"]["rack"]["joker"] == 25
+    deal = {"kind": "foot", "winner": "ann", "racks": {"bob": "*"}}
+    deltas = client.post("/api/session/house/deal", json=deal).json()["deal"]["deltas"]
+    assert deltas == {"ann": 200, "bob": -25}  # R14 foot win 200; R15 a joker at the house 25
+
+
+def test_a_bad_rules_file_is_one_line(client: TestClient, db: Path) -> None:
+    body = {"name": "house", "players": ["ann", "bob"], "rules": "extends = 'nowhere'\n"}
+    message = refused(client.post("/api/sessions", json=body))
+    assert message.startswith("the rules file of the page")
+    with Ledger(db) as ledger:
+        assert ledger.sessions() == []

@@ -31,6 +31,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-deal": 1,  # intlscore session deal --json
     "session-undo": 1,  # intlscore session undo --json
     "session-list": 1,  # intlscore session list --json
+    "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
 }
 """Each kind of JSON document and its current version."""
 

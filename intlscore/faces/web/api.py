@@ -42,6 +42,8 @@ from intlscore.session.ledger import Ledger, Session
 __all__ = ["NotFound", "Settings", "routes"]
 
 T = TypeVar("T")
+RULES_TEXT = 60_000
+"""The longest rules file the page may send (the whole shipped rules are about 12 KiB)."""
 
 
 class NotFound(IntlscoreError):
@@ -89,8 +91,11 @@ async def fields(request: Request) -> Fields:
     return Fields(parse_body(await request.body()))
 
 
-def answer(data: dict[str, Any], status: int = 200) -> Response:
-    return JSONResponse(data, status_code=status)
+def answer(kind: str, data: dict[str, Any], status: int = 200) -> Response:
+    """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it)."""
+    from intlscore.faces.documents import document
+
+    return JSONResponse(document(kind, data), status_code=status)
 
 
 def open_session(ledger: Ledger, name: str) -> Session:
@@ -136,10 +141,11 @@ def context(body: Fields) -> ContextFlags:
 
 async def table(request: Request) -> Response:
     from intlscore.faces.commands.table import table_rows
-    from intlscore.rules.hand_table import default_table
+    from intlscore.rules import default_rules
 
-    hands = default_table()
-    return answer({"table": hands.source, "types": table_rows(hands)})
+    rules = default_rules()
+    data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
+    return answer("table", data)
 
 
 async def tiles(request: Request) -> Response:
@@ -159,11 +165,12 @@ async def tiles(request: Request) -> Response:
     parsed = parse_tiles(text)
     known = parse_tiles(known_text) if known_text and known_text.strip() else []
     check_tiles(parsed, known)
-    return answer({"tiles": [str(tile) for tile in parsed]})
+    return answer("tiles", {"tiles": [str(tile) for tile in parsed]})
 
 
 async def score(request: Request) -> Response:
     from intlscore.engine.scoring import score_hand
+    from intlscore.rules import default_rules
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -171,12 +178,16 @@ async def score(request: Request) -> Response:
     flags = context(body)
     body.done()
     assert hand is not None
-    result = await run_in_threadpool(lambda: score_hand(hand, discard=discard or None, **flags))
-    return answer(result.to_dict())
+    rules = default_rules()
+    result = await run_in_threadpool(
+        lambda: score_hand(hand, discard=discard or None, rules=rules, **flags)
+    )
+    return answer("score", {**result.to_dict(), "rules": rules.name})
 
 
 async def reach(request: Request) -> Response:
     from intlscore.engine.reach import reachability
+    from intlscore.rules import default_rules
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -186,10 +197,11 @@ async def reach(request: Request) -> Response:
     body.done()
     assert hand is not None
     seen_tiles = [seen] if seen and seen.strip() else []
+    rules = default_rules()
     result = await run_in_threadpool(
-        lambda: reachability(hand, seen=seen_tiles, trump=trump or None, **flags)
+        lambda: reachability(hand, seen=seen_tiles, trump=trump or None, rules=rules, **flags)
     )
-    return answer(result.to_dict())
+    return answer("reach", {**result.to_dict(), "rules": rules.name})
 
 
 # -- sessions ----------------------------------------------------------------------------------
@@ -205,23 +217,33 @@ async def list_sessions(request: Request) -> Response:
                 "sessions": [summary.to_dict() for summary in ledger.sessions()],
             }
 
-    return answer(await run_in_threadpool(job))
+    return answer("session-list", await run_in_threadpool(job))
 
 
 async def new_session(request: Request) -> Response:
-    """``{"name", "players", "joker_value"?, "trump_bonus"?}``, as ``session new``."""
-    from intlscore.rules.deal_table import default_deal_table
+    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
+
+    ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
+    that ``extends = "international"``; the house options apply on top of it.
+    """
+    from intlscore.rules import default_rules, parse_rules
 
     body = await fields(request)
     name = body.text("name", required=True)
     players = body.names("players")
+    rules_text = body.text("rules", limit=RULES_TEXT)
     joker_value = body.whole_number("joker_value")
     trump_bonus = body.optional_flag("trump_bonus")
     body.done()
     assert name is not None
     if "/" in name:
         raise BadRequest(f"session name {name!r}: the page cannot open a name with '/' in it")
-    deal_table = default_deal_table().with_options(joker_value=joker_value, trump_bonus=trump_bonus)
+    rules = (
+        parse_rules(rules_text, "the rules file of the page")
+        if rules_text and rules_text.strip()
+        else default_rules()
+    )
+    deal_table = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus).deals
     where = settings(request)
 
     def job() -> dict[str, Any]:
@@ -234,12 +256,12 @@ async def new_session(request: Request) -> Response:
                 "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
             }
 
-    return answer(await run_in_threadpool(job), 201)
+    return answer("session-new", await run_in_threadpool(job), 201)
 
 
 async def show_session(request: Request) -> Response:
     state = await run_in_threadpool(with_session(request, lambda session: session.snapshot()))
-    return answer(state.to_dict())
+    return answer("session", state.to_dict())
 
 
 def deal_fields(body: Fields) -> dict[str, Any]:
@@ -267,7 +289,7 @@ async def record_deal(request: Request) -> Response:
         totals = after_commit(f"deal {recorded.number}", session.totals)
         return {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
 
-    return answer(await run_in_threadpool(with_session(request, work)), 201)
+    return answer("session-deal", await run_in_threadpool(with_session(request, work)), 201)
 
 
 async def undo(request: Request) -> Response:
@@ -278,7 +300,7 @@ async def undo(request: Request) -> Response:
         totals = after_commit(f"the undo of deal {removed.number}", session.totals)
         return {"session": session.name, "removed": removed.to_dict(), "totals": totals}
 
-    return answer(await run_in_threadpool(with_session(request, work)))
+    return answer("session-undo", await run_in_threadpool(with_session(request, work)))
 
 
 async def settle(request: Request) -> Response:
@@ -293,7 +315,7 @@ async def settle(request: Request) -> Response:
     result = await run_in_threadpool(
         with_session(request, lambda session: session.settle(stake, unit))
     )
-    return answer(result.to_dict())
+    return answer("settle", result.to_dict())
 
 
 def routes() -> list[Route]:

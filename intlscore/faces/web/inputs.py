@@ -82,8 +82,8 @@ class Fields:
         if unknown:
             raise BadRequest(f"unknown field {unknown[0]!r}")
 
-    def text(self, key: str, *, required: bool = False) -> str | None:
-        """A string (at most :data:`MAX_TEXT` characters), or None when absent."""
+    def text(self, key: str, *, required: bool = False, limit: int = MAX_TEXT) -> str | None:
+        """A string (at most ``limit`` characters), or None when absent."""
         value = self._get(key)
         if value is None:
             if required:
@@ -91,8 +91,8 @@ class Fields:
             return None
         if not isinstance(value, str):
             raise BadRequest(f"{key} must be a string, not {_show(value)}")
-        if len(value) > MAX_TEXT:
-            raise BadRequest(f"{key} is longer than {MAX_TEXT} characters")
+        if len(value) > limit:
+            raise BadRequest(f"{key} is longer than {limit} characters")
         if "\x00" in value:
             raise BadRequest(f"{key} holds a NUL character")
         return value

@@ -13,6 +13,8 @@
     const body = { name, players, trump_bonus: form.elements.trump_bonus.checked };
     const jokerValue = form.elements.joker_value.value.trim();
     if (jokerValue) body.joker_value = jokerValue;
+    const rules = form.elements.rules.value;
+    if (rules.trim()) body.rules = rules;
     const response = await fetch("/api/sessions", {
       method: "POST",
       credentials: "same-origin",

@@ -66,36 +66,16 @@ function renderReach(box, data) {
   box.append(more);
 }
 
-(function () {
-  const root = document.getElementById("board");
-  const result = root.querySelector(".result");
-  let asked = 0;
-
-  async function reach(explicit) {
-    const hand = board.tiles("hand");
-    if (hand.length !== 14 && hand.length !== 15) {
-      result.replaceChildren();
-      if (explicit) board.say(`${hand.length} tiles chosen; reach needs 14 or 15`);
-      return;
-    }
-    const ticket = ++asked;
-    const body = { tiles: hand.join(" "), ...contextFlags(root) };
-    const seen = board.tiles("seen");
-    const trump = board.tiles("trump");
-    if (seen.length) body.seen = seen.join(" ");
-    if (trump.length) body.trump = trump[0];
-    const [reply] = await Promise.all([callApi("/api/reach", body), loadTable()]);
-    if (ticket !== asked) return;
-    if (!reply.ok) {
-      result.replaceChildren();
-      board.say(reply.data.error);
-      return;
-    }
-    renderReach(result, reply.data);
+answerPage((board, root, explicit) => {
+  const hand = board.tiles("hand");
+  if (hand.length !== 14 && hand.length !== 15) {
+    if (explicit) board.say(`${hand.length} tiles chosen; reach needs 14 or 15`);
+    return null;
   }
-
-  const board = new Board(root, () => reach(false));
-  document.getElementById("go").addEventListener("click", () => reach(true));
-  document.getElementById("clear").addEventListener("click", () => board.clear());
-  for (const box of root.querySelectorAll(".context input")) box.addEventListener("change", () => reach(false));
-})();
+  const body = { tiles: hand.join(" "), ...contextFlags(root) };
+  const seen = board.tiles("seen");
+  const trump = board.tiles("trump");
+  if (seen.length) body.seen = seen.join(" ");
+  if (trump.length) body.trump = trump[0];
+  return { path: "/api/reach", body, render: renderReach, ready: loadTable() };
+});

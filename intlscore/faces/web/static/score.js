@@ -40,35 +40,14 @@ function renderScore(box, data) {
   }
 }
 
-(function () {
-  const root = document.getElementById("board");
-  const result = root.querySelector(".result");
-  let asked = 0;
-
-  async function score(explicit) {
-    const hand = board.tiles("hand");
-    const discard = board.tiles("discard");
-    const ready = hand.length === 14 || (hand.length === 15 && discard.length === 0);
-    if (!ready) {
-      result.replaceChildren();
-      if (explicit) board.say(`${hand.length} tiles chosen; a closed hand is 14 tiles and the discard, or 15 tiles`);
-      return;
-    }
-    const ticket = ++asked;
-    const body = { tiles: hand.join(" "), ...contextFlags(root) };
-    if (discard.length) body.discard = discard[0];
-    const reply = await callApi("/api/score", body);
-    if (ticket !== asked) return; // a newer tap has asked again
-    if (!reply.ok) {
-      result.replaceChildren();
-      board.say(reply.data.error);
-      return;
-    }
-    renderScore(result, reply.data);
+answerPage((board, root, explicit) => {
+  const hand = board.tiles("hand");
+  const discard = board.tiles("discard");
+  if (hand.length !== 14 && !(hand.length === 15 && discard.length === 0)) {
+    if (explicit) board.say(`${hand.length} tiles chosen; a closed hand is 14 tiles and the discard, or 15 tiles`);
+    return null;
   }
-
-  const board = new Board(root, () => score(false));
-  document.getElementById("go").addEventListener("click", () => score(true));
-  document.getElementById("clear").addEventListener("click", () => board.clear());
-  for (const box of root.querySelectorAll(".context input")) box.addEventListener("change", () => score(false));
-})();
+  const body = { tiles: hand.join(" "), ...contextFlags(root) };
+  if (discard.length) body.discard = discard[0];
+  return { path: "/api/score", body, render: renderScore };
+});

@@ -241,3 +241,37 @@ function contextFlags(root) {
   }
   return flags;
 }
+
+/* A page with one answer (the scorer, reach): when the board changes, or "go" is tapped,
+   request(board, explicit) says what to ask ({path, body, render}) or null when the
+   board is not ready; an answer that a newer tap has overtaken is dropped. */
+function answerPage(request) {
+  const root = document.getElementById("board");
+  const result = root.querySelector(".result");
+  let asked = 0;
+  let board = null;
+
+  async function ask(explicit) {
+    const question = request(board, root, explicit);
+    if (!question) {
+      result.replaceChildren();
+      return;
+    }
+    const ticket = ++asked;
+    const [reply] = await Promise.all([callApi(question.path, question.body), question.ready]);
+    if (ticket !== asked) return;
+    if (!reply.ok) {
+      result.replaceChildren();
+      board.say(reply.data.error);
+      return;
+    }
+    question.render(result, reply.data);
+  }
+
+  board = new Board(root, () => ask(false));
+  document.getElementById("go").addEventListener("click", () => ask(true));
+  document.getElementById("clear").addEventListener("click", () => board.clear());
+  for (const box of root.querySelectorAll(".context input")) {
+    box.addEventListener("change", () => ask(false));
+  }
+}

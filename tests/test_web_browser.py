@@ -281,3 +281,62 @@ def test_every_tile_reads_without_colour(page: Page) -> None:
     assert names[0] == "k1 (black 1)" and names[13] == "r1 (red 1)" and names[52] == "* (joker)"
     texts = [" ".join(buttons.nth(index).inner_text().split()) for index in (0, 25, 51)]
     assert texts == ["1 k", "13 r", "13 o"]  # the number and the colour letter on every chip
+
+
+# -- over the LAN: the token ---------------------------------------------------------------------
+
+TOKEN = "table-token-for-tests"
+
+
+@pytest.fixture(scope="module")
+def guarded_base(db: Path) -> Iterator[str]:
+    """A server that needs the token, as ``serve --lan`` runs it (here on 127.0.0.1)."""
+    app = create_app(
+        db=db,
+        token=TOKEN,
+        join_url=f"http://127.0.0.1/?token={TOKEN}",
+        allowed_hosts=["127.0.0.1"],
+    )
+    with running(app) as url:
+        yield url
+
+
+def test_a_phone_joins_with_the_token_and_records_a_closed_win(
+    browser: Browser, guarded_base: str, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stranger = browser.new_context(viewport=PHONE)
+    refused = stranger.new_page().goto(guarded_base + "/sessions")
+    assert refused is not None and refused.status == 401
+    stranger.close()
+
+    context = browser.new_context(viewport=PHONE, base_url=guarded_base, has_touch=True)
+    page = context.new_page()
+    page.goto(f"/?token={TOKEN}")  # the join URL of the QR code
+    page.get_by_text("Join from another phone").click()
+    expect(page.get_by_role("img", name="QR code of the join URL")).to_be_visible()
+    page.goto("/sessions")  # from now on the cookie carries the token
+    page.get_by_label("session name").fill("lan")
+    for seat, name in enumerate(["ann", "bob", "cat", "dan"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/lan$"))
+
+    page.get_by_label("winner", exact=True).select_option("cat")
+    page.get_by_label("kind", exact=True).select_option("closed")
+    tap(page, *(f"b{number}" for number in range(1, 14)), "b1")
+    page.get_by_label("tap to fill: discard").check()
+    tap(page, "*")
+    for loser in ["ann", "bob", "dan"]:
+        page.get_by_label(f"{loser} has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    totals = page.get_by_label("totals", exact=True)
+    # R14 the Royal 2400; R12/R17 doubled by the joker discard; R16 each loser pays the winner's
+    expect(totals.get_by_role("row", name="cat")).to_contain_text("+4800")
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("-4800")
+    context.close()
+    capsys.readouterr()
+    assert main(["session", "show", "lan", "--db", str(db), "--json"]) == 0
+    deals = json.loads(capsys.readouterr().out)["deals"]
+    assert [(deal["kind"], deal["winner"], deal["doubled"]) for deal in deals] == [
+        ("closed", "cat", True)
+    ]

@@ -32,6 +32,7 @@
   kind.addEventListener("change", () => {
     if (kind.value === "none") winner.value = "";
     layout();
+    if (kind.value === "closed") board.setTarget("closed"); // the winner's hand comes first
   });
   for (const box of form.querySelectorAll("input[name=not_melded]")) box.addEventListener("change", layout);
   if (winner.value === "") kind.value = "none";

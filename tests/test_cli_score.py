@@ -252,7 +252,7 @@ def test_tiles_as_one_string_or_several_arguments(
         (["x5 k1-12 k1", "--discard", "r5"], ["'x5'", "colour"]),
         (["r14 k1-12 k1", "--discard", "r5"], ["'r14'", "1 to 13"]),
         (["r0 k1-12 k1", "--discard", "r5"], ["'r0'", "1 to 13"]),
-        (["r7-3 k1-9", "--discard", "r5"], ["'r7-3'", "r3-7"]),
+        (["r7-3 k1-9", "--discard", "r5"], ["'r7-3'", "runs down from 7 to 3"]),
         (["r5 r5 r5 k1-11", "--discard", "b1"], ["three copies of r5"]),
         (["* * * k1-11", "--discard", "b1"], ["three jokers"]),
         (["k1-13"], ["13 tiles"]),

@@ -57,7 +57,7 @@ def _to_tiles(tiles: TileInput) -> list[Tile]:
 def _to_tile(tile: str | Tile | None) -> Tile | None:
     if tile is None or isinstance(tile, Tile):
         return tile
-    return parse_tile(tile)
+    return parse_tile(tile, argument="discard")
 
 
 def _meld(raw: RawMeld) -> Meld:
@@ -164,7 +164,7 @@ def score_hand(
     """
     hand = _to_tiles(tiles)
     discard_tile = _to_tile(discard)
-    known_tiles = parse_tiles(known) if known else []
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
     check_closed_hand(hand, discard_tile, known=known_tiles)
     context = Context(first_turn, original_hand, starting_player)
     matcher = Matcher(resolve_table(table, rules), context)
@@ -239,7 +239,7 @@ def types_fitting(
     [1, 22, 23, 24]
     """
     hand = _to_tiles(tiles)
-    known_tiles = parse_tiles(known) if known else []
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
     check_closed_hand(hand, known=known_tiles)
     matcher = Matcher(resolve_table(table, rules), context)
     found: dict[int, TypeMatch] = {}

@@ -30,6 +30,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-new": 1,  # intlscore session new --json
     "session-deal": 1,  # intlscore session deal --json
     "session-undo": 1,  # intlscore session undo --json
+    "session-redo": 1,  # intlscore session redo --json
     "session-list": 1,  # intlscore session list --json
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
 }

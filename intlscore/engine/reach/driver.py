@@ -15,7 +15,7 @@ from pathlib import Path
 
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.matcher import context_allows
-from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.reach.best import mask_indices, unpack_keep
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
@@ -55,8 +55,8 @@ def reachability(
     hand = parse_tiles(tiles)
     if len(hand) not in (HAND, HAND + 1):
         raise HandError(f"{len(hand)} tiles given; reach needs a hand of 14 or 15 tiles")
-    seen_tiles = parse_tiles(seen) if _given(seen) else []
-    trump_tile = parse_tile(trump) if isinstance(trump, str) else trump
+    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
+    trump_tile = optional_tile(trump, "trump")
     known = [*seen_tiles, *([trump_tile] if trump_tile is not None else [])]
     check_tiles(hand, known)
     context = Context(first_turn, original_hand, starting_player)
@@ -69,10 +69,6 @@ def reachability(
         context=context,
         types=entries,
     )
-
-
-def _given(tiles: TileInput) -> bool:
-    return bool(tiles.strip()) if isinstance(tiles, str) else bool(list(tiles))
 
 
 def _reach_type(hand_type: HandType, pool: Pool, context: Context) -> TypeReach:

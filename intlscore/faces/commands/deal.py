@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
+from intlscore.faces.commands.common import sentence, whole_number
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -143,10 +144,9 @@ def rules_with_options(args: argparse.Namespace) -> Rules:
     rules = rules_from_arguments(args)
     joker_value = None
     if args.joker_value is not None:
-        text = args.joker_value.strip()
-        if not text.isdigit():
-            raise TableError(f"--joker-value {args.joker_value!r}: give a whole number, like 25")
-        joker_value = int(text)
+        joker_value = whole_number(
+            args.joker_value, "--joker-value", TableError, minimum=0, maximum=10**6, example=25
+        )
     return rules.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
 
 
@@ -163,12 +163,13 @@ def print_document(kind: str, data: Mapping[str, Any]) -> None:
 
 
 def print_rich(*renderables: Any) -> None:
-    """Print rich renderables to stdout, one after another (colour only on a terminal)."""
-    from rich.console import Console
+    """Print rich renderables to stdout, one after another (colour only on a terminal).
 
-    console = Console(highlight=False)
-    for renderable in renderables:
-        console.print(renderable)
+    A plain ``str`` is shown literally: never read as markup, control characters escaped.
+    """
+    from intlscore.faces.render.output import print_views
+
+    print_views(*renderables)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,6 +179,9 @@ def run(args: argparse.Namespace) -> int:
         raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
     rules = rules_with_options(args)
     result = score_deal(args.players, rules=rules, **deal_arguments(args))
+    from intlscore.faces.guided import warn_if_discard_unknown
+
+    warn_if_discard_unknown(result)
     if args.json:
         print_document("deal", {**result.to_dict(), "rules": rules.name})
     else:
@@ -188,9 +192,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "deal", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("deal", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "--players", metavar="NAME", nargs="+", help="the 2-4 players, in seat order"
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from intlscore.errors import quoted
+from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import add_json_argument, print_document, print_rich
 
 if TYPE_CHECKING:
@@ -23,20 +25,24 @@ def parse_totals(items: list[str]) -> dict[str, int]:
     ...
     intlscore.session.settlement.SettlementError: 'ann': write NAME=TOTAL, like ann=1200
     """
-    from intlscore.session.settlement import SettlementError
+    from intlscore.session.settlement import MAX_TOTAL, SettlementError
 
     totals: dict[str, int] = {}
     for item in items:
         name, equals, value = item.partition("=")
         name = name.strip()
         if not equals or not name:
-            raise SettlementError(f"{item!r}: write NAME=TOTAL, like ann=1200")
-        try:
-            total = int(value.strip())
-        except ValueError:
-            raise SettlementError(f"{item!r}: the total must be a whole number") from None
+            raise SettlementError(f"{quoted(item)}: write NAME=TOTAL, like ann=1200")
         if name in totals:
-            raise SettlementError(f"player {name!r} is named twice")
+            raise SettlementError(f"player {quoted(name)} is named twice")
+        total = whole_number(
+            value,
+            f"player {quoted(name)}: total",
+            SettlementError,
+            minimum=-MAX_TOTAL,
+            maximum=MAX_TOTAL,
+            example=1200,
+        )
         totals[name] = total
     return totals
 
@@ -79,7 +85,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "settle",
         help=HELP,
-        description=HELP.capitalize() + ".",
+        description=sentence(HELP),
         epilog="example: intlscore settle --stake 0.05 ann=1200 bob=-300 cat=100 dan=-1000",
     )
     parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")

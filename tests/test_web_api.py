@@ -526,10 +526,10 @@ def test_a_failure_after_the_commit_says_the_deal_is_stored(
 ) -> None:
     from intlscore.session.ledger import Session
 
-    def broken(self: Session) -> dict[str, int]:
+    def broken(self: Session) -> Any:
         raise OSError("disk gone")
 
-    monkeypatch.setattr(Session, "totals", broken)
+    monkeypatch.setattr(Session, "last_state", property(broken))
     reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
     assert reply.status_code == 500
     assert reply.json()["error"] == (
@@ -556,3 +556,47 @@ def test_a_bad_rules_file_is_one_line(client: TestClient, db: Path) -> None:
     assert message.startswith("the rules file of the page")
     with Ledger(db) as ledger:
         assert ledger.sessions() == []
+
+
+def test_amend_is_the_cli_json_and_keeps_the_old_version(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    foot = {"kind": "foot", "winner": "bob", "racks": {"ann": "k1"}, "not_melded": ["cat", "dan"]}
+    reply = client.post(f"/api/session/{session}/deal/1", json=foot)
+    assert reply.status_code == 200, reply.text
+    data = conforms(reply, "session-deal")
+    assert data["deal"]["number"] == 1 and data["deal"]["amended"] is True
+    # R14 foot win 200; R15 ann's k1 counts 10; R16 100 each for not melded
+    assert data["totals"] == {"ann": -10, "bob": 200, "cat": -100, "dan": -100}
+    shown = cli_json(capsys, "session", "show", session, "--db", str(db))
+    assert shown["totals"] == data["totals"] and shown["deals"] == [data["deal"]]
+
+
+@pytest.mark.parametrize(
+    ("number", "body", "words"),
+    [
+        (9, OPEN_WIN, "has no deal 9"),
+        (1, {**OPEN_WIN, "winner": "eve"}, "unknown player 'eve'"),
+        (1, {**OPEN_WIN, "kind": None}, "kind is missing"),
+    ],
+)
+def test_bad_amend_stores_nothing(
+    client: TestClient, db: Path, session: str, number: int, body: dict[str, Any], words: str
+) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    before = dump(db)
+    assert words in refused(client.post(f"/api/session/{session}/deal/{number}", json=body))
+    assert dump(db) == before
+    assert client.post(f"/api/session/{session}/deal/x", json=OPEN_WIN).status_code == 404
+
+
+def test_redo_is_the_cli_json(client: TestClient, session: str) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    assert "no undone deal to redo" in refused(client.post(f"/api/session/{session}/redo", json={}))
+    client.post(f"/api/session/{session}/undo", json={})
+    reply = client.post(f"/api/session/{session}/redo", json={})
+    assert reply.status_code == 200
+    data = conforms(reply, "session-redo")
+    assert data["restored"]["number"] == 1
+    assert data["totals"] == {"ann": 100, "bob": -42, "cat": -100, "dan": -100}

@@ -340,3 +340,34 @@ def test_a_phone_joins_with_the_token_and_records_a_closed_win(
     assert [(deal["kind"], deal["winner"], deal["doubled"]) for deal in deals] == [
         ("closed", "cat", True)
     ]
+
+
+def test_amend_undo_and_redo_from_the_page(page: Page) -> None:
+    page.goto("/sessions")
+    page.get_by_label("session name").fill("fixes")
+    for seat, name in enumerate(["ann", "bob", "cat"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/fixes$"))
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_label("cat has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    totals = page.get_by_label("totals", exact=True)
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("+200")  # R14: nobody melded
+
+    page.get_by_role("button", name="amend deal 1").click()
+    expect(page.get_by_role("status")).to_contain_text("Amending deal 1")
+    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    page.get_by_label("winner", exact=True).select_option("bob")
+    page.get_by_label("ann has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    expect(totals.get_by_role("row", name="bob")).to_contain_text("+200")
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("-100")
+    expect(page.get_by_label("history", exact=True)).to_contain_text("(amended)")
+
+    page.get_by_role("button", name="undo last deal").click()
+    expect(totals).to_contain_text("after 0 deals")
+    page.get_by_role("button", name="redo the undone deal").click()
+    expect(totals.get_by_role("row", name="bob")).to_contain_text("+200")

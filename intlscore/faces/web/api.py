@@ -12,7 +12,9 @@ CLI's ``--json`` object (same builder, same keys):
 ``POST /api/sessions``                       ``intlscore session new --json``
 ``GET  /api/session/NAME``                   ``intlscore session show --json``
 ``POST /api/session/NAME/deal``              ``intlscore session deal --json``
+``POST /api/session/NAME/deal/N``            ``intlscore session amend N --json``
 ``POST /api/session/NAME/undo``              ``intlscore session undo --json``
+``POST /api/session/NAME/redo``              ``intlscore session redo --json``
 ``POST /api/session/NAME/settle``            ``intlscore session settle --json``
 ==========================================  ==========================================
 
@@ -37,7 +39,7 @@ from starlette.routing import Route
 
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
-from intlscore.session.ledger import Ledger, Session
+from intlscore.session.ledger import Ledger, RecordedDeal, Session
 
 __all__ = ["NotFound", "Settings", "routes"]
 
@@ -243,17 +245,19 @@ async def new_session(request: Request) -> Response:
         if rules_text and rules_text.strip()
         else default_rules()
     )
-    deal_table = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus).deals
+    rules = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus)
+    deal_table = rules.deals
     where = settings(request)
 
     def job() -> dict[str, Any]:
         with where.ledger() as ledger:
-            session = ledger.create_session(name, players, deal_table)
+            session = ledger.create_session(name, players, rules)
             return {
                 "session": session.name,
                 "players": list(session.players),
                 "db": str(ledger.path),
                 "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
+                "rules": rules.name,
             }
 
     return answer("session-new", await run_in_threadpool(job), 201)
@@ -279,17 +283,36 @@ def deal_fields(body: Fields) -> dict[str, Any]:
     }
 
 
+def written(session: Session, what: str, key: str, deal: RecordedDeal) -> dict[str, Any]:
+    """The answer to a write, as the CLI prints it: the deal and the totals it produced."""
+    totals = after_commit(what, lambda: session.last_state.totals)
+    return {"session": session.name, key: deal.to_dict(), "totals": totals}
+
+
 async def record_deal(request: Request) -> Response:
     body = await fields(request)
     deal = deal_fields(body)
     body.done()
 
     def work(session: Session) -> dict[str, Any]:
-        recorded = session.deal(**deal)
-        totals = after_commit(f"deal {recorded.number}", session.totals)
-        return {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
+        recorded, _ = session.play(**deal)
+        return written(session, f"deal {recorded.number}", "deal", recorded)
 
     return answer("session-deal", await run_in_threadpool(with_session(request, work)), 201)
+
+
+async def amend(request: Request) -> Response:
+    """Replace deal ``number`` by a new description (the old version stays in the file)."""
+    number: int = request.path_params["number"]
+    body = await fields(request)
+    deal = deal_fields(body)
+    body.done()
+
+    def work(session: Session) -> dict[str, Any]:
+        recorded, _ = session.play(number, **deal)
+        return written(session, f"the amended deal {number}", "deal", recorded)
+
+    return answer("session-deal", await run_in_threadpool(with_session(request, work)))
 
 
 async def undo(request: Request) -> Response:
@@ -297,10 +320,19 @@ async def undo(request: Request) -> Response:
 
     def work(session: Session) -> dict[str, Any]:
         removed = session.undo()
-        totals = after_commit(f"the undo of deal {removed.number}", session.totals)
-        return {"session": session.name, "removed": removed.to_dict(), "totals": totals}
+        return written(session, f"the undo of deal {removed.number}", "removed", removed)
 
     return answer("session-undo", await run_in_threadpool(with_session(request, work)))
+
+
+async def redo(request: Request) -> Response:
+    (await fields(request)).done()
+
+    def work(session: Session) -> dict[str, Any]:
+        restored = session.redo()
+        return written(session, f"the redo of deal {restored.number}", "restored", restored)
+
+    return answer("session-redo", await run_in_threadpool(with_session(request, work)))
 
 
 async def settle(request: Request) -> Response:
@@ -329,6 +361,8 @@ def routes() -> list[Route]:
         Route("/api/sessions", new_session, methods=["POST"]),
         Route("/api/session/{name}", show_session, methods=["GET"]),
         Route("/api/session/{name}/deal", record_deal, methods=["POST"]),
+        Route("/api/session/{name}/deal/{number:int}", amend, methods=["POST"]),
         Route("/api/session/{name}/undo", undo, methods=["POST"]),
+        Route("/api/session/{name}/redo", redo, methods=["POST"]),
         Route("/api/session/{name}/settle", settle, methods=["POST"]),
     ]

@@ -82,7 +82,7 @@
     }
     const save = form.querySelector("button[type=submit]");
     save.disabled = true;
-    const reply = await callApi(`${base}/deal`, body);
+    const reply = await callApi(amending ? `${base}/deal/${amending}` : `${base}/deal`, body);
     save.disabled = false;
     if (!reply.ok) {
       board.say(reply.data.error);
@@ -91,17 +91,78 @@
     window.location.reload();
   });
 
-  const undo = document.getElementById("undo");
-  if (undo) {
-    undo.addEventListener("click", async () => {
-      const reply = await callApi(`${base}/undo`, {});
+  const historyMessage = document.querySelector("[aria-label='history message']");
+  for (const [id, action] of [["undo", "undo"], ["redo", "redo"]]) {
+    const button = document.getElementById(id);
+    if (!button) continue;
+    button.addEventListener("click", async () => {
+      const reply = await callApi(`${base}/${action}`, {});
       if (!reply.ok) {
-        board.say(reply.data.error);
+        historyMessage.textContent = reply.data.error;
         return;
       }
       window.location.reload();
     });
   }
+
+  /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */
+  let amending = null;
+  const banner = form.querySelector(".amending");
+
+  async function fill(field, text) {
+    const entry = board.fields.get(field);
+    if (!entry) return;
+    entry.input.value = text || "";
+    await board.useText(field);
+  }
+
+  async function startAmending(number) {
+    const reply = await callApi(base);
+    if (!reply.ok) {
+      historyMessage.textContent = reply.data.error;
+      return;
+    }
+    const deal = reply.data.deals.find((d) => d.number === number);
+    if (!deal) return;
+    const input = deal.input;
+    board.clear();
+    winner.value = input.winner || "";
+    kind.value = input.kind;
+    for (const box of form.querySelectorAll("input[name=not_melded]")) {
+      box.checked = input.not_melded.includes(box.value);
+    }
+    for (const box of form.querySelectorAll("input[name=trump_holder]")) {
+      box.checked = input.trump_holders.includes(box.value);
+    }
+    for (const flag of ["first_turn", "original_hand", "starting_player"]) {
+      const box = form.querySelector(`input[name=${flag}]`);
+      if (box) box.checked = Boolean(input[flag]);
+    }
+    form.elements.joker_discard.checked = input.kind !== "closed" && input.discard === "*";
+    layout();
+    if (input.kind === "closed") {
+      await fill("closed", input.closed);
+      await fill("discard", input.discard);
+    }
+    await fill("trump", input.trump);
+    for (const loser of losers) {
+      const rack = input.racks.find(([player]) => player === loser.dataset.player);
+      await fill(`rack-${loser.dataset.seat}`, rack ? rack[1] : "");
+    }
+    amending = number;
+    banner.querySelector("span").textContent = `Amending deal ${number}: change it, then save deal.`;
+    banner.hidden = false;
+    form.scrollIntoView();
+  }
+
+  for (const button of document.querySelectorAll("button.amend")) {
+    button.addEventListener("click", () => startAmending(Number(button.dataset.number)));
+  }
+  document.getElementById("cancel-amend").addEventListener("click", () => {
+    amending = null;
+    banner.hidden = true;
+    board.clear();
+  });
 
   const settleForm = document.getElementById("settle");
   const settleMessage = settleForm.querySelector(".message");

@@ -224,7 +224,7 @@ def test_a_bad_deal_is_told_and_not_stored(
     page.get_by_role("button", name="use closed hand as text").click()
     page.get_by_label("bob has not melded").check()
     page.get_by_role("button", name="save deal").click()
-    expect(page.get_by_role("alert").first).to_contain_text("12 tiles")
+    expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text("12 tiles")
     capsys.readouterr()
     assert main(["session", "show", "bad", "--db", str(db), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["deals"] == []

@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from intlscore.engine.reach import reachability
@@ -615,3 +615,141 @@ def test_equality_ignores_where_the_rules_came_from() -> None:
     rules = default_rules()
     assert dataclasses.replace(rules, source="elsewhere") == rules
     assert dataclasses.replace(rules, name="other") != rules
+
+
+# --- the documentation's examples -------------------------------------------------------------
+
+
+def test_the_docs_show_the_ten_line_file_and_every_example_loads() -> None:
+    text = (ROOT / "docs" / "rules-files.md").read_text(encoding="utf-8")
+    blocks = [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
+    assert blocks[0] == HOUSE
+    for block in blocks:
+        if "joker_valeu" in block:  # the example of an error
+            with pytest.raises(RulesError, match="did you mean 'joker_value'"):
+                parse_rules(block, "docs example")
+            continue
+        rules = parse_rules(block, "docs example")
+        assert rules != default_rules()
+    club = parse_rules(blocks[1], "club.toml")
+    assert club.name == "Thursday club"
+    assert (club.deals.foot_win, club.deals.rack_value(1), len(club.hands)) == (300, 15, 38)
+    assert club.hands.by_number(24).scores == (3000, 2800, 2600)
+
+
+def test_the_console_examples_of_the_docs_are_true() -> None:
+    from doc_examples import check
+
+    stale = check(ROOT / "docs" / "rules-files.md")
+    assert not stale, "\n".join(f"$ {ex.command}\n{ex.actual}" for ex in stale)
+
+
+def test_rules_without_any_type_are_refused() -> None:
+    numbers = ", ".join(str(n) for n in range(1, 41))
+    with pytest.raises(RulesError, match=r"^h.toml: field 'remove': leaves no closed-hand type"):
+        parse_rules(f'extends = "international"\nremove = [{numbers}]\n', "h.toml")
+    rules = parse_rules(
+        f'extends = "international"\nremove = [{numbers}]\n' + HOUSE[HOUSE.index("[[type]]") :],
+        "h.toml",
+    )
+    assert [t.number for t in rules.hands] == [41]
+
+
+def test_the_older_deal_table_reads_schema_like_every_rules_file(tmp_path: Path) -> None:
+    from intlscore.rules.deal_table import load_deal_table
+
+    legacy = (ROOT / "tests" / "fixtures" / "legacy" / "deal_scoring.toml").read_text("utf-8")
+    path = tmp_path / "deal.toml"
+    path.write_text(legacy.replace("schema = 1 ", "# no schema"), encoding="utf-8")
+    assert load_deal_table(path) == default_rules().deals  # schema may be left out
+    path.write_text(legacy.replace("schema = 1 ", "schema = true"), encoding="utf-8")
+    with pytest.raises(TableError, match=r"schema: True is not supported"):
+        load_deal_table(path)
+
+
+# --- the validator never fails in any other way (Hypothesis) ----------------------------------
+
+WORDS = [
+    *("schema", "name", "extends", "remove", "options", "deal", "scores", "type"),
+    *("joker_value", "trump_bonus", "winner", "rack_values", "not_melded", "joker_discard"),
+    *("open", "foot", "none", "closed", "points", "factor", "1", "13", "24", "41", "number"),
+    *("scores", "description", "structure", "sets", "colours", "range", "max_total", "after"),
+    *("before", "sequence", "repeat", "neighbours", "when", "international", "runs", "any"),
+]
+scalars = (
+    st.integers(-3, 2_000_000)
+    | st.booleans()
+    | st.sampled_from(WORDS)
+    | st.text(max_size=5)
+    | st.floats(allow_nan=False, allow_infinity=False)
+)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=6,
+)
+
+
+def _inline(value: object) -> str:
+    """A TOML inline value (tables inline, so any nesting is one line)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_string(k)} = {_inline(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, float):
+        return repr(value) if "e" in repr(value) or "." in repr(value) else f"{value}.0"
+    return _value(value)
+
+
+TOP = ["schema", "name", "remove", "options", "deal", "scores"]
+ROW = ["number", "name", "scores", "description", "structure", "after", "before"]
+row_values = {
+    "number": st.integers(-1, 60) | values,
+    "name": st.sampled_from(["Basic", "X", "Y", ""]) | values,
+    "scores": st.lists(st.integers(-1, 3000), min_size=2, max_size=4) | values,
+    "description": st.just("d") | values,
+    "structure": st.sampled_from(["any", "runs", "sets", "groups", "pairs"]) | values,
+    "after": st.integers(0, 45) | values,
+    "before": st.integers(0, 45) | values,
+}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.booleans(),
+    st.dictionaries(st.sampled_from(TOP) | st.sampled_from(WORDS), values, max_size=4),
+    st.lists(
+        st.fixed_dictionaries(
+            {k: row_values[k] for k in ("number", "name", "scores", "description", "structure")},
+            optional={
+                "after": row_values["after"],
+                "before": row_values["before"],
+                "max_total": values,
+                "sets": values,
+                "bogus": values,
+            },
+        ),
+        max_size=3,
+    ),
+)
+def test_any_file_gives_rules_or_one_line_rules_error(
+    extends: bool, top: dict[str, object], rows: list[dict[str, object]]
+) -> None:
+    top.pop("type", None)
+    if extends:
+        top["extends"] = "international"
+    lines = [f"{toml_string(key)} = {_inline(value)}" for key, value in top.items()]
+    if rows:
+        lines.append("type = " + _inline(rows))
+    text = "\n".join(lines) + "\n"
+    try:
+        rules = parse_rules(text, "fuzz.toml")
+    except RulesError as error:
+        assert str(error).startswith("fuzz.toml: ") and "\n" not in str(error)
+        event("refused")
+    else:
+        assert parse_rules(rules.to_toml(), "again") == rules
+        event("accepted")

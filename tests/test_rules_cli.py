@@ -223,6 +223,7 @@ def test_table_still_works_on_the_table_command(capsys: pytest.CaptureFixture[st
     status, out, err = run(capsys, "table", "--table", str(LEGACY / "closed_hands.toml"), "--json")
     assert status == 0
     assert len(json.loads(out)["types"]) == 40
+    assert json.loads(out)["rules"] == "international with table closed_hands.toml"
     assert err.count("\n") == 1 and "--table is deprecated" in err
 
 
@@ -243,3 +244,15 @@ def test_a_failing_command_prints_no_deprecation_note(capsys: pytest.CaptureFixt
     status, _, err = run(capsys, "score", "k1-13 x9", "--table", str(LEGACY / "closed_hands.toml"))
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("intlscore: error: ")
+
+
+def test_table_toml_prints_the_rules_in_use(
+    capsys: pytest.CaptureFixture[str], house: Path, tmp_path: Path
+) -> None:
+    status, out, err = run(capsys, "table", "--rules", str(house), "--toml")
+    assert (status, err) == (0, "")
+    complete = tmp_path / "complete.toml"
+    complete.write_text(out, encoding="utf-8")
+    assert "extends" not in out
+    assert load_rules(complete) == load_rules(house)
+    assert load_rules(complete).options.joker_value == 25

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from intlscore.errors import TableError
+from intlscore.rules.hand_table import check_schema
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
 
@@ -155,10 +156,7 @@ def parse_deal_table(data: Mapping[str, Any], source: str = "<deal table>") -> D
                 f"{source}: {key}: unknown section (known: {', '.join(_LAYOUT)})"
                 + did_you_mean(key, _LAYOUT)
             )
-    if "schema" not in data:
-        raise TableError(f"{source}: schema: is missing (write schema = 1)")
-    if data["schema"] != 1 or isinstance(data["schema"], bool):
-        raise TableError(f"{source}: schema: {data['schema']!r} is not supported (only 1)")
+    check_schema(data, source)  # as in every rules file: optional, and only the integer 1
     sections = {name: _section(data, name, keys, source) for name, keys in _LAYOUT.items()}
 
     def number(section: str, key: str, low: int = 0) -> int:

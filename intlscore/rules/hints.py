@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -16,6 +15,8 @@ def did_you_mean(word: object, known: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` for the closest known word, or ``""`` if none is close."""
     if not isinstance(word, str):
         return ""
+    import difflib  # only when an error is being reported
+
     choices = list(known)
     folded = {choice.casefold(): choice for choice in choices}
     close = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)

@@ -355,7 +355,7 @@ class _Reader:
         types = self._rescored(types)
         rows = self.data.get("type", [])
         if not isinstance(rows, list):
-            raise RulesError(f"{self.source}: type: write each type as a [[type]] row")
+            raise self.fail("", "type", "write each type as a [[type]] row")
         check_row_count(len(rows), self.source)
         if base is None and not rows:
             raise RulesError(f'{self.source}: no [[type]] rows (or write extends = "{SHIPPED}")')
@@ -384,6 +384,8 @@ class _Reader:
                 types, hand_type, raw, lambda field, problem, w=where: self.fail(w, field, problem)
             )
         check_row_count(len(types), self.source)
+        if not types:
+            raise self.fail("", "remove", "leaves no closed-hand type; keep or add at least one")
         positioned = tuple(dataclasses.replace(t, position=i) for i, t in enumerate(types))
         return check_unique(positioned, self.source)
 

@@ -89,9 +89,8 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="score 50 for holding the tile identical to the trump (R18; default off)",
     )
-    house.add_argument(
-        "--deal-table", metavar="FILE", help="deprecated: a deal-scoring table; use --rules"
-    )
+    # deprecated (use --rules): kept for one release, no longer shown in --help
+    house.add_argument("--deal-table", metavar="FILE", help=argparse.SUPPRESS)
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:

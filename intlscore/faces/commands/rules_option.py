@@ -16,6 +16,8 @@ one line).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -34,13 +36,10 @@ def add_rules_argument(
     """``--rules FILE``; with ``table`` / ``deal_table`` also the deprecated aliases."""
     parser.add_argument("--rules", metavar="FILE", help=RULES_HELP)
     if table:
-        parser.add_argument(
-            "--table", metavar="FILE", help="deprecated: a closed-hand table; use --rules"
-        )
+        # deprecated: kept for one release, no longer shown in --help (docs/rules-files.md)
+        parser.add_argument("--table", metavar="FILE", help=argparse.SUPPRESS)
     if deal_table:
-        parser.add_argument(
-            "--deal-table", metavar="FILE", help="deprecated: a deal table; use --rules"
-        )
+        parser.add_argument("--deal-table", metavar="FILE", help=argparse.SUPPRESS)
 
 
 def rules_from_arguments(args: argparse.Namespace) -> Rules:
@@ -63,11 +62,14 @@ def rules_from_arguments(args: argparse.Namespace) -> Rules:
         from intlscore.rules.hand_table import load_table
 
         rules = rules.with_hands(load_table(table))
+        rules = dataclasses.replace(rules, name=f"{rules.name} with table {Path(table).name}")
         _note(args, DEPRECATED.format(option="--table"))
     if deal_table is not None:
         from intlscore.rules.deal_table import load_deal_table
 
         rules = rules.with_deals(load_deal_table(deal_table))
+        name = f"{rules.name} with deal table {Path(deal_table).name}"
+        rules = dataclasses.replace(rules, name=name)
         _note(args, DEPRECATED.format(option="--deal-table"))
     return rules
 

@@ -2,7 +2,8 @@
 
 The rows come from the shipped rules (``tables/international.toml``) or from
 ``--rules FILE`` (``--table FILE`` is the deprecated older option); ``--json``
-prints one document ``{"format": "table/1", "rules": name, "table": source, "types": [...]}``.
+prints one document ``{"format": "table/1", "rules": name, "table": source, "types": [...]}``;
+``--toml`` prints the whole rules in use as a complete rules file.
 """
 
 from __future__ import annotations
@@ -102,6 +103,9 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_arguments(args)
     table = rules.hands
+    if args.toml:
+        print(rules.to_toml(), end="")
+        return 0
     if args.json:
         data = {"rules": rules.name, "table": table.source, "types": table_rows(table)}
         print(json.dumps(document("table", data), indent=2))
@@ -120,5 +124,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     from intlscore.faces.commands.rules_option import add_rules_argument
 
     add_rules_argument(parser, table=True)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument(
+        "--toml",
+        action="store_true",
+        help="print the rules in use as one complete rules file (a house file with its"
+        " changes applied)",
+    )
     parser.set_defaults(run=run)

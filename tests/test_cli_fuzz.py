@@ -341,7 +341,25 @@ def test_every_command_of_the_registry_is_fuzzed() -> None:
     assert ("session", "deal") in PATHS
 
 
+@pytest.fixture
+def serve_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` is fuzzed up to the point where it would serve until Ctrl-C (the ledger
+    check, the port, binding and the printed URL included); then it returns at once, and
+    ``--lan`` uses the loopback address, so no run listens anywhere else."""
+    import socket
+
+    import uvicorn
+
+    def run_once(self: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
+        for sock in sockets or []:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run_once)
+    monkeypatch.setattr("intlscore.faces.web.join.lan_address", lambda: "127.0.0.1")
+
+
 @pytest.mark.stress
+@pytest.mark.usefixtures("serve_returns")
 @pytest.mark.parametrize("path", PATHS, ids=" ".join)
 def test_random_command_lines_exit_0_or_2_with_one_line(
     ledger: Path, path: tuple[str, ...]

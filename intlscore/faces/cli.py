@@ -43,6 +43,7 @@ COMMANDS: Final[dict[str, str]] = {
     "deal": "score one deal: every player's delta",
     "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
+    "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }
 """Every sub-command and its one-line summary, in the order ``--help`` lists them.

@@ -32,6 +32,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-undo": 1,  # intlscore session undo --json
     "session-redo": 1,  # intlscore session redo --json
     "session-list": 1,  # intlscore session list --json
+    "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
 }
 """Each kind of JSON document and its current version."""
 

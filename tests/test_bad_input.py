@@ -311,3 +311,18 @@ def test_a_long_stray_argument_is_quoted_short(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     assert "'xxxxxxxxxxxxxxxxxxxx'... (5000 characters)" in refused(capsys, *argv)
+
+
+# --- context flags of the engine are real booleans (issue 9, item 2) ----------------------
+
+
+@pytest.mark.parametrize("value", ["no", 0, 1, None, "yes"])
+@pytest.mark.parametrize("flag", ["first_turn", "original_hand", "starting_player"])
+def test_context_flags_must_be_booleans(flag: str, value: object) -> None:
+    """``first_turn="no"`` was read by truth value (as true); every face now refuses it."""
+    for call in (
+        lambda: score_hand("k1-13 k1", discard="r5", **{flag: value}),
+        lambda: reachability("k1-13 r5", **{flag: value}),
+    ):
+        with pytest.raises(InputTypeError, match=f"^{flag} must be True or False"):
+            call()

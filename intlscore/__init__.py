@@ -23,6 +23,8 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "reachability": "intlscore.engine.reach",
     "ReachResult": "intlscore.engine.reach",
+    "odds": "intlscore.engine.odds",
+    "OddsResult": "intlscore.engine.odds",
     "score_deal": "intlscore.session.deal",
     "DealResult": "intlscore.session.deal",
     "DealInput": "intlscore.session.deal",
@@ -69,6 +71,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "NotationError",
+    "OddsResult",
     "ReachResult",
     "ScoreResult",
     "Session",
@@ -81,6 +84,7 @@ __all__ = [
     "format_tiles",
     "load_deal_table",
     "load_table",
+    "odds",
     "parse_tile",
     "parse_tiles",
     "reachability",
@@ -92,6 +96,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from intlscore.engine.notation import format_tiles, parse_tile, parse_tiles
+    from intlscore.engine.odds import OddsResult, odds
     from intlscore.engine.reach import ReachResult, reachability
     from intlscore.engine.result import Context, ScoreResult
     from intlscore.engine.scoring import score_hand, types_fitting

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from intlscore.errors import IntlscoreError
 
-COMMAND_MODULES = ("score", "table", "reach", "deal", "session", "settle")
+COMMAND_MODULES = ("score", "table", "reach", "odds", "simulate", "deal", "session", "settle")
 
 
 def build_parser() -> argparse.ArgumentParser:

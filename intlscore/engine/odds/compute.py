@@ -23,17 +23,18 @@ from pathlib import Path
 from typing import Protocol
 
 from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.odds.candidates import Candidate, candidates_within, first_draw
 from intlscore.engine.odds.draws import Draw, sample_draws, unseen_tiles
 from intlscore.engine.odds.holds import PoolCheck, best_score
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
-from intlscore.engine.reach import ReachResult, TypeReach, reachability
+from intlscore.engine.reach import ReachResult, reachability
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
-from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.hand_table import HandTable
 
 DEFAULT_DRAWS = 6
 MAX_DRAWS = 40
@@ -49,20 +50,6 @@ class HasHands(Protocol):
 
     @property
     def hands(self) -> HandTable: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    """A type reachable within the draws: its reach entry and the draws that count (R21)."""
-
-    hand_type: HandType
-    reach: TypeReach
-    limit: int
-
-    @property
-    def distance(self) -> int:
-        assert self.reach.distance is not None
-        return self.reach.distance
 
 
 def odds(
@@ -106,7 +93,7 @@ def odds(
     pool = Pool.build(hand, seen_tiles, trump_tile)
     unseen = unseen_tiles(pool)
     sequences = sample_draws(unseen, draws, samples=samples, seed=seed)
-    candidates = _candidates(reach, hand_table, draws, len(hand))
+    candidates = candidates_within(reach, hand_table, draws, len(hand))
     discards = (
         _discard_plans(hand, seen_tiles, trump_tile, reach, hand_table, draws)
         if len(hand) == 15
@@ -134,26 +121,13 @@ def _given(tiles: TileInput) -> bool:
     return bool(tiles.strip()) if isinstance(tiles, str) else bool(list(tiles))
 
 
-def _candidates(
-    reach: ReachResult, table: HandTable, draws: int, hand_size: int
-) -> list[_Candidate]:
-    found = []
-    for hand_type, entry in zip(table, reach.types, strict=True):
-        if entry.distance is None or entry.distance > draws:
-            continue
-        allowed = draws_allowed(hand_type, reach.context, hand_size)
-        limit = draws if allowed is None else min(draws, allowed)
-        found.append(_Candidate(hand_type, entry, limit))
-    return found
-
-
 @dataclass
 class _DiscardPlan:
     """One distinct discard: the 14 tiles left, their checks and their tallies."""
 
     discard: Tile
     check: PoolCheck
-    candidates: list[_Candidate]
+    candidates: list[Candidate]
     hits: int = 0
     total_score: int = 0
     total_square: int = 0
@@ -187,7 +161,7 @@ def _discard_plans(
             allowed = draws_allowed(hand_type, reach.context, 15)  # the first turn is spent
             limit = draws if allowed is None else min(draws, allowed)
             if entry.distance is not None and entry.distance <= limit:
-                candidates.append(_Candidate(hand_type, entry, limit))
+                candidates.append(Candidate(hand_type, entry, limit))
         candidates.sort(key=lambda c: -2 * max(c.hand_type.scores))
         pool = Pool.build(rest, known, trump)
         plans.append(_DiscardPlan(discard, PoolCheck(pool), candidates, by_type={}))
@@ -197,7 +171,7 @@ def _discard_plans(
 class _Tally:
     """Counts over the samples: per type the first draw that completes it, per discard wins."""
 
-    def __init__(self, draws: int, candidates: list[_Candidate], discards: list[_DiscardPlan]):
+    def __init__(self, draws: int, candidates: list[Candidate], discards: list[_DiscardPlan]):
         self.draws = draws
         self.candidates = candidates
         self.discards = discards
@@ -211,7 +185,7 @@ class _Tally:
         first_any: int | None = None
         best = 0
         for candidate in self.candidates:
-            first = _first_draw(check, candidate, drawn)
+            first = first_draw(check, candidate, drawn)
             if first is None:
                 continue
             self.within[candidate.hand_type.number][first] += 1
@@ -307,22 +281,6 @@ def _cumulative(firsts: list[int]) -> list[int]:
         running += count
         out.append(running)
     return out
-
-
-def _first_draw(check: PoolCheck, candidate: _Candidate, drawn: Draw) -> int | None:
-    """The fewest draws of this sequence after which the pool holds the type, or None."""
-    if candidate.distance == 0:
-        return 0
-    if check.kept(candidate.hand_type, drawn[: candidate.limit]) is None:
-        return None
-    low, high = max(candidate.distance, 1), candidate.limit
-    while low < high:
-        middle = (low + high) // 2
-        if check.kept(candidate.hand_type, drawn[:middle]) is None:
-            low = middle + 1
-        else:
-            high = middle
-    return high
 
 
 def _add_discard(plan: _DiscardPlan, drawn: Draw, jokers_in_rest: int) -> None:

@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from intlscore.engine.notation import parse_tile
 from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
@@ -85,10 +86,12 @@ class PoolCheck:
             return self._memo[key]
         broad = parent(hand_type)
         answer: int | None
-        if broad is not None and self.kept(broad, drawn) is None:
+        pool = self.with_drawn(drawn)
+        if (broad is not None and self.kept(broad, drawn) is None) or (
+            hand_type.structure == "sequence" and _numbers_short(hand_type, pool)
+        ):
             answer = None
         else:
-            pool = self.with_drawn(drawn)
             best = closest(hand_type, pool)
             holds = best.found and best.kept + pool.jokers >= HAND_SIZE
             answer = best.kept if holds else None
@@ -107,6 +110,23 @@ class PoolCheck:
             else:
                 counts[index] += 1
         return replace(self.pool, hand=tuple(counts), jokers=jokers)
+
+
+@functools.cache
+def _sequence_needs(hand_type: HandType) -> tuple[tuple[int, int], ...]:
+    """(number, copies) a sequence type needs, whatever the colours."""
+    numbers = slot_numbers(hand_type) * hand_type.repeat
+    return tuple((n, numbers.count(n)) for n in sorted(set(numbers)))
+
+
+def _numbers_short(hand_type: HandType, pool: Pool) -> bool:
+    """Whether the pool lacks, even with its jokers, enough tiles of each number."""
+    short = 0
+    for number, need in _sequence_needs(hand_type):
+        base = (number - 1) * 4
+        have = sum(pool.hand[base : base + 4])
+        short += max(0, need - have)
+    return short > pool.jokers
 
 
 def best_score(hand_type: HandType, kept: int, jokers: int, size: int) -> int:

@@ -201,7 +201,7 @@ class _Tally:
         self.total_score += best
         for plan in self.discards:
             plan.check.forget()
-            _add_discard(plan, drawn, jokers)
+            _add_discard(plan, drawn, check)
 
     def type_rows(self, unseen: int) -> list[TypeOdds]:
         rows = []
@@ -283,8 +283,13 @@ def _cumulative(firsts: list[int]) -> list[int]:
     return out
 
 
-def _add_discard(plan: _DiscardPlan, drawn: Draw, jokers_in_rest: int) -> None:
-    """Best score of the 14 tiles left and these draws; candidates go from most valuable."""
+def _add_discard(plan: _DiscardPlan, drawn: Draw, whole: PoolCheck) -> None:
+    """Best score of the 14 tiles left and these draws; candidates go from most valuable.
+
+    The 15 tiles and the draws hold every type the 14 left and the draws hold, so a
+    type the whole rack's pool (``whole``, shared by every discard) does not hold is
+    skipped without a search.
+    """
     assert plan.by_type is not None
     best, best_type = 0, None
     jokers = plan.check.pool.jokers
@@ -292,6 +297,8 @@ def _add_discard(plan: _DiscardPlan, drawn: Draw, jokers_in_rest: int) -> None:
         if 2 * max(candidate.hand_type.scores) <= best:
             break
         used = drawn[: candidate.limit]
+        if whole.kept(candidate.hand_type, used) is None:
+            continue
         kept = plan.check.kept(candidate.hand_type, used)
         if kept is None:
             continue

@@ -9,7 +9,8 @@ pairs for the pairs types) does not hold the type, and every answer is kept for
 the sample it belongs to.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
+from intlscore.engine.reach.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
 >>> check = PoolCheck(pool)
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from intlscore.engine.notation import parse_tile
+from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
@@ -92,9 +94,7 @@ class PoolCheck:
         ):
             answer = None
         else:
-            best = closest(hand_type, pool)
-            holds = best.found and best.kept + pool.jokers >= HAND_SIZE
-            answer = best.kept if holds else None
+            answer = _kept_if_held(hand_type, pool)
         self._memo[key] = answer
         return answer
 
@@ -110,6 +110,16 @@ class PoolCheck:
             else:
                 counts[index] += 1
         return replace(self.pool, hand=tuple(counts), jokers=jokers)
+
+
+def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
+    if hand_type.structure in SET_STRUCTURES:
+        quick = kept_if_held(hand_type, pool)
+        if quick is not None:
+            return None if quick == NOT_HELD else quick
+    best = closest(hand_type, pool)
+    holds = best.found and best.kept + pool.jokers >= HAND_SIZE
+    return best.kept if holds else None
 
 
 @functools.cache

@@ -11,6 +11,8 @@ import json
 import math
 
 import pytest
+from hypothesis import given, settings
+from strategies import hands14
 
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import odds
@@ -247,3 +249,20 @@ def test_the_quick_holds_check_agrees_with_the_reach_search() -> None:
             assert kept_if_held(hand_type, pool) == want, hand_type.name
             held += want != NOT_HELD
     assert held > 0
+
+
+@settings(max_examples=8, deadline=None)
+@given(hand=hands14())
+def test_chances_are_probabilities_rising_with_the_draws(hand: list[Tile]) -> None:
+    result = odds(hand, draws=3, samples=30, seed=0)
+    for entry in [*result.types, result.any]:
+        chance = list(entry.chance)
+        assert all(0.0 <= c <= 1.0 for c in chance)
+        assert chance == sorted(chance)
+        if entry.interval is not None:
+            assert all(
+                low <= c <= high for c, (low, high) in zip(chance, entry.interval, strict=True)
+            )
+    # the rack wins within N draws at least as often as its likeliest estimated type
+    estimated = [r.within for r in result.types if not r.exact]
+    assert result.any.chance[-1] >= max(estimated, default=0.0)

@@ -193,7 +193,7 @@ def test_same_seed_same_answer() -> None:
 def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "k1-13", "r5", "r9", "--draws", "2", "--samples", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "intlscore.odds/1"
+    assert data["format"] == "odds/1"
     assert data["draws"] == 2 and data["samples"] == 20 and data["seed"] == 0
     assert {"chance", "interval", "expected_score"} <= set(data["any"])
     for entry in data["types"]:

@@ -63,7 +63,7 @@ def test_a_local_dask_cluster_gives_the_same_counts(capsys: pytest.CaptureFixtur
         )
     assert status == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "intlscore.simulate/1" and data["hands"] == 12
+    assert data["format"] == "simulate/1" and data["hands"] == 12
     assert data == simulate(12, seed=2, ks=(2,)).to_dict()
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from intlscore.engine.tiles import Tile
 
-FORMAT = "intlscore.odds/1"
+FORMAT = "odds/1"
 Interval = tuple[float, float]
 
 

@@ -35,7 +35,7 @@ from intlscore.engine.result import Context
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.rules.hand_table import HandTable, default_table
 
-SIMULATE_FORMAT = "intlscore.simulate/1"
+SIMULATE_FORMAT = "simulate/1"
 CHUNK = 200
 """Deals per chunk: the unit of work and of seeding."""
 DEFAULT_KS = (1, 3, 6)

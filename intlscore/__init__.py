@@ -33,6 +33,11 @@ _EXPORTS = {
     "settle": "intlscore.session.settlement",
     "Settlement": "intlscore.session.settlement",
     "SettlementError": "intlscore.session.settlement",
+    "Rules": "intlscore.rules.ruleset",
+    "default_rules": "intlscore.rules.ruleset",
+    "load_rules": "intlscore.rules.ruleset",
+    "parse_rules": "intlscore.rules.ruleset",
+    "RulesError": "intlscore.errors",
     "DealTable": "intlscore.rules.deal_table",
     "load_deal_table": "intlscore.rules.deal_table",
     "default_deal_table": "intlscore.rules.deal_table",
@@ -73,6 +78,8 @@ __all__ = [
     "NotationError",
     "OddsResult",
     "ReachResult",
+    "Rules",
+    "RulesError",
     "ScoreResult",
     "Session",
     "Settlement",
@@ -80,11 +87,14 @@ __all__ = [
     "TableError",
     "Tile",
     "default_deal_table",
+    "default_rules",
     "default_table",
     "format_tiles",
     "load_deal_table",
+    "load_rules",
     "load_table",
     "odds",
+    "parse_rules",
     "parse_tile",
     "parse_tiles",
     "reachability",
@@ -107,10 +117,12 @@ if TYPE_CHECKING:
         IntlscoreError,
         LedgerError,
         NotationError,
+        RulesError,
         TableError,
     )
     from intlscore.rules.deal_table import DealTable, default_deal_table, load_deal_table
     from intlscore.rules.hand_table import HandTable, HandType, default_table, load_table
+    from intlscore.rules.ruleset import Rules, default_rules, load_rules, parse_rules
     from intlscore.session.deal import DealInput, DealResult, score_deal
     from intlscore.session.ledger import Ledger, Session
     from intlscore.session.settlement import Settlement, SettlementError, settle

@@ -136,10 +136,11 @@ def test_house_options_on_the_command_line(
     assert house["house"] == {
         "joker_on_rack": 25,
         "trump_bonus": True,
-        "table": "shipped deal_scoring.toml (joker 25, trump bonus on)",
+        "table": "shipped international rules (joker 25, trump bonus on)",
     }
     table = tmp_path / "house.toml"
-    text = (ROOT / "tables" / "deal_scoring.toml").read_text(encoding="utf-8")
+    legacy = ROOT / "tests" / "fixtures" / "legacy" / "deal_scoring.toml"
+    text = legacy.read_text(encoding="utf-8")
     table.write_text(text.replace("open = 100 ", "open = 150 ", 1), encoding="utf-8")
     from_file = run_json(capsys, *args, "--deal-table", str(table))
     assert [p["delta"] for p in from_file["players"]] == [150, -37]
@@ -178,7 +179,7 @@ def test_house_options_on_the_command_line(
         ),
         pytest.param(
             ["--open", "--winner", "ann", "--rack", "bob=r5", "--joker-value", "lots"],
-            "--joker-value 'lots': give a whole number",
+            "--joker-value 'lots' is not a whole number: write digits 0-9 only, like 25",
             id="joker-value",
         ),
         pytest.param(
@@ -241,7 +242,7 @@ def test_settle_rich_view(capsys: pytest.CaptureFixture[str]) -> None:
         (["--stake", "0.05x", "a=1", "b=2"], "stake '0.05x' is not a number"),
         (["--stake", "nan", "a=1", "b=2"], "not a finite amount"),
         (["--stake", "1", "a=1", "b"], "'b': write NAME=TOTAL"),
-        (["--stake", "1", "a=1", "b=1.5"], "'b=1.5': the total must be a whole number"),
+        (["--stake", "1", "a=1", "b=1.5"], "player 'b': total '1.5' is not a whole number"),
         (["--stake", "1", "a=1", "a=2"], "player 'a' is named twice"),
         (["--stake", "1", "a=1"], "at least two players"),
     ],

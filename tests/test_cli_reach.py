@@ -37,14 +37,14 @@ def test_seen_and_trump_lower_the_unseen_counts(capsys: pytest.CaptureFixture[st
 def test_rich_view_is_plain_text_when_piped() -> None:
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
     done = subprocess.run(
-        [sys.executable, "-m", "intlscore", "reach", HAND, "--first-turn"],
+        [sys.executable, "-m", "intlscore", "reach", HAND, "--first-turn", "--type", "24"],
         capture_output=True,
         text=True,
         env=env,
         check=True,
     )
     out = done.stdout
-    assert "Closest:" in out and "Royal" in out and re.search(r"r5\s+x2", out)
+    assert "24  Royal  score 2400, 1 draw away" in out and re.search(r"r5\s+x2", out)
     assert "\x1b[" not in out
 
 

@@ -17,8 +17,8 @@ import pytest
 
 from intlscore.engine.scoring import score_hand
 from intlscore.faces.cli import main
-from intlscore.rules.hand_table import TABLE_FILE, tables_dir
 
+LEGACY_TABLE = Path(__file__).parent / "fixtures" / "legacy" / "closed_hands.toml"
 ROYAL_RUN = [f"k{n}" for n in range(1, 14)] + ["k1"]
 
 
@@ -252,7 +252,7 @@ def test_tiles_as_one_string_or_several_arguments(
         (["x5 k1-12 k1", "--discard", "r5"], ["'x5'", "colour"]),
         (["r14 k1-12 k1", "--discard", "r5"], ["'r14'", "1 to 13"]),
         (["r0 k1-12 k1", "--discard", "r5"], ["'r0'", "1 to 13"]),
-        (["r7-3 k1-9", "--discard", "r5"], ["'r7-3'", "r3-7"]),
+        (["r7-3 k1-9", "--discard", "r5"], ["'r7-3'", "runs down from 7 to 3"]),
         (["r5 r5 r5 k1-11", "--discard", "b1"], ["three copies of r5"]),
         (["* * * k1-11", "--discard", "b1"], ["three jokers"]),
         (["k1-13"], ["13 tiles"]),
@@ -475,17 +475,46 @@ HOUSE_HAND = "k1-4 r3-6 b2-4 o6-8"
 
 @pytest.fixture
 def house_table(tmp_path: Path) -> Path:
+    """A house rules file: the shipped rules and one more type (docs/rules-files.md)."""
     path = tmp_path / "house.toml"
-    shutil.copy(tables_dir() / TABLE_FILE, path)
+    path.write_text('extends = "international"\n' + HOUSE_ROW, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def legacy_house_table(tmp_path: Path) -> Path:
+    """The same as a whole closed-hand table, for the deprecated ``--table FILE``."""
+    path = tmp_path / "legacy_house.toml"
+    shutil.copy(LEGACY_TABLE, path)
     with path.open("a", encoding="utf-8") as file:
         file.write(HOUSE_ROW)
     return path
 
 
+def test_the_deprecated_table_option_still_works(
+    capsys: pytest.CaptureFixture[str], legacy_house_table: Path
+) -> None:
+    status, out, err = run_cli(
+        capsys,
+        "score",
+        HOUSE_HAND,
+        "--discard",
+        "k13",
+        "--table",
+        str(legacy_house_table),
+        "--json",
+    )
+    assert status == 0
+    assert json.loads(out)["best"]["number"] == 41
+    assert err == "intlscore: note: --table is deprecated (removed after 0.2); use --rules FILE\n"
+    result = score_hand(HOUSE_HAND, discard="k13", table=legacy_house_table)
+    assert result.best is not None and result.best.number == 41
+
+
 def test_a_house_type_through_the_cli(
     capsys: pytest.CaptureFixture[str], house_table: Path
 ) -> None:
-    data = score_json(capsys, HOUSE_HAND, "--discard", "k13", "--table", str(house_table))
+    data = score_json(capsys, HOUSE_HAND, "--discard", "k13", "--rules", str(house_table))
     assert (data["best"]["number"], data["best"]["name"]) == (41, "Minor 61 runs")
     assert data["best"]["base"] == data["best"]["score"] == 1100
     assert match_bases(data) == {1: 500, 2: 800, 13: 900, 14: 1000, 41: 1100}
@@ -498,7 +527,7 @@ def test_a_house_type_with_a_joker(capsys: pytest.CaptureFixture[str], house_tab
     # The joker can only complete the orange run (o5 or o8; b1/b5 would leave o6 o7 alone):
     # total 50 + 5 or 50 + 8 <= 61, so Minor 61 runs with one joker, 1000 (14 gives 900).
     data = score_json(
-        capsys, "k1-4 r3-6 b2-4 o6 o7 *", "--discard", "k13", "--table", str(house_table)
+        capsys, "k1-4 r3-6 b2-4 o6 o7 *", "--discard", "k13", "--rules", str(house_table)
     )
     assert data["jokers"] == 1
     assert (data["best"]["number"], data["best"]["score"]) == (41, 1000)
@@ -512,17 +541,17 @@ def test_a_house_type_respects_its_total(
     # k3-6 (18), r4-7 (22), b5-7 (18), o7-9 (24): minor runs but 82 > 61, so not 41;
     # the best stays 14 Four colours minor at 1000.
     data = score_json(
-        capsys, "k3-6 r4-7 b5-7 o7-9", "--discard", "k13", "--table", str(house_table)
+        capsys, "k3-6 r4-7 b5-7 o7-9", "--discard", "k13", "--rules", str(house_table)
     )
     assert 41 not in match_bases(data)
     assert (data["best"]["number"], data["best"]["score"]) == (14, 1000)
 
 
 def test_a_house_type_through_the_api(house_table: Path) -> None:
-    result = score_hand(HOUSE_HAND, discard="k13", table=house_table)
+    result = score_hand(HOUSE_HAND, discard="k13", rules=house_table)
     assert result.best is not None
     assert (result.best.number, result.best.name, result.best.score) == (41, "Minor 61 runs", 1100)
-    result = score_hand(HOUSE_HAND, discard="k13", table=str(house_table))
+    result = score_hand(HOUSE_HAND, discard="k13", rules=str(house_table))
     assert result.best is not None and result.best.number == 41
     shipped = score_hand(HOUSE_HAND, discard="k13")
     assert shipped.best is not None and shipped.best.number == 14
@@ -533,10 +562,10 @@ def test_the_card_of_a_house_table(
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
-    status, out, _ = run_cli(capsys, "table", "--table", str(house_table))
+    status, out, _ = run_cli(capsys, "table", "--rules", str(house_table))
     assert status == 0
     rows = card_rows(out)
     assert sorted(rows) == list(range(1, 42))
     assert rows[41] == ("Minor 61 runs", 1100, 1000, 900)
-    status, out, _ = run_cli(capsys, "table", "--table", str(house_table), "--json")
+    status, out, _ = run_cli(capsys, "table", "--rules", str(house_table), "--json")
     assert json.loads(out)["types"][-1]["name"] == "Minor 61 runs"

@@ -20,7 +20,6 @@ from intlscore.errors import DealError, TableError
 from intlscore.rules.deal_table import (
     DealTable,
     default_deal_table,
-    default_deal_table_path,
     load_deal_table,
     parse_deal_table,
 )
@@ -28,7 +27,8 @@ from intlscore.rules.hand_table import default_table
 from intlscore.session.deal import DealInput, score_deal
 
 FOUR = ["ann", "bob", "cat", "dan"]
-TABLE_FILE = default_deal_table_path()
+TABLE_FILE = Path(__file__).parent / "fixtures" / "legacy" / "deal_scoring.toml"
+"""A stand-alone deal table (``--deal-table``, before rules files): still read, deprecated."""
 
 
 # --- hand-worked deals, one per kind of ending -----------------------------------------------

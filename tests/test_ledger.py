@@ -109,9 +109,15 @@ def test_undo_removes_the_last_deal_and_says_which(db: Path) -> None:
         # the next deal takes number 3 again
         again = session.deal(kind="foot", winner="dan", not_melded=["ann", "bob", "cat"])
         assert again.number == 3
-    # the undone deal is kept in the file, marked undone
-    rows = sqlite3.connect(db).execute("SELECT number, undone IS NOT NULL FROM deals").fetchall()
-    assert sorted(rows) == [(1, 0), (2, 0), (3, 0), (3, 1)]
+    # the undone deal is kept in the file: the history holds it and its undo
+    rows = sqlite3.connect(db).execute("SELECT record FROM entry ORDER BY seq").fetchall()
+    assert [(json.loads(r)["record"], json.loads(r)["number"]) for (r,) in rows] == [
+        ("deal", 1),
+        ("deal", 2),
+        ("deal", 3),
+        ("undo", 3),
+        ("deal", 3),
+    ]
 
 
 def test_export_csv(db: Path) -> None:
@@ -148,16 +154,18 @@ def test_every_deal_stores_its_raw_input_and_can_be_rescored(db: Path) -> None:
     with Session.create("friday", FOUR, db=db) as session:
         play_three(session)
         raw = [
-            json.loads(row[0])
-            for row in sqlite3.connect(db).execute("SELECT input FROM deals ORDER BY number")
+            json.loads(row[0])["input"]
+            for row in sqlite3.connect(db).execute("SELECT record FROM entry ORDER BY seq")
         ]
         assert raw[0]["racks"] == [["bob", "r5 b7 *"], ["cat", "o1 o2"]]
-        assert raw[1]["closed"] == "k1-13 k1" and raw[1]["discard"] == "*"
+        assert raw[1]["closed_tiles"] == "k1-13 k1" and raw[1]["discard"] == "*"
         same = session.rescore()
-        assert [r.deltas() for r in same] == [d.deltas for d in session.deals()]
+        assert [r.deltas() for r in same.results] == [d.deltas for d in session.deals()]
+        assert same.old == same.new and not same.changed
         # re-scored with joker 25 (R15): bob's rack r5 b7 * is 37, not 42
         house = session.rescore(default_deal_table().with_options(joker_value=25))
-        assert house[0].deltas()["bob"] == -37
+        assert house.results[0].deltas()["bob"] == -37 and house.changed
+        assert house.new["bob"] == same.old["bob"] + 5
 
 
 def test_list_sessions(db: Path) -> None:
@@ -184,7 +192,11 @@ def test_default_path_env_and_platformdirs(monkeypatch: pytest.MonkeyPatch, tmp_
 def test_a_new_ledger_creates_its_folder_and_is_wal(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "er" / "l.sqlite3"
     with Ledger(path) as ledger:
+        assert not path.parent.parent.exists()  # opening creates nothing
+        ledger.create_session("s", ["ann", "bob"])
         assert ledger.schema_version == SCHEMA_VERSION
+    assert path.stat().st_mode & 0o777 == 0o600  # issue 9, item 7
+    assert sorted(p.name for p in path.parent.iterdir()) == ["l.sqlite3"]
     connection = sqlite3.connect(path)
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
@@ -193,6 +205,8 @@ def test_a_new_ledger_creates_its_folder_and_is_wal(tmp_path: Path) -> None:
 def test_an_empty_file_is_initialised(db: Path) -> None:
     db.write_bytes(b"")
     with Ledger(db) as ledger:
+        assert ledger.sessions() == [] and db.read_bytes() == b""  # reading writes nothing
+        ledger.create_session("s", ["ann", "bob"])
         assert ledger.schema_version == SCHEMA_VERSION
 
 
@@ -222,7 +236,7 @@ def test_migration_from_version_1(db: Path) -> None:
     )
     connection.close()
     with Ledger(db) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 2
+        assert ledger.schema_version == SCHEMA_VERSION == 3
         session = ledger.session("old")
         assert session.totals() == {"ann": 100, "bob": -5}  # backfilled into deal_scores
         session.deal(kind="open", winner="bob", racks={"ann": "k2"})
@@ -230,7 +244,7 @@ def test_migration_from_version_1(db: Path) -> None:
 
 
 def test_a_newer_schema_is_refused_untouched(db: Path) -> None:
-    Ledger(db).close()
+    Ledger(db).create_session("s", ["ann", "bob"]).close()
     connection = sqlite3.connect(db)
     connection.execute("PRAGMA user_version = 99")
     connection.close()
@@ -378,10 +392,9 @@ def test_bad_deals_change_nothing(played: Path, deal: dict[str, object], message
 
 def test_a_session_with_a_player_named_twice_is_not_created(db: Path) -> None:
     with Ledger(db) as ledger:
-        before = dump(db)
         with pytest.raises(DealError, match="player 'bob' is named twice"):
             ledger.create_session("x", ["ann", "bob", "bob"])
-        assert dump(db) == before and ledger.sessions() == []
+        assert not db.exists() and ledger.sessions() == []  # issue 9, item 7
 
 
 def test_a_session_name_twice_or_unknown(played: Path) -> None:

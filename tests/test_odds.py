@@ -12,6 +12,7 @@ import math
 
 import pytest
 from hypothesis import given, settings
+from jsonschema import Draft202012Validator
 from strategies import hands14
 
 from intlscore.engine.notation import parse_tiles
@@ -21,6 +22,7 @@ from intlscore.engine.odds.holds import PoolCheck
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.tiles import Tile
 from intlscore.faces.cli import main
+from intlscore.faces.documents import schema
 from intlscore.rules.hand_table import default_table
 
 
@@ -193,6 +195,7 @@ def test_same_seed_same_answer() -> None:
 def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "k1-13", "r5", "r9", "--draws", "2", "--samples", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    Draft202012Validator(schema("odds")).validate(data)
     assert data["format"] == "odds/1"
     assert data["draws"] == 2 and data["samples"] == 20 and data["seed"] == 0
     assert {"chance", "interval", "expected_score"} <= set(data["any"])

@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from intlscore.engine.odds.simulate import run_chunk, simulate
 from intlscore.faces.cli import main
+from intlscore.faces.documents import schema
 
 
 def test_one_and_two_workers_give_the_same_counts() -> None:
@@ -63,8 +65,9 @@ def test_a_local_dask_cluster_gives_the_same_counts(capsys: pytest.CaptureFixtur
         )
     assert status == 0
     data = json.loads(capsys.readouterr().out)
+    Draft202012Validator(schema("simulate")).validate(data)
     assert data["format"] == "simulate/1" and data["hands"] == 12
-    assert data == simulate(12, seed=2, ks=(2,)).to_dict()
+    assert data == simulate(12, seed=2, ks=(2,)).to_dict()  # the same "format" first
 
 
 def test_bad_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

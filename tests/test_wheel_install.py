@@ -57,7 +57,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     assert len(wheels) == 1, wheels
     with zipfile.ZipFile(wheels[0]) as wheel:
         names = set(wheel.namelist())
-    assert "intlscore/rules/tables/closed_hands.toml" in names
+    assert "intlscore/rules/tables/international.toml" in names
     assert "intlscore/faces/commands/score.py" in names
 
     venv = tmp_path / "venv"

@@ -35,19 +35,19 @@ from intlscore.engine.result import (
 )
 from intlscore.engine.sets import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import HandTable, default_table, load_table
+from intlscore.rules.hand_table import HandTable
+from intlscore.rules.ruleset import Rules, resolve_rules
 
 TileInput = str | Iterable[str | Tile]
 _TILES = tuple(Tile(index) for index in range(JOKER_INDEX + 1))
 
 
-def resolve_table(table: HandTable | str | Path | None) -> HandTable:
-    """The table to use: the shipped one, a loaded one, or one read from a path."""
-    if table is None:
-        return default_table()
-    if isinstance(table, HandTable):
-        return table
-    return load_table(table)
+def resolve_table(
+    table: HandTable | Rules | str | Path | None, rules: Rules | str | Path | None = None
+) -> HandTable:
+    """The hand table to use: of ``rules`` (a Rules or a rules file), or the older ``table``
+    (a hand table or its file); the shipped one by default."""
+    return resolve_rules(rules, table=table).hands
 
 
 def _to_tiles(tiles: TileInput) -> list[Tile]:
@@ -57,7 +57,7 @@ def _to_tiles(tiles: TileInput) -> list[Tile]:
 def _to_tile(tile: str | Tile | None) -> Tile | None:
     if tile is None or isinstance(tile, Tile):
         return tile
-    return parse_tile(tile)
+    return parse_tile(tile, argument="discard")
 
 
 def _meld(raw: RawMeld) -> Meld:
@@ -147,8 +147,9 @@ def score_hand(
     first_turn: bool = False,
     original_hand: bool = False,
     starting_player: bool = False,
-    table: HandTable | str | Path | None = None,
+    table: HandTable | Rules | str | Path | None = None,
     known: TileInput = (),
+    rules: Rules | str | Path | None = None,
 ) -> ScoreResult:
     """Score a closed hand: 14 tiles (and the discard, if known) or 15 tiles.
 
@@ -156,15 +157,17 @@ def score_hand(
     is reported (R13); a joker discard doubles (R12). ``first_turn``,
     ``original_hand`` and ``starting_player`` describe the win for types 39
     and 40. ``known`` tiles (the trump, seen tiles) count toward the two copies
-    a joker may stand for (R3). Bad input raises :class:`NotationError` or
-    :class:`HandError`; a bad table raises :class:`TableError`.
+    a joker may stand for (R3). ``rules`` (a :class:`~intlscore.rules.Rules` or
+    the path of a rules file) gives the types; ``table`` is the older keyword
+    for a hand table alone. Bad input raises :class:`NotationError` or
+    :class:`HandError`; a bad rules file raises :class:`TableError`.
     """
     hand = _to_tiles(tiles)
     discard_tile = _to_tile(discard)
-    known_tiles = parse_tiles(known) if known else []
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
     check_closed_hand(hand, discard_tile, known=known_tiles)
     context = Context(first_turn, original_hand, starting_player)
-    matcher = Matcher(resolve_table(table), context)
+    matcher = Matcher(resolve_table(table, rules), context)
     if len(hand) == 14:
         return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles), context)
     return _best_discard(matcher, hand, known_tiles, context)
@@ -223,8 +226,9 @@ def types_fitting(
     tiles: TileInput,
     *,
     context: Context = NO_CONTEXT,
-    table: HandTable | str | Path | None = None,
+    table: HandTable | Rules | str | Path | None = None,
     known: TileInput = (),
+    rules: Rules | str | Path | None = None,
 ) -> dict[int, TypeMatch]:
     """Every type that some 14 of these 14 or 15 tiles fit, by type number.
 
@@ -235,9 +239,9 @@ def types_fitting(
     [1, 22, 23, 24]
     """
     hand = _to_tiles(tiles)
-    known_tiles = parse_tiles(known) if known else []
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
     check_closed_hand(hand, known=known_tiles)
-    matcher = Matcher(resolve_table(table), context)
+    matcher = Matcher(resolve_table(table, rules), context)
     found: dict[int, TypeMatch] = {}
     choices: list[Tile | None] = [None]
     if len(hand) > 14:

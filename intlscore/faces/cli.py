@@ -1,56 +1,255 @@
 """The ``intlscore`` command line.
 
-Each sub-command lives in its own module under :mod:`intlscore.faces.commands` and
-exposes ``add_parser(subparsers)``; the parser it adds sets ``run``, a function
-``(argparse.Namespace) -> int``. Heavy imports (the engine, ``rich``) happen
-inside ``run`` so that start-up stays light.
+Every sub-command lives in its own module, ``intlscore.faces.commands.<name>``,
+which exposes ``add_parser(subparsers)``; the parser it adds sets ``run``, a
+function ``(argparse.Namespace) -> int``. :data:`COMMANDS` lists them with a
+one-line summary: adding a command is one line there.
 
-Every error that intlscore raises on purpose (:class:`IntlscoreError`) becomes
-one line on stderr and exit status 2; never a traceback.
-"""
+Start-up stays light: only the chosen command's module is imported to build
+its parser; the others appear in ``intlscore --help`` through their summaries.
+
+Every error is one line on stderr and exit status 2, never a traceback: the
+errors intlscore raises on purpose (:class:`IntlscoreError`) and the usage
+errors of the parser, which name the sub-command and, where a flag or command
+is close, add a hint.
+
+>>> parse(["score", "r1-13", "k1", "--discard", "*"]).discard
+'*'
+>>> parse(["deal", "--winer", "ann"])
+Traceback (most recent call last):
+...
+intlscore.faces.cli.UsageError: intlscore deal: error: unrecognized arguments: --winer ann; did you mean `--winner`?
+>>> parse(["scor"])
+Traceback (most recent call last):
+...
+intlscore.faces.cli.UsageError: intlscore: error: argument COMMAND: invalid choice 'scor' ...; did you mean `score`?
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NoReturn
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import IntlscoreError, quoted
 
-COMMAND_MODULES = ("score", "table", "reach", "odds", "simulate", "deal", "session", "settle")
+COMMANDS: Final[dict[str, str]] = {
+    "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
+    "table": "list the closed-hand types with their scores",
+    "reach": "how far a hand is from every closed-hand type, and what to draw",
+    "odds": "the chance of each type within N draws, and the best discard for 15 tiles",
+    "simulate": "deal many random hands: how often each type is dealt or formed within k draws",
+    "deal": "score one deal: every player's delta",
+    "session": "keep a session in the ledger: new, deal, show, undo, list, export, settle",
+    "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
+    "completion": "print a shell completion script (bash, zsh or fish)",
+}
+"""Every sub-command and its one-line summary, in the order ``--help`` lists them.
+
+The command ``name`` is built by ``intlscore.faces.commands.<name>.add_parser``.
+"""
+
+PROG: Final = "intlscore"
+DESCRIPTION: Final = "Score International Rummikub closed hands, deals and sessions."
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, one sub-parser per command module."""
-    parser = argparse.ArgumentParser(
-        prog="intlscore",
-        description="Score International Rummikub closed hands, deals and sessions.",
+class UsageError(Exception):
+    """A command line the parser refuses; ``str()`` is the one line to print."""
+
+
+class _Exit(Exception):
+    """``--help`` or ``--version`` has printed its answer; end with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """``"; did you mean `X`?"`` for the closest candidate, or ``""`` if none is close.
+
+    >>> did_you_mean("--winer", ["--winner", "--open", "--help"])
+    '; did you mean `--winner`?'
+    >>> did_you_mean("--zzz", ["--winner"])
+    ''
+    """
+    import difflib  # only when there is an error to explain
+
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with line breaks and other control characters shown escaped.
+
+    >>> one_line("a\nb\x1b[31m c")
+    'a\\nb\\x1b[31m c'
+    """
+    return "".join(
+        char.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(char).startswith("C")
+        else char
+        for char in text
     )
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one :class:`UsageError` line, with a hint."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_defaults(_parser=self)  # the innermost parser of a command line wins
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: error: {message}")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            print(one_line(message.rstrip("\n")), file=sys.stderr)
+        raise _Exit(status)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        choices = action.choices
+        if choices is not None and value not in choices:
+            names = [str(choice) for choice in choices]
+            listed = ", ".join(names)
+            hint = did_you_mean(str(value), names)
+            raise argparse.ArgumentError(
+                action, f"invalid choice {value!r} (choose from {listed}){hint}"
+            )
+
+    def option_strings(self) -> list[str]:
+        """Every flag this parser knows (``--winner``, ``-h``, ...)."""
+        return [option for action in self._actions for option in action.option_strings]
+
+    def unrecognized(self, extras: Sequence[str]) -> UsageError:
+        """The error for arguments nobody claimed, with a hint for a mistyped flag."""
+        hint = ""
+        for extra in extras:
+            if extra.startswith("-"):
+                hint = did_you_mean(extra.partition("=")[0], self.option_strings())
+                if hint:
+                    break
+        return UsageError(f"{self.prog}: error: unrecognized arguments: {' '.join(extras)}{hint}")
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version and which reach search answers (compiled or Python)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(version_line())
+        parser.exit()
+
+
+def version_line() -> str:
+    """``intlscore X.Y.Z (reach search: ...)``.
+
+    >>> version_line().startswith("intlscore ")
+    True
+    """
+    from intlscore import __version__
+    from intlscore.engine.reach import native
+
+    search = "compiled" if native.AVAILABLE else "pure Python (the compiled search is missing)"
+    return f"{PROG} {__version__} (reach search: {search})"
+
+
+def build_parser(commands: Iterable[str] | None = None) -> Parser:
+    """The argument parser; ``commands`` (default: all) get their full sub-parser.
+
+    Any other command is listed by its summary only, so that ``--help`` names
+    every command while only the modules of ``commands`` are imported.
+    """
+    wanted = set(COMMANDS if commands is None else commands)
+    parser = Parser(prog=PROG, description=DESCRIPTION)
+    parser.add_argument("--version", action=_VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    subparsers.required = True
-    for name in COMMAND_MODULES:
-        try:
+    for name, summary in COMMANDS.items():
+        if name in wanted:
             module = importlib.import_module(f"intlscore.faces.commands.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"intlscore.faces.commands.{name}":
-                continue  # command not built yet
-            raise
-        module.add_parser(subparsers)
+            module.add_parser(subparsers)
+        else:
+            subparsers.add_parser(name, help=summary, add_help=False)
     return parser
 
 
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The sub-command a command line asks for (its first word that is not a flag).
+
+    >>> chosen_command(["--help"]), chosen_command(["score", "r1"]), chosen_command(["x"])
+    (None, 'score', None)
+    """
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def check_text(argv: Sequence[str]) -> None:
+    r"""Refuse an argument that is not text: bytes that are not UTF-8 reach Python as
+    lone surrogates, which no file, database or terminal can take.
+
+    >>> check_text(["score", "r1"])
+    >>> check_text(["session", "show", "caf\udce9"])
+    Traceback (most recent call last):
+    ...
+    intlscore.faces.cli.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
+    """
+    for place, word in enumerate(argv, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(
+                f"{PROG}: error: argument {place} {quoted(word)} is not valid text (not UTF-8)"
+            ) from None
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """Parse a command line; :class:`UsageError` if it is refused.
+
+    ``--help`` and ``--version`` print and raise the internal ``_Exit``.
+    """
+    command = chosen_command(argv)
+    parser = build_parser([] if command is None else [command])
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        innermost: Parser = getattr(args, "_parser", parser)
+        raise innermost.unrecognized(extras)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the CLI; returns the exit status (0 ok, 2 bad input).
+
+    With no command, it prints the help (the list of commands) and returns 0.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        check_text(words)
+        args = parse(words)
+    except _Exit as done:
+        return done.status
+    except UsageError as error:
+        print(one_line(str(error)), file=sys.stderr)
+        return 2
+    if args.command is None:
+        build_parser([]).print_help()
+        return 0
     try:
         status: int = args.run(args)
+        for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
+            print(note, file=sys.stderr)
     except IntlscoreError as error:
-        print(f"intlscore: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("intlscore: interrupted", file=sys.stderr)
+        print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -1,8 +1,10 @@
 """The deal-scoring table: every number of R12 and R14-R18, loaded and validated.
 
-The shipped table is ``tables/deal_scoring.toml``; a house can load its own
-file with :func:`load_deal_table`, or change the two house options of the
-rulings (joker on the rack 25, trump bonus on) with :meth:`DealTable.with_options`.
+The shipped numbers are the ``[options]`` and ``[deal.*]`` sections of the
+shipped rules file (:func:`intlscore.rules.default_rules`). A house writes a
+rules file; :func:`load_deal_table` still reads the older stand-alone deal
+table (``--deal-table FILE``). The two house options of the rulings (joker on
+the rack 25, trump bonus on) change with :meth:`DealTable.with_options`.
 
 >>> table = default_deal_table()
 >>> table.open_win, table.foot_win, table.joker_on_rack, table.rack_value(1), table.rack_value(7)
@@ -17,17 +19,15 @@ True
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from intlscore.errors import TableError
-from intlscore.rules.hand_table import tables_dir
+from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
 
-DEAL_TABLE_FILE: Final = "deal_scoring.toml"
 WINNER_AMOUNT: Final = "winner"
 """The value of ``not_melded.closed`` meaning "the winner's amount" (R16)."""
 
@@ -124,20 +124,15 @@ class DealTable:
         }
 
 
-def default_deal_table_path() -> Path:
-    """The shipped table: inside the package (wheel) or the repository's ``tables/``."""
-    return tables_dir() / DEAL_TABLE_FILE
-
-
-@functools.cache
 def default_deal_table() -> DealTable:
-    """The table shipped with intlscore (read once; the object is immutable)."""
-    table = load_deal_table(default_deal_table_path())
-    return dataclasses.replace(table, source=f"shipped {DEAL_TABLE_FILE}")
+    """The deal table of the shipped rules (read once; the object is immutable)."""
+    from intlscore.rules.ruleset import default_rules
+
+    return default_rules().deals
 
 
 def load_deal_table(path: str | Path) -> DealTable:
-    """Read and validate a deal-scoring table file.
+    """Read and validate a stand-alone deal-scoring table file (the layout of ``to_dict``).
 
     Raises :class:`TableError` naming the file, the field and the problem.
     """
@@ -156,7 +151,10 @@ def parse_deal_table(data: Mapping[str, Any], source: str = "<deal table>") -> D
     """  # noqa: E501
     for key in data:
         if key != "schema" and key not in _LAYOUT:
-            raise TableError(f"{source}: {key}: unknown section (known: {', '.join(_LAYOUT)})")
+            raise TableError(
+                f"{source}: {key}: unknown section (known: {', '.join(_LAYOUT)})"
+                + did_you_mean(key, _LAYOUT)
+            )
     if "schema" not in data:
         raise TableError(f"{source}: schema: is missing (write schema = 1)")
     if data["schema"] != 1 or isinstance(data["schema"], bool):
@@ -220,6 +218,7 @@ def _section(
         if key not in keys:
             raise TableError(
                 f"{source}: {name}.{key}: unknown key (known: {', '.join(sorted(keys))})"
+                + did_you_mean(key, keys)
             )
     for key in sorted(keys):
         if key not in section:

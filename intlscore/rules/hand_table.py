@@ -13,7 +13,7 @@ own table with :func:`load_table`.
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, cast
 
 from intlscore.errors import TableError
+from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
 
 Structure = Literal["any", "sets", "groups", "runs", "pairs", "sequence"]
@@ -34,9 +35,10 @@ NEIGHBOURS: Final = ("same", "differ")
 CONTEXT_FLAGS: Final = ("first_turn", "original_hand", "not_starting_player")
 SET_STRUCTURES: Final = ("sets", "groups", "runs")
 HAND_SIZE: Final = 14
-TABLE_FILE: Final = "closed_hands.toml"
+MAX_TYPES: Final = 1000
+"""The most types a table may hold: beyond this ``reach`` would take minutes (issue 9)."""
 
-_ROW_FIELDS: Final = frozenset(
+ROW_FIELDS: Final = frozenset(
     {
         "number",
         "name",
@@ -91,7 +93,8 @@ class HandTable:
     """All types of one table, in table order."""
 
     types: tuple[HandType, ...]
-    source: str
+    source: str = dataclasses.field(default="<table>", compare=False)
+    """Where the rows came from (not part of equality)."""
 
     def __len__(self) -> int:
         return len(self.types)
@@ -115,16 +118,18 @@ def tables_dir() -> Path:
     return Path(__file__).parents[2] / "tables"
 
 
-@functools.cache
 def default_table() -> HandTable:
-    """The table shipped with intlscore (read once, never mutated)."""
-    return load_table(tables_dir() / TABLE_FILE)
+    """The types of the shipped rules (read once, never mutated)."""
+    from intlscore.rules.ruleset import default_rules
+
+    return default_rules().hands
 
 
 def load_table(path: str | Path) -> HandTable:
-    """Read and validate a closed-hand table file.
+    """Read and validate a closed-hand table file (only ``[[type]]`` rows).
 
-    Raises :class:`TableError` naming the file, the row and the field.
+    Raises :class:`TableError` naming the file, the row and the field. A rules
+    file (:func:`intlscore.rules.load_rules`) holds a table and the rest of the rules.
     """
     return parse_table(read_toml(path, "hand table"), source=str(path))
 
@@ -140,15 +145,36 @@ def parse_table(data: Mapping[str, Any], source: str = "<table>") -> HandTable:
     ...     print(error)
     <table>: row 1 (X): field 'structure': must be one of any, sets, groups, runs, ... got 'blob'
     """
-    unknown = set(data) - {"schema", "type"}
+    unknown = sorted(set(data) - {"schema", "type"})
     if unknown:
-        raise TableError(f"{source}: unknown top-level key {sorted(unknown)[0]!r}")
-    if data.get("schema", 1) != 1:
-        raise TableError(f"{source}: schema {data.get('schema')!r} is not supported (only 1)")
+        raise TableError(
+            f"{source}: unknown top-level key {unknown[0]!r}"
+            + did_you_mean(unknown[0], ["schema", "type"])
+        )
+    check_schema(data, source)
     rows = data.get("type")
     if not isinstance(rows, list) or not rows:
         raise TableError(f"{source}: no [[type]] rows")
-    types = tuple(_parse_row(row, index, source) for index, row in enumerate(rows))
+    check_row_count(len(rows), source)
+    types = tuple(parse_row(row, index, source) for index, row in enumerate(rows))
+    return check_unique(types, source)
+
+
+def check_schema(data: Mapping[str, Any], source: str) -> None:
+    """``schema`` may be left out; if given it is the whole number 1 (``true`` is not 1)."""
+    schema = data.get("schema", 1)
+    if schema != 1 or not isinstance(schema, int) or isinstance(schema, bool):
+        raise TableError(f"{source}: schema: {schema!r} is not supported (only schema = 1)")
+
+
+def check_row_count(rows: int, source: str) -> None:
+    """At most :data:`MAX_TYPES` types: a bigger table is refused, not slowly searched."""
+    if rows > MAX_TYPES:
+        raise TableError(f"{source}: {rows} types; a table holds at most {MAX_TYPES}")
+
+
+def check_unique(types: tuple[HandType, ...], source: str) -> HandTable:
+    """The table of these rows (in this order); an error names a repeated number or name."""
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     for hand_type in types:
@@ -227,13 +253,15 @@ class _Row:
         return value
 
 
-def _parse_row(raw: Any, index: int, source: str) -> HandType:
+def parse_row(raw: Any, index: int, source: str, extra: frozenset[str] = frozenset()) -> HandType:
+    """One ``[[type]]`` row; ``extra`` fields are allowed and left to the caller."""
     if not isinstance(raw, dict):
         raise TableError(f"{source}: row {index + 1}: must be a table of fields")
     row = _Row(raw, index, source)
     for field in raw:
-        if field not in _ROW_FIELDS:
-            raise row.fail(field, "is not a known field (see the vocabulary in the table header)")
+        if field not in ROW_FIELDS and field not in extra:
+            hint = did_you_mean(field, sorted(ROW_FIELDS | extra))
+            raise row.fail(field, "is not a known field" + (hint or " (see docs/rules-files.md)"))
     number = row.integer("number", 1, 10_000)
     if number is None:
         raise row.fail("number", "is missing")

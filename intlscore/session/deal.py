@@ -27,17 +27,20 @@ intlscore.errors.DealError: unknown player 'eve' as the winner (the players are 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from intlscore.engine.handcheck import count_problems
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.tiles import Tile
-from intlscore.errors import DealError, IntlscoreError
-from intlscore.rules.deal_table import DealTable, default_deal_table
+from intlscore.errors import DealError, DealTypeError, IntlscoreError
+from intlscore.rules.deal_table import DealTable
+from intlscore.rules.ruleset import Rules, resolve_rules
 
 if TYPE_CHECKING:
     from intlscore.engine.result import ScoreResult
+    from intlscore.rules.hand_table import HandTable
 
 __all__ = [
     "KINDS",
@@ -64,11 +67,12 @@ _KIND_WORDS: Final = {"open": "open win", "foot": "foot win", "closed": "closed 
 _JOKER_WORDS: Final = ("no joker", "one joker", "two jokers")
 
 
-def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
+def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str, ...]:
     """Validate the players of a deal or session: 2-4 distinct, usable names.
 
     A name is non-empty, at most 40 characters, without surrounding spaces,
-    control characters or ``=`` (the CLI writes ``name=tiles``).
+    control characters or ``=`` (the CLI writes ``name=tiles``). Names are
+    matched without regard to case, so ``ann`` and ``Ann`` are one player.
 
     >>> check_player_names(["ann", "bob"])
     ('ann', 'bob')
@@ -76,14 +80,20 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
     Traceback (most recent call last):
     ...
     intlscore.errors.DealError: player 'ann' is named twice
+    >>> check_player_names(["ann", "Ann"])
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: players 'ann' and 'Ann' are one player (names are matched ...)
     """
     if isinstance(players, str):
         raise DealError(f"players must be a list of names, not one string {players!r}")
+    if not isinstance(players, Sequence):
+        raise DealTypeError(f"players must be a list of names, not {_shown(players)}")
     names = tuple(players)
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str):
-            raise DealError(f"a player name must be a string, not {name!r}")
+            raise DealTypeError(f"a player name must be a string, not {_shown(name)}")
         if not name.strip():
             raise DealError("a player name is empty")
         if name != name.strip():
@@ -92,15 +102,36 @@ def check_player_names(players: Sequence[str]) -> tuple[str, ...]:
             raise DealError(f"player name {name!r} may not hold '=' or control characters")
         if len(name) > MAX_NAME:
             raise DealError(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
-        if name in seen:
-            raise DealError(f"player {name!r} is named twice")
-        seen.add(name)
+        key = name.casefold()
+        if key in seen:
+            if seen[key] == name:
+                raise DealError(f"player {name!r} is named twice")
+            raise DealError(
+                f"players {seen[key]!r} and {name!r} are one player (names are matched"
+                " without regard to case)"
+            )
+        seen[key] = name
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise DealError(
-            f"a deal has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
+            f"a {what} has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
             + (f" ({', '.join(names)})" if names else "")
         )
     return names
+
+
+def _shown(value: object) -> str:
+    """``repr`` of a value in an error message, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _name_tuple(key: str, names: object) -> tuple[str, ...]:
+    if isinstance(names, str | bytes) or not isinstance(names, tuple | list):
+        raise DealTypeError(f"{key} must be a list of names, not {_shown(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise DealTypeError(f"{key}: a player name must be a string, not {_shown(name)}")
+    return tuple(names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +155,44 @@ class DealInput:
     first_turn: bool = False
     original_hand: bool = False
     starting_player: bool = False
+
+    def __post_init__(self) -> None:
+        """The type checks of every deal, on the way in and on the way back out of a ledger.
+
+        >>> DealInput(("ann", "bob"), "closed", "ann", closed="k1-13 k1", first_turn=0)
+        Traceback (most recent call last):
+        ...
+        intlscore.errors.DealTypeError: first_turn must be True or False, not 0
+        """
+        put = object.__setattr__
+        put(self, "players", _name_tuple("players", self.players))
+        if not isinstance(self.kind, str):
+            raise DealTypeError(
+                f"kind must be a string (one of {', '.join(KINDS)}), not {_shown(self.kind)}"
+            )
+        for key in ("winner", "closed", "discard", "trump"):
+            value = getattr(self, key)
+            if value is not None and not isinstance(value, str):
+                raise DealTypeError(f"{key} must be a string or None, not {_shown(value)}")
+        racks = self.racks
+        if isinstance(racks, str | bytes) or not isinstance(racks, tuple | list):
+            raise DealTypeError(f"racks must be (name, tiles) pairs, not {_shown(racks)}")
+        for pair in racks:
+            if (
+                not isinstance(pair, tuple | list)
+                or len(pair) != 2
+                or not all(isinstance(part, str) for part in pair)
+            ):
+                raise DealTypeError(
+                    f"racks: each rack is a (name, tiles) pair of strings, not {_shown(pair)}"
+                )
+        put(self, "racks", tuple((name, tiles) for name, tiles in racks))
+        put(self, "not_melded", _name_tuple("not_melded", self.not_melded))
+        put(self, "trump_holders", _name_tuple("trump_holders", self.trump_holders))
+        for key in ("first_turn", "original_hand", "starting_player"):
+            value = getattr(self, key)
+            if type(value) is not bool:
+                raise DealTypeError(f"{key} must be True or False, not {_shown(value)}")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` reads it back.
@@ -149,59 +218,30 @@ class DealInput:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> DealInput:
-        """Read :meth:`to_dict` output back; a malformed dict is a :class:`DealError`."""
+        """Read :meth:`to_dict` output back, with exactly the checks of the constructor.
+
+        >>> DealInput.from_dict({"players": ["ann", "bob"], "kind": "open", "first_turn": "no"})
+        Traceback (most recent call last):
+        ...
+        intlscore.errors.DealTypeError: first_turn must be True or False, not 'no'
+        """
+        if not isinstance(data, Mapping):
+            raise DealTypeError(f"a deal input must be a mapping, not {_shown(data)}")
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known
         if unknown:
             raise DealError(f"deal input: unknown field {sorted(unknown)[0]!r}")
+        if "kind" not in data or "players" not in data:
+            raise DealError(f"deal input: {'kind' if 'kind' not in data else 'players'} is missing")
+        return cls(**data)
 
-        def text(key: str) -> str | None:
-            value = data.get(key)
-            if value is not None and not isinstance(value, str):
-                raise DealError(f"deal input: {key} must be a string or null, not {value!r}")
-            return value
+    def score(self, table: DealTable | None = None, *, rules: Rules | None = None) -> DealResult:
+        """Score this deal under ``rules`` (or the older ``table``; the shipped rules by default).
 
-        def names(key: str) -> tuple[str, ...]:
-            value = data.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise DealError(f"deal input: {key} must be a list of names, not {value!r}")
-            return tuple(value)
-
-        def flag(key: str) -> bool:
-            value = data.get(key, False)
-            if not isinstance(value, bool):
-                raise DealError(f"deal input: {key} must be true or false, not {value!r}")
-            return value
-
-        racks = data.get("racks", [])
-        if not isinstance(racks, list) or not all(
-            isinstance(pair, list | tuple)
-            and len(pair) == 2
-            and all(isinstance(part, str) for part in pair)
-            for pair in racks
-        ):
-            raise DealError(f"deal input: racks must be a list of [name, tiles], not {racks!r}")
-        kind = text("kind")
-        if kind is None:
-            raise DealError("deal input: kind is missing")
-        return cls(
-            players=names("players"),
-            kind=kind,
-            winner=text("winner"),
-            closed=text("closed"),
-            discard=text("discard"),
-            racks=tuple((name, tiles) for name, tiles in racks),
-            not_melded=names("not_melded"),
-            trump=text("trump"),
-            trump_holders=names("trump_holders"),
-            first_turn=flag("first_turn"),
-            original_hand=flag("original_hand"),
-            starting_player=flag("starting_player"),
-        )
-
-    def score(self, table: DealTable | None = None) -> DealResult:
-        """Score this deal with ``table`` (the shipped deal table by default)."""
-        return _score(self, default_deal_table() if table is None else table)
+        The rules' hand table scores a closed win, so a house type counts.
+        """
+        resolved = resolve_rules(rules, deal_table=table)
+        return replace(_score(self, resolved.deals, resolved.hands), rules=resolved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +309,8 @@ class DealResult:
     """The scorer's result for a closed win."""
     input: DealInput
     table: DealTable = field(repr=False)
+    rules: Rules | None = field(default=None, repr=False, compare=False)
+    """The rules the deal was scored under (its ``table`` is their deal table)."""
 
     def deltas(self) -> dict[str, int]:
         """``{name: delta}`` in seat order."""
@@ -334,6 +376,7 @@ def score_deal(
     original_hand: bool = False,
     starting_player: bool = False,
     table: DealTable | None = None,
+    rules: Rules | str | Path | None = None,
 ) -> DealResult:
     """Score one deal of 2-4 players.
 
@@ -350,7 +393,10 @@ def score_deal(
     - ``trump``: the trump tile; ``trump_holders``: players who held the tile
       identical to it (dealt or drawn). A player whose rack or closed hand
       holds it counts too. The bonus (R18) needs the house option on.
-    - ``table``: the deal table (the shipped one by default).
+    - ``rules``: a :class:`~intlscore.rules.Rules` or the path of a rules file
+      (the shipped rules by default): its types score a closed win, its deal
+      table and house options the rest. ``table`` is the older keyword for a
+      deal table alone (the shipped types then score a closed win).
 
     >>> score_deal(["ann", "bob", "cat"], kind="open", winner="ann",
     ...            not_melded=["bob", "cat"]).deltas()  # R14: nobody else melded
@@ -358,42 +404,55 @@ def score_deal(
     """
     if isinstance(racks, Mapping):
         rack_pairs = list(racks.items())
+    elif isinstance(racks, str | bytes) or not isinstance(racks, Iterable):
+        raise DealTypeError(
+            f"racks must be {{name: tiles}} or (name, tiles) pairs, not {_shown(racks)}"
+        )
     else:
         rack_pairs = []
         for pair in racks:
             if not isinstance(pair, tuple | list) or len(pair) != 2:
-                raise DealError(f"a rack must be a (name, tiles) pair, not {pair!r}")
+                raise DealError(f"a rack must be a (name, tiles) pair, not {_shown(pair)}")
             rack_pairs.append((pair[0], pair[1]))
     raw = DealInput(
-        players=tuple(players) if not isinstance(players, str) else (players,),
+        players=_names("players", players),
         kind=kind,
         winner=winner,
-        closed=None if closed is None else _tile_text(closed),
-        discard=None if discard is None else _tile_text([discard]),
-        racks=tuple((name, _tile_text(tiles)) for name, tiles in rack_pairs),
-        not_melded=_names(not_melded),
-        trump=None if trump is None else _tile_text([trump]),
-        trump_holders=_names(trump_holders),
+        closed=None if closed is None else _tile_text("closed", closed),
+        discard=None if discard is None else _tile_text("discard", discard, one=True),
+        racks=tuple((name, _tile_text(f"racks[{name!r}]", tiles)) for name, tiles in rack_pairs),
+        not_melded=_names("not_melded", not_melded),
+        trump=None if trump is None else _tile_text("trump", trump, one=True),
+        trump_holders=_names("trump_holders", trump_holders),
         first_turn=first_turn,
         original_hand=original_hand,
         starting_player=starting_player,
     )
-    return raw.score(table)
+    return raw.score(table, rules=None if rules is None else resolve_rules(rules))
 
 
-def _names(names: Iterable[str]) -> tuple[str, ...]:
+def _names(key: str, names: Iterable[str]) -> tuple[str, ...]:
+    """Names as given: one string is one name; anything else must be an iterable of them."""
     if isinstance(names, str):
         return (names,)
+    if not isinstance(names, Iterable):
+        raise DealTypeError(f"{key} must be a list of names, not {_shown(names)}")
     return tuple(names)
 
 
-def _tile_text(tiles: str | Tile | Iterable[str | Tile]) -> str:
-    """Tiles as text, keeping what the user typed."""
+def _tile_text(key: str, tiles: object, *, one: bool = False) -> str:
+    """Tiles as text, keeping what the user typed; anything else names the argument."""
     if isinstance(tiles, str):
         return tiles
     if isinstance(tiles, Tile):
         return str(tiles)
-    return " ".join(str(tile) for tile in tiles)
+    if one or not isinstance(tiles, Iterable):
+        raise DealTypeError(f"{key} must be tiles as text (or Tile objects), not {_shown(tiles)}")
+    items = list(tiles)
+    for tile in items:
+        if not isinstance(tile, str | Tile):
+            raise DealTypeError(f"{key}: a tile must be text or a Tile, not {_shown(tile)}")
+    return " ".join(str(tile) for tile in items)
 
 
 def _parse(text: str, what: str) -> list[Tile]:
@@ -415,16 +474,24 @@ class _Roster:
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
+        folded: dict[str, list[str]] = {}
+        for name in players:
+            folded.setdefault(name.casefold(), []).append(name)
+        self._by_case = {key: names[0] for key, names in folded.items() if len(names) == 1}
 
     def known(self, name: object, role: str) -> str:
-        if not isinstance(name, str) or name not in self.players:
-            raise DealError(
-                f"unknown player {name!r} {role} (the players are {', '.join(self.players)})"
-            )
-        return name
+        """The player's name as first entered; ``ANN`` finds ``ann`` (matched without case)."""
+        if isinstance(name, str):
+            if name in self.players:
+                return name
+            if name.casefold() in self._by_case:
+                return self._by_case[name.casefold()]
+        raise DealError(
+            f"unknown player {_shown(name)} {role} (the players are {', '.join(self.players)})"
+        )
 
 
-def _score(raw: DealInput, table: DealTable) -> DealResult:
+def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
     players = check_player_names(raw.players)
     roster = _Roster(players)
     kind, winner = _ending(raw, roster)
@@ -439,7 +506,7 @@ def _score(raw: DealInput, table: DealTable) -> DealResult:
         elsewhere = [tile for rack in racks.values() for tile in rack]
         elsewhere += [] if trump is None else [trump]
         closed = _score_closed(
-            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw
+            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw, hands
         )
         discard, winner_tiles = closed.discard, list(closed.tiles)
     _check_copies(winner_tiles, discard, racks, trump)
@@ -521,13 +588,13 @@ def _losers(
     """Every loser either melded (with a rack, R15) or not melded (R16), exactly once."""
     roles: dict[str, str] = {} if winner is None else {winner: "the winner"}
     racks: dict[str, list[Tile]] = {}
-    for name, text in raw.racks:
-        roster.known(name, "given a rack")
+    for given, text in raw.racks:
+        name = roster.known(given, "given a rack")
         _claim(roles, name, "given a rack")
         racks[name] = _parse(text, f"{name}'s rack")
     not_melded: list[str] = []
-    for name in raw.not_melded:
-        roster.known(name, "as not melded")
+    for given in raw.not_melded:
+        name = roster.known(given, "as not melded")
         _claim(roles, name, "not melded")
         not_melded.append(name)
     for name in roster.players:
@@ -540,8 +607,8 @@ def _trump(raw: DealInput, roster: _Roster) -> tuple[Tile | None, list[str]]:
     """The trump tile and the players named as holding its twin (R18)."""
     trump = None if raw.trump is None else _parse_one(raw.trump, "the trump")
     holders: list[str] = []
-    for name in raw.trump_holders:
-        roster.known(name, "as holding the trump tile")
+    for given in raw.trump_holders:
+        name = roster.known(given, "as holding the trump tile")
         if name in holders:
             raise DealError(f"player {name!r} is named twice as holding the trump tile")
         holders.append(name)
@@ -564,7 +631,12 @@ def _claim(roles: dict[str, str], name: str, role: str) -> None:
 
 
 def _score_closed(
-    winner: str, tiles: list[Tile], discard: Tile | None, known: list[Tile], raw: DealInput
+    winner: str,
+    tiles: list[Tile],
+    discard: Tile | None,
+    known: list[Tile],
+    raw: DealInput,
+    hands: HandTable,
 ) -> ScoreResult:
     """The scorer's result; ``known`` are the tiles seen elsewhere (racks, trump; R3)."""
     from intlscore.engine.scoring import score_hand
@@ -577,6 +649,7 @@ def _score_closed(
             first_turn=raw.first_turn,
             original_hand=raw.original_hand,
             starting_player=raw.starting_player,
+            table=hands,
         )
     except IntlscoreError as error:
         raise DealError(f"{winner}'s closed hand: {error}") from None

@@ -19,15 +19,24 @@ needs rounding, player i's net is ``stake x (n x total_i - sum of all totals)``.
 from __future__ import annotations
 
 import decimal
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from itertools import combinations
 from typing import Any, Final
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import IntlscoreError, quoted
 
-__all__ = ["ROUNDING", "Payment", "Settlement", "SettlementError", "parse_money", "settle"]
+__all__ = [
+    "MAX_TOTAL",
+    "ROUNDING",
+    "Payment",
+    "Settlement",
+    "SettlementError",
+    "parse_money",
+    "settle",
+]
 
 ROUNDING: Final = ROUND_HALF_EVEN
 """How each pairwise payment is rounded to the unit (banker's rounding)."""
@@ -37,6 +46,20 @@ EXACT_LIMIT: Final = 12
 (a search over subsets, 2^n steps); above it a greedy plan with at most n-1 transfers."""
 _PRECISION: Final = 60
 """Decimal digits of the arithmetic; far beyond any stake x total, so nothing rounds early."""
+MAX_TOTAL: Final = 10**15
+"""The largest session total (in points, either sign) a settlement takes."""
+MAX_STAKE: Final = Decimal(10) ** 12
+"""Stakes are below this (money per point)."""
+MONEY_DIGITS: Final = 30
+"""At most this many significant digits in a stake or unit."""
+SMALLEST_UNIT: Final = Decimal("1e-12")
+LARGEST_UNIT: Final = Decimal("1e6")
+# With these bounds a payment (< 10^12 x 2 x 10^15) rounded to 10^-12 has at most 40 digits,
+# well within _PRECISION, so no Decimal operation can fail.
+_MONEY: Final = re.compile(
+    r"[+-]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[+-]?[0-9]{1,6})?|inf(?:inity)?|s?nan)",
+    re.ASCII | re.IGNORECASE,
+)
 
 
 class SettlementError(IntlscoreError, ValueError):
@@ -95,29 +118,44 @@ class Settlement:
 def parse_money(value: Decimal | str | int, what: str = "stake") -> Decimal:
     """A stake or unit as a finite, non-negative :class:`Decimal`.
 
-    Strings are read as decimals (``"0.05"``, ``"2"``, ``"1e-2"``); floats are
-    refused, since they are not exact.
+    Strings are read as decimals with ASCII digits (``"0.05"``, ``"2"``,
+    ``"1e-2"``; no underscores, no fullwidth digits); floats are refused, since
+    they are not exact. A stake is below :data:`MAX_STAKE` with at most
+    :data:`MONEY_DIGITS` significant digits; ``-0`` is 0.
 
-    >>> parse_money(" 0.05 ")
-    Decimal('0.05')
+    >>> parse_money(" 0.05 "), parse_money("-0")
+    (Decimal('0.05'), Decimal('0'))
     >>> parse_money("-1")
     Traceback (most recent call last):
     ...
     intlscore.session.settlement.SettlementError: stake -1 is negative; ...
-    """
+    >>> parse_money("4e57")
+    Traceback (most recent call last):
+    ...
+    intlscore.session.settlement.SettlementError: stake 4e57 is too large; give an amount below 10^12
+    """  # noqa: E501
     if isinstance(value, bool) or not isinstance(value, Decimal | str | int):
         kind = "a float is not exact" if isinstance(value, float) else "it is not a number"
-        raise SettlementError(f"{what} {value!r}: {kind}; give it as a string like '0.05'")
+        shown = repr(value) if isinstance(value, float) else type(value).__name__
+        raise SettlementError(f"{what} {shown}: {kind}; give it as a string like '0.05'")
+    if isinstance(value, int) and abs(value) >= MAX_STAKE:
+        raise SettlementError(f"{what} is too large; give an amount below 10^12")
     text = value.strip() if isinstance(value, str) else str(value)
-    try:
-        amount = Decimal(text)
-    except decimal.InvalidOperation:
-        raise SettlementError(f"{what} {text!r} is not a number; give one like 0.05") from None
+    if isinstance(value, str) and not _MONEY.fullmatch(text):
+        raise SettlementError(
+            f"{what} {quoted(text)} is not a number; give one with digits 0-9, like 0.05"
+        )
+    amount = Decimal(text)
+    shown = text if len(text) <= 24 else quoted(text)
     if not amount.is_finite():
-        raise SettlementError(f"{what} {text} is not a finite amount; give one like 0.05")
+        raise SettlementError(f"{what} {shown} is not a finite amount; give one like 0.05")
     if amount < 0:
-        raise SettlementError(f"{what} {text} is negative; give an amount >= 0 like 0.05")
-    return amount
+        raise SettlementError(f"{what} {shown} is negative; give an amount >= 0 like 0.05")
+    if amount >= MAX_STAKE:
+        raise SettlementError(f"{what} {shown} is too large; give an amount below 10^12")
+    if len(amount.as_tuple().digits) > MONEY_DIGITS:
+        raise SettlementError(f"{what} {shown} has more than {MONEY_DIGITS} significant digits")
+    return amount.copy_abs()
 
 
 def settle(
@@ -143,6 +181,10 @@ def settle(
         raise SettlementError(
             f"unit {unit_value}: the smallest unit of money is a power of ten, like 0.01 or 1"
         )
+    if not SMALLEST_UNIT <= unit_value <= LARGEST_UNIT:
+        raise SettlementError(
+            f"unit {unit_value}: give a unit from {SMALLEST_UNIT:f} to {LARGEST_UNIT:f}, like 0.01"
+        )
     names = list(totals)
     if len(names) < 2:
         raise SettlementError(f"a settlement needs at least two players; got {len(names)}")
@@ -152,6 +194,8 @@ def settle(
         total = totals[name]
         if not isinstance(total, int) or isinstance(total, bool):
             raise SettlementError(f"{name}'s total {total!r} is not a whole number")
+        if abs(total) > MAX_TOTAL:
+            raise SettlementError(f"{name}'s total is beyond +/-{MAX_TOTAL} points")
     with decimal.localcontext() as context:
         context.prec = _PRECISION
         pairwise = _pairwise(totals, names, stake_value, unit_value)

@@ -20,9 +20,8 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
-from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.odds.candidates import Candidate, candidates_within, first_draw
 from intlscore.engine.odds.draws import Draw, sample_draws, unseen_tiles
 from intlscore.engine.odds.holds import PoolCheck, best_score
@@ -34,6 +33,7 @@ from intlscore.engine.reach.pool import Pool
 from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
+from intlscore.rules import Rules
 from intlscore.rules.hand_table import HandTable
 
 DEFAULT_DRAWS = 6
@@ -45,13 +45,6 @@ TileInput = str | Iterable[str | Tile]
 Progress = Callable[[int, int], None]
 
 
-class HasHands(Protocol):
-    """A rules object (``intlscore.rules.Rules``): only its closed-hand table is read."""
-
-    @property
-    def hands(self) -> HandTable: ...
-
-
 def odds(
     tiles: TileInput,
     *,
@@ -61,7 +54,7 @@ def odds(
     first_turn: bool = False,
     original_hand: bool = False,
     starting_player: bool = False,
-    rules: HasHands | None = None,
+    rules: Rules | str | Path | None = None,
     table: HandTable | str | Path | None = None,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -77,9 +70,9 @@ def odds(
         raise HandError(f"samples must be a whole number from 1 to {MAX_SAMPLES}; got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise HandError(f"seed must be a whole number; got {seed!r}")
-    hand_table = rules.hands if rules is not None else resolve_table(table)
-    trump_tile = parse_tile(trump) if isinstance(trump, str) else trump
-    seen_tiles = parse_tiles(seen) if _given(seen) else []
+    hand_table = resolve_table(table, rules)
+    trump_tile = optional_tile(trump, "trump")
+    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
     reach = reachability(
         tiles,
         seen=seen_tiles,
@@ -115,10 +108,6 @@ def odds(
         any=tally.any_row(),
         discards=tally.discard_rows() if discards else None,
     )
-
-
-def _given(tiles: TileInput) -> bool:
-    return bool(tiles.strip()) if isinstance(tiles, str) else bool(list(tiles))
 
 
 @dataclass

@@ -9,8 +9,7 @@ pairs for the pairs types) does not hold the type, and every answer is kept for
 the sample it belongs to.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
-from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.reach.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
 >>> check = PoolCheck(pool)

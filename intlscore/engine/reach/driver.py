@@ -15,7 +15,7 @@ from pathlib import Path
 
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.matcher import context_allows
-from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.reach.best import mask_indices, unpack_keep
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
 from intlscore.engine.reach.impossible import impossible_reason
@@ -28,6 +28,7 @@ from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.ruleset import Rules
 
 HAND = 14
 TileInput = str | Iterable[str | Tile]
@@ -41,7 +42,8 @@ def reachability(
     first_turn: bool = False,
     original_hand: bool = False,
     starting_player: bool = False,
-    table: HandTable | str | Path | None = None,
+    table: HandTable | Rules | str | Path | None = None,
+    rules: Rules | str | Path | None = None,
 ) -> ReachResult:
     """Distance, outs, keep and reason for every type, for a hand of 14 or 15 tiles.
 
@@ -49,17 +51,19 @@ def reachability(
     ``trump`` the face-up trump; both count toward the two copies of each tile
     (R3), so a seen tile that would make a third copy is a :class:`HandError`
     naming it. The context flags decide types 39 and 40 as in the scorer.
+    ``rules`` (a :class:`~intlscore.rules.Rules` or a rules file) gives the
+    types; ``table`` is the older keyword for a hand table alone.
     """
     hand = parse_tiles(tiles)
     if len(hand) not in (HAND, HAND + 1):
         raise HandError(f"{len(hand)} tiles given; reach needs a hand of 14 or 15 tiles")
-    seen_tiles = parse_tiles(seen) if _given(seen) else []
-    trump_tile = parse_tile(trump) if isinstance(trump, str) else trump
+    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
+    trump_tile = optional_tile(trump, "trump")
     known = [*seen_tiles, *([trump_tile] if trump_tile is not None else [])]
     check_tiles(hand, known)
     context = Context(first_turn, original_hand, starting_player)
     pool = Pool.build(hand, seen_tiles, trump_tile)
-    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in resolve_table(table))
+    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in resolve_table(table, rules))
     return ReachResult(
         tiles=tuple(sorted(hand)),
         seen=tuple(sorted(seen_tiles)),
@@ -67,10 +71,6 @@ def reachability(
         context=context,
         types=entries,
     )
-
-
-def _given(tiles: TileInput) -> bool:
-    return bool(tiles.strip()) if isinstance(tiles, str) else bool(list(tiles))
 
 
 def _reach_type(hand_type: HandType, pool: Pool, context: Context, hand_size: int) -> TypeReach:

@@ -13,14 +13,30 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from typing import Any, Protocol
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Protocol
+
+from intlscore.errors import IntlscoreError, quoted
+
+_WHOLE_NUMBER: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 
 class Presentable(Protocol):
     """A result object: JSON through ``to_dict``, a rich view through a view function."""
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+def sentence(text: str) -> str:
+    """A help line as a sentence: the first letter raised, nothing else lowered, a full stop.
+
+    >>> sentence("settle totals (R19)")
+    'Settle totals (R19).'
+    >>> sentence("the whole session as JSON or CSV")
+    'The whole session as JSON or CSV.'
+    """
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
@@ -42,21 +58,72 @@ def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
 
 
 def add_table_and_json(parser: argparse.ArgumentParser) -> None:
-    """``--table FILE`` (a house closed-hand table) and ``--json``."""
-    parser.add_argument(
-        "--table",
-        metavar="FILE",
-        help="a house closed-hand table (TOML) instead of the shipped one",
-    )
+    """``--rules FILE`` (``--table FILE``, deprecated) and ``--json``."""
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser, table=True)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def present(result: Presentable, as_json: bool, view: Callable[[], Callable[[Any], Any]]) -> int:
-    """Print one JSON object, or the rich view; ``view`` imports it only when needed."""
+def present(
+    result: Presentable,
+    as_json: bool,
+    view: Callable[[], Callable[[Any], Any]],
+    kind: str = "score",
+    extra: Mapping[str, Any] | None = None,
+) -> int:
+    """Print one JSON document of ``kind`` (``extra`` keys added), or the rich view;
+    ``view`` imports the view only when needed."""
     if as_json:
-        print(json.dumps(result.to_dict(), indent=2))
-        return 0
-    from rich.console import Console
+        from intlscore.faces.documents import document
 
-    Console(highlight=False).print(view()(result))
+        print(json.dumps(document(kind, {**result.to_dict(), **(extra or {})}), indent=2))
+        return 0
+    from intlscore.faces.render.output import print_views
+
+    print_views(view()(result))
     return 0
+
+
+def whole_number(
+    text: str,
+    what: str,
+    error: type[IntlscoreError],
+    *,
+    minimum: int,
+    maximum: int,
+    example: int,
+) -> int:
+    """A whole number typed by the user, with ASCII digits, between two bounds.
+
+    ``-0`` is 0; fullwidth or superscript digits, underscores, decimals and
+    numbers of any length beyond ``maximum`` are refused with one line that
+    names ``what`` (never ``int()``'s own error).
+
+    >>> from intlscore.errors import TableError
+    >>> whole_number(" 25 ", "--joker-value", TableError, minimum=0, maximum=999, example=25)
+    25
+    >>> whole_number("-0", "--joker-value", TableError, minimum=0, maximum=999, example=25)
+    0
+    >>> whole_number("-5", "--joker-value", TableError, minimum=0, maximum=999, example=25)
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.TableError: --joker-value '-5': give a number from 0 to 999, like 25
+    >>> whole_number("1_000", "ann's total", TableError, minimum=-9, maximum=9, example=5)
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.TableError: ann's total '1_000' is not a whole number: write digits 0-9 only, like 5
+    """  # noqa: E501
+    stripped = text.strip()
+    if not _WHOLE_NUMBER.fullmatch(stripped):
+        raise error(
+            f"{what} {quoted(text)} is not a whole number: write digits 0-9 only, like {example}"
+        )
+    digits = stripped.lstrip("+-").lstrip("0")
+    limit = len(str(max(abs(minimum), abs(maximum))))
+    value = int(stripped) if len(digits) <= limit else None  # never int() of 4,301 digits
+    if value is None or not minimum <= value <= maximum:
+        raise error(
+            f"{what} {quoted(text)}: give a number from {minimum} to {maximum}, like {example}"
+        )
+    return value

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import DealError, TableError
+from intlscore.faces.commands.common import sentence, whole_number
 
 if TYPE_CHECKING:
+    from intlscore.rules import Rules
     from intlscore.rules.deal_table import DealTable
 
 HELP = "score one deal: every player's delta (open, foot, closed win or no winner)"
@@ -75,7 +78,7 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
-    """House options (R15, R18) and a house deal table."""
+    """House options (R15, R18) and a house deal table (deprecated: a rules file)."""
     house = parser.add_argument_group("house rules")
     house.add_argument(
         "--joker-value", metavar="N", help="a joker left on a rack counts N (R15; default 30)"
@@ -86,7 +89,9 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="score 50 for holding the tile identical to the trump (R18; default off)",
     )
-    house.add_argument("--deal-table", metavar="FILE", help="a house deal-scoring table (TOML)")
+    house.add_argument(
+        "--deal-table", metavar="FILE", help="deprecated: a deal-scoring table; use --rules"
+    )
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
@@ -127,17 +132,22 @@ def deal_arguments(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def table_from_arguments(args: argparse.Namespace) -> DealTable:
-    """The deal table of ``--deal-table`` (or the shipped one) with the house options applied."""
-    from intlscore.rules.deal_table import default_deal_table, load_deal_table
+    """The deal table of the rules in use (:func:`rules_with_options`)."""
+    return rules_with_options(args).deals
 
-    table = default_deal_table() if args.deal_table is None else load_deal_table(args.deal_table)
+
+def rules_with_options(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules`` (or the deprecated ``--deal-table``; the shipped ones by
+    default) with ``--joker-value`` and ``--trump-bonus`` applied."""
+    from intlscore.faces.commands.rules_option import rules_from_arguments
+
+    rules = rules_from_arguments(args)
     joker_value = None
     if args.joker_value is not None:
-        text = args.joker_value.strip()
-        if not text.isdigit():
-            raise TableError(f"--joker-value {args.joker_value!r}: give a whole number, like 25")
-        joker_value = int(text)
-    return table.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
+        joker_value = whole_number(
+            args.joker_value, "--joker-value", TableError, minimum=0, maximum=10**6, example=25
+        )
+    return rules.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
 
 
 def print_json(data: object) -> None:
@@ -145,13 +155,21 @@ def print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def print_rich(*renderables: Any) -> None:
-    """Print rich renderables to stdout, one after another (colour only on a terminal)."""
-    from rich.console import Console
+def print_document(kind: str, data: Mapping[str, Any]) -> None:
+    """One JSON document of ``kind`` on stdout, ``"format"`` first."""
+    from intlscore.faces.documents import dumps
 
-    console = Console(highlight=False)
-    for renderable in renderables:
-        console.print(renderable)
+    print(dumps(kind, data))
+
+
+def print_rich(*renderables: Any) -> None:
+    """Print rich renderables to stdout, one after another (colour only on a terminal).
+
+    A plain ``str`` is shown literally: never read as markup, control characters escaped.
+    """
+    from intlscore.faces.render.output import print_views
+
+    print_views(*renderables)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,9 +177,13 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.players:
         raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
-    result = score_deal(args.players, table=table_from_arguments(args), **deal_arguments(args))
+    rules = rules_with_options(args)
+    result = score_deal(args.players, rules=rules, **deal_arguments(args))
+    from intlscore.faces.guided import warn_if_discard_unknown
+
+    warn_if_discard_unknown(result)
     if args.json:
-        print_json(result.to_dict())
+        print_document("deal", {**result.to_dict(), "rules": rules.name})
     else:
         from intlscore.faces.render.deal_view import deal_view
 
@@ -170,13 +192,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "deal", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("deal", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "--players", metavar="NAME", nargs="+", help="the 2-4 players, in seat order"
     )
     add_deal_arguments(parser)
     add_table_arguments(parser)
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser)
     add_json_argument(parser)
     parser.set_defaults(run=run)

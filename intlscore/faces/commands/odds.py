@@ -19,8 +19,10 @@ EXAMPLE = 'example: intlscore odds "k1-12 r5 o9" --draws 4 --seen "k13"'
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds of one rack; 0 for every valid rack."""
     from intlscore.engine.odds import odds
+    from intlscore.faces.commands.rules_option import rules_from_arguments
     from intlscore.faces.render.progress_bar import LazyBar
 
+    rules = rules_from_arguments(args)
     with LazyBar("odds") as bar:
         result = odds(
             args.tiles,
@@ -30,12 +32,12 @@ def run(args: argparse.Namespace) -> int:
             first_turn=args.first_turn,
             original_hand=args.original_hand,
             starting_player=args.starting_player,
-            table=args.table,
+            rules=rules,
             samples=args.samples if args.samples is not None else _default_samples(),
             seed=args.seed,
             progress=bar,
         )
-    return present(result, args.json, _view)
+    return present(result, args.json, _view, "odds", {"rules": rules.name})
 
 
 def _default_samples() -> int:

@@ -10,16 +10,39 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from intlscore.faces.commands.common import add_context_flags, add_table_and_json, present
+from intlscore.errors import IntlscoreError
+from intlscore.faces.commands.common import add_context_flags, add_table_and_json, present, sentence
 
 HELP = "how far a hand of 14 or 15 tiles is from every closed-hand type, and what to draw"
 EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
 
 
+def type_number(text: str) -> int:
+    """A ``--type`` argument: a type's number, 1 to 9999.
+
+    >>> type_number("24")
+    24
+    >>> type_number("x")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'x' is not a type number (like 24)
+    """
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit() and len(stripped) <= 4):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a type number (like 24)")
+    return int(stripped)
+
+
+class UnknownTypeError(IntlscoreError, ValueError):
+    """``--type N`` names a type the table does not have."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
+    from intlscore.faces.commands.rules_option import rules_from_arguments
 
+    rules = rules_from_arguments(args)
     result = reachability(
         args.tiles,
         seen=args.seen or (),
@@ -27,22 +50,31 @@ def run(args: argparse.Namespace) -> int:
         first_turn=args.first_turn,
         original_hand=args.original_hand,
         starting_player=args.starting_player,
-        table=args.table,
+        rules=rules,
     )
-    return present(result, args.json, _view)
+    numbers = [entry.number for entry in result.types]
+    for number in args.type:
+        if number not in numbers:
+            raise UnknownTypeError(
+                f"--type {number}: the table has no type {number}"
+                f" (its types are {min(numbers)} to {max(numbers)})"
+            )
+    return present(result, args.json, lambda: _view(args), "reach", {"rules": rules.name})
 
 
-def _view() -> Callable[[Any], Any]:
-    from intlscore.faces.render.reach_view import reach_view
+def _view(args: argparse.Namespace) -> Callable[[Any], Any]:
+    from intlscore.faces.render import reach_view
 
-    return reach_view
+    if args.type:
+        return lambda result: reach_view.reach_detail_view(result, args.type)
+    if args.all:
+        return reach_view.reach_all_view
+    return reach_view.reach_view
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``reach`` to the ``intlscore`` sub-commands."""
-    parser = subparsers.add_parser(
-        "reach", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("reach", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "tiles",
         metavar="TILES",
@@ -56,6 +88,25 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="tiles out of play (discards, other players' melds); may be repeated",
     )
     parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
+    view = parser.add_argument_group(
+        "what to show",
+        "By default, one screen: the closest types and the most valuable within a few draws,"
+        " one row each (number, name, score, distance, outs).",
+    )
+    view.add_argument(
+        "--all",
+        action="store_true",
+        help="every type, one compact row each, and why some are unreachable",
+    )
+    view.add_argument(
+        "--type",
+        metavar="N",
+        type=type_number,
+        action="append",
+        default=[],
+        help="one type in full: its outs with their unseen copies, the tiles to keep, or why it"
+        " is unreachable; may be repeated",
+    )
     add_context_flags(parser, "when the win would happen")
     add_table_and_json(parser)
     parser.set_defaults(run=run)

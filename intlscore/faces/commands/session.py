@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from intlscore.errors import LedgerError
+from intlscore.faces.commands.common import sentence
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
     add_table_arguments,
     deal_arguments,
-    print_json,
+    print_document,
     print_rich,
-    table_from_arguments,
+    rules_with_options,
 )
+from intlscore.faces.commands.rules_option import add_rules_argument
 from intlscore.faces.commands.settle import add_money_arguments
 
 if TYPE_CHECKING:
-    from intlscore.session.ledger import Ledger
+    from intlscore.session.deal import DealResult
+    from intlscore.session.ledger import Ledger, RecordedDeal, Session
 
-HELP = "keep a session in the ledger: new, deal, show, undo, list, export, settle"
+HELP = (
+    "keep a session in the ledger: new, deal, amend, undo, redo, show, list, export, settle, check"
+)
 
 
 def _ledger(args: argparse.Namespace) -> Ledger:
@@ -29,57 +37,173 @@ def _ledger(args: argparse.Namespace) -> Ledger:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    table = table_from_arguments(args)
+    rules = rules_with_options(args)
+    table = rules.deals
     with _ledger(args) as ledger:
-        session = ledger.create_session(args.name, args.players, table)
-        if args.json:
-            print_json(
-                {
-                    "session": session.name,
-                    "players": list(session.players),
-                    "db": str(ledger.path),
-                    "deal_table": {"source": table.source, "numbers": table.to_dict()},
-                }
-            )
-        else:
-            from intlscore.faces.render.session_view import house_line
+        session = ledger.create_session(args.name, args.players, rules)
+        with stored_already(f"session {session.name!r}"):
+            if args.json:
+                print_document(
+                    "session-new",
+                    {
+                        "session": session.name,
+                        "players": list(session.players),
+                        "db": str(ledger.path),
+                        "deal_table": {"source": table.source, "numbers": table.to_dict()},
+                        "rules": rules.name,
+                    },
+                )
+            else:
+                from intlscore.faces.render.session_view import rules_line
 
-            print_rich(
-                f"session {session.name} started for {', '.join(session.players)}",
-                house_line(table),
-                f"ledger: {ledger.path}",
-            )
+                print_plain(
+                    f"session {session.name} started for {', '.join(session.players)}",
+                    rules_line(rules.name, table),
+                    f"ledger: {ledger.path}",
+                )
     return 0
 
 
-def run_deal(args: argparse.Namespace) -> int:
-    from intlscore.session.deal import score_deal
+def run_rules(args: argparse.Namespace) -> int:
+    """The rules in force, as a rules file (``--rules`` reads it back)."""
+    with _ledger(args) as ledger:
+        rules = ledger.session(args.name).snapshot().rules
+    assert rules is not None
+    print(rules.to_toml(), end="")
+    return 0
 
+
+def run_rescore(args: argparse.Namespace) -> int:
+    if args.rules is None and args.deal_table is None:
+        raise LedgerError("give the new rules: session rescore NAME --rules FILE")
+    rules = rules_with_options(args)
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
-        result = score_deal(session.players, table=session.table, **deal_arguments(args))
-        recorded = session.record(result)
-        totals = session.totals()
+        report = session.rescore(rules)
+        if args.yes:
+            report = session.change_rules(rules)
+    from intlscore.faces.render.session_view import rescore_view
+
+    if args.yes:
+        ending = (
+            f"stored: session {session.name} is now scored under the rules {rules.name}"
+            " (the old scores stay in the history)"
+        )
+    else:
+        ending = "nothing was changed; add --yes to re-score the session under these rules"
+    from rich.text import Text
+
+    print_rich(rescore_view(report), Text(ending))
+    return 0
+
+
+def print_plain(*lines: str) -> None:
+    """Lines holding user text (names, paths): printed literally, never read as markup."""
+    from rich.text import Text
+
+    print_rich(*(Text(line) for line in lines))
+
+
+@contextmanager
+def stored_already(what: str) -> Iterator[None]:
+    """After a commit, a failure must never look like "nothing happened" (issue 9, item 1):
+    it becomes one line saying what is stored, so nobody enters the deal twice."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except (Exception, KeyboardInterrupt) as error:
+        reason = (str(error).splitlines() or [type(error).__name__])[0]
+        raise LedgerError(
+            f"{what} is stored, but showing it failed ({type(error).__name__}: {reason});"
+            " do not enter it again"
+        ) from None
+
+
+def check_players(session: Session, given: list[str] | None) -> None:
+    """``session deal --players``: allowed when it names the session's players (any order or
+    case); anything else is refused, since the players were fixed at ``session new``."""
+    if given is None:
+        return
+    if sorted(name.casefold() for name in given) != sorted(
+        name.casefold() for name in session.players
+    ):
+        raise LedgerError(
+            f"session {session.name!r} is played by {', '.join(session.players)}; the players"
+            " were fixed at 'session new' (leave out --players)"
+        )
+
+
+def show_deal(
+    args: argparse.Namespace,
+    session: Session,
+    heading: str,
+    recorded: RecordedDeal,
+    result: DealResult,
+) -> None:
+    totals = session.last_state.totals
     if args.json:
-        print_json({"session": session.name, "deal": recorded.to_dict(), "totals": totals})
-        return 0
+        print_document(
+            "session-deal", {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
+        )
+        return
+    from rich.text import Text
+
     from intlscore.faces.render.deal_view import deal_view
     from intlscore.faces.render.session_view import totals_view
 
-    print_rich(
-        f"session {session.name}, deal {recorded.number}:",
-        deal_view(result),
-        "",
-        totals_view(session.players, totals),
-    )
+    print_rich(Text(heading), deal_view(result), "", totals_view(session.players, totals))
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    with _ledger(args) as ledger:
+        session = ledger.session(args.name)
+        check_players(session, args.players)
+        from intlscore.faces.guided import session_deal_arguments  # prompts at a terminal
+
+        deal = session_deal_arguments(args, session.players, session.rules)
+        recorded, result = session.play(**deal)
+        with stored_already(f"deal {recorded.number} of session {session.name!r}"):
+            show_deal(
+                args,
+                session,
+                f"session {session.name}, deal {recorded.number}:",
+                recorded,
+                result,
+            )
     return 0
+
+
+def run_amend(args: argparse.Namespace) -> int:
+    number = deal_number(args.number)
+    with _ledger(args) as ledger:
+        session = ledger.session(args.name)
+        check_players(session, args.players)
+        recorded, result = session.play(number, **deal_arguments(args))
+        with stored_already(f"the amended deal {number} of session {session.name!r}"):
+            show_deal(
+                args,
+                session,
+                f"session {session.name}, deal {number} amended (the old version is kept):",
+                recorded,
+                result,
+            )
+    return 0
+
+
+def deal_number(text: str) -> int:
+    """A deal number as typed: a whole number from 1."""
+    cleaned = text.strip()
+    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 9 or int(cleaned) < 1:
+        raise LedgerError(f"deal number {text!r}: give a whole number from 1, like 3")
+    return int(cleaned)
 
 
 def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         state = ledger.session(args.name).snapshot()
     if args.json:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     else:
         from intlscore.faces.render.session_view import session_view
 
@@ -91,16 +215,71 @@ def run_undo(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
         removed = session.undo()
-        totals = session.totals()
-    if args.json:
-        print_json({"session": session.name, "removed": removed.to_dict(), "totals": totals})
-    else:
-        from intlscore.faces.render.session_view import deal_line, totals_view
+        with stored_already(f"the undo of deal {removed.number} of session {session.name!r}"):
+            totals = session.last_state.totals
+            if args.json:
+                print_document(
+                    "session-undo",
+                    {"session": session.name, "removed": removed.to_dict(), "totals": totals},
+                )
+            else:
+                from intlscore.faces.render.session_view import deal_line, totals_view
 
-        deltas = ", ".join(f"{name} {delta:+d}" for name, delta in removed.deltas.items())
-        print_rich(
-            f"removed {deal_line(removed)} ({deltas})", "", totals_view(session.players, totals)
-        )
+                deltas = ", ".join(f"{name} {delta:+d}" for name, delta in removed.deltas.items())
+                from rich.text import Text
+
+                print_rich(
+                    Text(f"removed {deal_line(removed)} ({deltas})"),
+                    "",
+                    totals_view(session.players, totals),
+                )
+    return 0
+
+
+def run_redo(args: argparse.Namespace) -> int:
+    with _ledger(args) as ledger:
+        session = ledger.session(args.name)
+        restored = session.redo()
+        with stored_already(f"the redo of deal {restored.number} of session {session.name!r}"):
+            totals = session.last_state.totals
+            if args.json:
+                print_document(
+                    "session-redo",
+                    {"session": session.name, "restored": restored.to_dict(), "totals": totals},
+                )
+            else:
+                from intlscore.faces.render.session_view import deal_line, totals_view
+
+                deltas = ", ".join(f"{name} {delta:+d}" for name, delta in restored.deltas.items())
+                from rich.text import Text
+
+                print_rich(
+                    Text(f"restored {deal_line(restored)} ({deltas})"),
+                    "",
+                    totals_view(session.players, totals),
+                )
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    if (args.name is None) == (not args.all):
+        raise LedgerError("name one session to check, or give --all for the whole ledger")
+    with _ledger(args) as ledger:
+        problems = ledger.check(args.name)
+        sessions = ledger.sessions() if not problems else []
+        path = ledger.path
+    if problems:
+        for problem in problems:
+            print(problem)
+        count = len(problems)
+        raise LedgerError(f"{count} problem{'s' * (count != 1)} found in {path} (listed above)")
+    checked = [s for s in sessions if args.name is None or s.name == args.name]
+    deals = sum(summary.deals for summary in checked)
+    count = len(checked)
+    print(
+        f"{path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
+        " every record matches its checksum and re-scores to its stored deltas"
+    )
     return 0
 
 
@@ -109,11 +288,16 @@ def run_list(args: argparse.Namespace) -> int:
         sessions = ledger.sessions()
         path = ledger.path
     if args.json:
-        print_json({"db": str(path), "sessions": [summary.to_dict() for summary in sessions]})
+        print_document(
+            "session-list",
+            {"db": str(path), "sessions": [summary.to_dict() for summary in sessions]},
+        )
     else:
+        from rich.text import Text
+
         from intlscore.faces.render.session_view import session_list_view
 
-        print_rich(f"sessions in {path}", session_list_view(sessions))
+        print_rich(Text(f"sessions in {path}"), session_list_view(sessions))
     return 0
 
 
@@ -123,7 +307,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.format == "csv":
         print(state.to_csv(), end="")
     else:
-        print_json(state.to_dict())
+        print_document("session", state.to_dict())
     return 0
 
 
@@ -138,12 +322,12 @@ def run_settle(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("session", help=HELP, description=HELP.capitalize() + ".")
+    parser = subparsers.add_parser("session", help=HELP, description=sentence(HELP))
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
 
     def action(name: str, help_text: str, *, named: bool = True) -> argparse.ArgumentParser:
-        sub = actions.add_parser(name, help=help_text, description=help_text.capitalize() + ".")
+        sub = actions.add_parser(name, help=help_text, description=sentence(help_text))
         if named:
             sub.add_argument("name", metavar="NAME", help="the session's name")
         sub.add_argument(
@@ -156,14 +340,31 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     new = action("new", "start a session")
     new.add_argument("--players", metavar="NAME", nargs="+", required=True, help="the 2-4 players")
+    add_rules_argument(new)
     add_table_arguments(new)
     add_json_argument(new)
     new.set_defaults(run=run_new)
 
+    def players_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--players",
+            metavar="NAME",
+            nargs="+",
+            help="the session's players (any order or case); they were fixed at 'session new'",
+        )
+
     deal = action("deal", "score a deal and add it to the session")
+    players_option(deal)
     add_deal_arguments(deal)
     add_json_argument(deal)
     deal.set_defaults(run=run_deal)
+
+    amend = action("amend", "replace deal N by a new description (the old version is kept)")
+    amend.add_argument("number", metavar="N", help="the number of the deal to replace")
+    players_option(amend)
+    add_deal_arguments(amend)
+    add_json_argument(amend)
+    amend.set_defaults(run=run_amend)
 
     show = action("show", "running totals and the deal-by-deal history")
     add_json_argument(show)
@@ -173,15 +374,42 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_json_argument(undo)
     undo.set_defaults(run=run_undo)
 
+    redo = action("redo", "restore the most recently undone deal")
+    add_json_argument(redo)
+    redo.set_defaults(run=run_redo)
+
     listing = action("list", "every session of the ledger", named=False)
     add_json_argument(listing)
     listing.set_defaults(run=run_list)
 
     export = action("export", "the whole session as JSON or CSV (one row per deal)")
-    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="json: one object, as session show --json; csv: one row per deal (default: json)",
+    )
     export.set_defaults(run=run_export)
 
     settle = action("settle", "settle the session's totals (R19)")
     add_money_arguments(settle)
     add_json_argument(settle)
     settle.set_defaults(run=run_settle)
+
+    rules = action("rules", "print the rules in force in a session, as a rules file")
+    rules.set_defaults(run=run_rules)
+
+    rescore = action("rescore", "re-score the whole session under other rules (old and new totals)")
+    add_rules_argument(rescore)
+    add_table_arguments(rescore)
+    rescore.add_argument(
+        "--yes", action="store_true", help="store it: play on under these rules (else a preview)"
+    )
+    rescore.set_defaults(run=run_rescore)
+
+    check = action(
+        "check", "verify every record of a session (or --all) and re-score it", named=False
+    )
+    check.add_argument("name", metavar="NAME", nargs="?", help="the session's name")
+    check.add_argument("--all", action="store_true", help="check every session of the ledger")
+    check.set_defaults(run=run_check)

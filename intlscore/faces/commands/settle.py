@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from intlscore.faces.commands.deal import add_json_argument, print_json, print_rich
+from intlscore.errors import quoted
+from intlscore.faces.commands.common import sentence, whole_number
+from intlscore.faces.commands.deal import add_json_argument, print_document, print_rich
 
 if TYPE_CHECKING:
     from intlscore.session.settlement import Settlement
@@ -23,20 +25,24 @@ def parse_totals(items: list[str]) -> dict[str, int]:
     ...
     intlscore.session.settlement.SettlementError: 'ann': write NAME=TOTAL, like ann=1200
     """
-    from intlscore.session.settlement import SettlementError
+    from intlscore.session.settlement import MAX_TOTAL, SettlementError
 
     totals: dict[str, int] = {}
     for item in items:
         name, equals, value = item.partition("=")
         name = name.strip()
         if not equals or not name:
-            raise SettlementError(f"{item!r}: write NAME=TOTAL, like ann=1200")
-        try:
-            total = int(value.strip())
-        except ValueError:
-            raise SettlementError(f"{item!r}: the total must be a whole number") from None
+            raise SettlementError(f"{quoted(item)}: write NAME=TOTAL, like ann=1200")
         if name in totals:
-            raise SettlementError(f"player {name!r} is named twice")
+            raise SettlementError(f"player {quoted(name)} is named twice")
+        total = whole_number(
+            value,
+            f"player {quoted(name)}: total",
+            SettlementError,
+            minimum=-MAX_TOTAL,
+            maximum=MAX_TOTAL,
+            example=1200,
+        )
         totals[name] = total
     return totals
 
@@ -55,10 +61,10 @@ def add_money_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def show(settlement: Settlement, as_json: bool) -> None:
-    """Print a settlement as JSON or as the rich view."""
+def show(settlement: Settlement, as_json: bool, rules: str | None = None) -> None:
+    """Print a settlement as JSON (with the name of the rules, if given) or the rich view."""
     if as_json:
-        print_json(settlement.to_dict())
+        print_document("settle", settlement.to_dict() | ({} if rules is None else {"rules": rules}))
     else:
         from intlscore.faces.render.settle_view import settlement_view
 
@@ -66,9 +72,12 @@ def show(settlement: Settlement, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from intlscore.faces.commands.rules_option import rules_from_arguments
     from intlscore.session.settlement import settle
 
-    show(settle(parse_totals(args.totals), args.stake, args.unit), args.json)
+    # R19 uses no number of the rules; the file is still checked and named in the JSON.
+    rules = rules_from_arguments(args)
+    show(settle(parse_totals(args.totals), args.stake, args.unit), args.json, rules.name)
     return 0
 
 
@@ -76,10 +85,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "settle",
         help=HELP,
-        description=HELP.capitalize() + ".",
+        description=sentence(HELP),
         epilog="example: intlscore settle --stake 0.05 ann=1200 bob=-300 cat=100 dan=-1000",
     )
     parser.add_argument("totals", nargs="+", metavar="NAME=TOTAL", help="each player's total")
     add_money_arguments(parser)
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
+    add_rules_argument(parser)
     add_json_argument(parser)
     parser.set_defaults(run=run)

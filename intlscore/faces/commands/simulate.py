@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if client is not None:
             client.close()
-    return present(counts, args.json, _view)
+    return present(counts, args.json, _view, "simulate")
 
 
 def _view() -> Callable[[Any], Any]:

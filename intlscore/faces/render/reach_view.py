@@ -1,37 +1,69 @@
-"""The rich view of a reachability result (:class:`~intlscore.engine.reach.ReachResult`).
+"""Rich views of a reachability result (:class:`~intlscore.engine.reach.ReachResult`).
 
-A short header names the hand, the closest type and the most valuable one still
-reachable; a table lists every type by distance, then value: its score, its
-distance, the outs as chips with their unseen copies (``r5 x2``) and the tiles
-to keep. Unreachable types come last with their reason. Every fact is in the
-text, so the view reads the same with ``NO_COLOR`` or when piped.
+Three views, one per question:
+
+- :func:`reach_view` (the default) answers "what should I go for?" in one 80x24
+  screen: the closest types, then the most valuable types within a few draws,
+  one compact row each (number, name, score, distance, outs);
+- :func:`reach_all_view` (``--all``) has the same compact row for every type,
+  then the unreachable types with their reason;
+- :func:`reach_detail_view` (``--type N``) shows one type in full: its outs as
+  chips with their unseen copies (``r5 x2``), the tiles to keep, or the reason
+  it is unreachable.
+
+"outs" in a compact row counts the unseen tiles whose draw brings the type one
+draw closer (every copy counts). Every fact is in the text, so the views read
+the same with ``NO_COLOR`` or when piped.
 
 >>> from rich.console import Console
 >>> from intlscore.engine.reach import reachability
->>> console = Console(width=100, color_system=None)
+>>> result = reachability("r1-4 r6-13 r1 k5", seen="r5 k1")
+>>> console = Console(width=80, color_system=None)
 >>> with console.capture() as capture:
-...     console.print(reach_view(reachability("r1-4 r6-13 r1 k5")))
->>> text = " ".join(capture.get().split())
->>> "Closest: Basic, Single colour odd, Royal" in text or "Closest:" in text
+...     console.print(reach_view(result))
+>>> lines = capture.get().splitlines()
+>>> len(lines) <= 24
 True
->>> "r5 x2" in text or "r5  x2" in text
-True
+>>> print("\\n".join(line.rstrip() for line in lines[3:9]))
+closest: 1 draw away
+ #  type                score  dist  outs
+24  Royal                2400     1     3
+23  Single colour runs   2000     1     8
+22  Single colour odd    1600     1    14
+ 1  Basic                 500     1     8
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.faces.render.chips import chip_row, tile_chip
+from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.output import user_text
+from intlscore.faces.render.score_view import LabelledRows
 
-__all__ = ["ordered", "outs_text", "reach_view"]
+__all__ = [
+    "FEW_DRAWS",
+    "ROWS_PER_SECTION",
+    "ordered",
+    "outs_count",
+    "outs_text",
+    "reach_all_view",
+    "reach_detail_view",
+    "reach_view",
+]
+
+ROWS_PER_SECTION = 5
+"""Rows of each section of the default view (two sections fit an 80x24 screen)."""
+FEW_DRAWS = 2
+""""A few draws": the most valuable types at most this many draws beyond the closest."""
 
 
 def ordered(entries: Sequence[TypeReach]) -> list[TypeReach]:
@@ -41,66 +73,152 @@ def ordered(entries: Sequence[TypeReach]) -> list[TypeReach]:
     return reachable + [e for e in entries if e.distance is None]
 
 
+def outs_count(entry: TypeReach) -> int:
+    """The unseen tiles (every copy) whose draw brings the type one draw closer."""
+    return sum(out.unseen for out in entry.outs)
+
+
 def outs_text(outs: Sequence[Out]) -> Columns:
     """The outs as chips, each followed by its unseen copies (``r5 x2``), never split."""
     return Columns([Text.assemble(tile_chip(out.tile), f" x{out.unseen}") for out in outs])
 
 
-def _header(result: ReachResult) -> Text:
-    text = Text.assemble("Hand  ", chip_row(result.tiles))
-    if result.seen:
-        text.append("\nSeen  ")
-        text.append_text(chip_row(result.seen))
-    if result.trump is not None:
-        text.append("\nTrump ")
-        text.append_text(chip_row([result.trump]))
-    reachable = [e for e in result.types if e.distance is not None]
-    if reachable:
-        nearest = min(e.distance for e in reachable if e.distance is not None)
-        closest = [e.name for e in reachable if e.distance == nearest]
-        text.append(f"\nClosest: {', '.join(closest)} ({_draws(nearest)})")
-        top = max(reachable, key=lambda e: (e.score, -(e.distance or 0)))
-        text.append(f"\nMost valuable reachable: {top.name}, {top.score} ({_draws(top.distance)})")
-    else:
-        text.append("\nNo type is reachable.")
-    return text
-
-
 def _draws(distance: int | None) -> str:
+    if distance is None:
+        return "unreachable"
     if distance == 0:
         return "formed now"
     return f"{distance} draw" + ("s" if distance != 1 else "") + " away"
 
 
-def reach_view(result: ReachResult) -> RenderableType:
-    """The header and the table of every type."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
-    table.add_column("#", justify="right")
+def _hand(result: ReachResult) -> LabelledRows:
+    rows = [("Hand", chip_row(result.tiles))]
+    if result.seen:
+        rows.append(("Seen", chip_row(result.seen)))
+    if result.trump is not None:
+        rows.append(("Trump", chip_row([result.trump])))
+    return LabelledRows(rows, "stack")
+
+
+def _compact(entries: Iterable[TypeReach]) -> RenderableType:
+    """One row per type: number, name, score, distance, outs."""
+    table = Table(box=None, pad_edge=False, header_style="dim", padding=(0, 1))
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("type")
-    table.add_column("score", justify="right")
-    table.add_column("dist", justify="right")
-    table.add_column("outs (unseen copies)", ratio=3)
-    table.add_column("keep", ratio=2)
-    for entry in ordered(result.types):
-        if entry.distance is None:
-            table.add_row(
-                str(entry.number),
-                entry.name,
-                str(entry.score),
-                "-",
-                Text(f"unreachable: {entry.reason}"),
-                "",
-            )
-            continue
-        outs: RenderableType = (
-            outs_text(entry.outs) if entry.outs else Text("formed" if not entry.distance else "")
+    table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("dist", justify="right", no_wrap=True)
+    table.add_column("outs", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for entry in entries:
+        cells = [str(entry.score), str(entry.distance), str(outs_count(entry))]
+        table.add_row(Text(str(entry.number)), user_text(entry.name), *(Text(c) for c in cells))
+        headline = Text(f"{entry.number}  ").append_text(user_text(entry.name, style="bold"))
+        detail = Text(f"score {cells[0]}, {_draws(entry.distance)}, {cells[2]} outs")
+        records.append((headline, [detail]))
+    return Fitted(table, Stacked(records))
+
+
+def _unreachable(entries: Iterable[TypeReach]) -> RenderableType:
+    table = Table(box=None, pad_edge=False, header_style="dim", padding=(0, 1))
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("type")
+    table.add_column("why")
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for entry in entries:
+        reason = user_text(entry.reason or "")
+        table.add_row(Text(str(entry.number)), user_text(entry.name), reason)
+        headline = Text(f"{entry.number}  ").append_text(user_text(entry.name, style="bold"))
+        records.append((headline, [reason]))
+    return Fitted(table, Stacked(records), at_least=60)
+
+
+def _sections(result: ReachResult) -> tuple[list[TypeReach], list[TypeReach], int]:
+    """The closest types, the most valuable within a few more draws, and the horizon."""
+    reachable = ordered([e for e in result.types if e.distance is not None])
+    if not reachable:
+        return [], [], 0
+    nearest = reachable[0].distance or 0
+    closest = [e for e in reachable if e.distance == nearest][:ROWS_PER_SECTION]
+    horizon = nearest + FEW_DRAWS
+    shown = {e.number for e in closest}
+    candidates = [
+        e
+        for e in reachable
+        if e.number not in shown and e.distance is not None and e.distance <= horizon
+    ]
+    candidates.sort(key=lambda e: (-e.score, e.distance))
+    return closest, candidates[:ROWS_PER_SECTION], horizon
+
+
+def reach_view(result: ReachResult) -> RenderableType:
+    """The default view: the closest types and the most valuable within a few draws."""
+    parts: list[RenderableType] = [_hand(result), Text("")]
+    closest, valuable, horizon = _sections(result)
+    if not closest:
+        parts.append(Text("No type is reachable.", style="bold"))
+    else:
+        parts.append(Text(f"closest: {_draws(closest[0].distance)}", style="bold"))
+        parts.append(_compact(closest))
+        within = f"within {horizon} draw{'s' * (horizon != 1)}"
+        if valuable:
+            parts += [Text(""), Text(f"most valuable {within}", style="bold"), _compact(valuable)]
+        else:
+            parts += [Text(""), Text(f"no other type {within}", style="bold")]
+    unreachable = sum(1 for e in result.types if e.distance is None)
+    shown = len(closest) + len(valuable)
+    parts.append(Text(""))
+    parts.append(
+        Text(
+            f"{shown} of {len(result.types)} types shown ({unreachable} unreachable); "
+            "outs = unseen tiles that bring a type one draw closer. "
+            "--all lists every type, --type N shows one in full.",
+            style="dim",
         )
-        table.add_row(
-            str(entry.number),
-            entry.name,
-            str(entry.score),
-            str(entry.distance),
-            outs,
-            chip_row(entry.keep),
-        )
-    return Group(_header(result), table)
+    )
+    return Group(*parts)
+
+
+def reach_all_view(result: ReachResult) -> RenderableType:
+    """Every reachable type, closest first, then the unreachable ones with their reason."""
+    entries = ordered(result.types)
+    reachable = [e for e in entries if e.distance is not None]
+    unreachable = [e for e in entries if e.distance is None]
+    parts: list[RenderableType] = [_hand(result), Text("")]
+    if reachable:
+        parts += [Text(f"reachable ({len(reachable)})", style="bold"), _compact(reachable)]
+    else:
+        parts.append(Text("No type is reachable.", style="bold"))
+    if unreachable:
+        heading = Text(f"unreachable ({len(unreachable)})", style="bold")
+        parts += [Text(""), heading, _unreachable(unreachable)]
+    return Group(*parts)
+
+
+def _detail(entry: TypeReach) -> RenderableType:
+    headline = Text(f"{entry.number}  ").append_text(user_text(entry.name, style="bold"))
+    headline.append(f"  score {entry.score}, {_draws(entry.distance)}")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    if entry.distance is None:
+        grid.add_row("why", user_text(entry.reason or ""))
+    else:
+        if entry.outs:
+            grid.add_row("outs", outs_text(entry.outs))
+        elif entry.distance == 0:
+            grid.add_row("outs", Text("none needed: formed now"))
+        grid.add_row("keep", chip_row(entry.keep))
+    return Group(headline, Padding(grid, (0, 0, 0, 2), expand=False))
+
+
+def reach_detail_view(result: ReachResult, numbers: Sequence[int]) -> RenderableType:
+    """Each asked type in full: outs with their unseen copies, the tiles to keep, or why not.
+
+    ``numbers`` must be types of the result (``KeyError`` otherwise).
+    """
+    parts: list[RenderableType] = [_hand(result)]
+    for number in dict.fromkeys(numbers):
+        parts += [Text(""), _detail(result.by_number(number))]
+    if any(result.by_number(n).outs for n in numbers):
+        parts += [Text(""), Text("x N: unseen copies of the tile", style="dim")]
+    return Group(*parts)

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from intlscore.engine.result import BestMatch, Context, Meld, ScoreResult, TypeMatch
 from intlscore.faces.render.chips import chip_row, placed_row
+from intlscore.faces.render.output import escape_controls, user_text
 
 __all__ = [
     "LabelledRows",
@@ -210,11 +211,11 @@ def _meld_rows(melds: Iterable[Meld]) -> LabelledRows:
 def _others_table(others: list[TypeMatch], doubled: bool) -> Table:
     """Every other type the 14 tiles fit, most valuable first (the R11 order)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="dim")
-    table.add_column("#", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("type")
-    table.add_column("base before x 2" if doubled else "base", justify="right")
+    table.add_column("base before x 2" if doubled else "base", justify="right", no_wrap=True)
     for match in sorted(others, key=lambda m: (m.base, m.position), reverse=True):
-        table.add_row(str(match.number), match.name, str(match.base))
+        table.add_row(Text(str(match.number)), user_text(match.name), Text(str(match.base)))
     return table
 
 
@@ -231,8 +232,8 @@ def _panel(body: RenderableType, title: Text, colour: str) -> Panel:
 
 
 def _best_panel(result: ScoreResult, best: BestMatch) -> Panel:
-    arithmetic = Text(score_arithmetic(best, result.jokers, result.doubled))
-    arithmetic.stylize("bold", 0, len(best.name))
+    arithmetic = user_text(score_arithmetic(best, result.jokers, result.doubled))
+    arithmetic.stylize("bold", 0, len(escape_controls(best.name)))
     parts: list[RenderableType] = [arithmetic, Text(""), _meld_rows(best.melds)]
     legend = joker_legend(best.melds)
     if legend:
@@ -244,7 +245,7 @@ def _best_panel(result: ScoreResult, best: BestMatch) -> Panel:
 
 def _no_type_panel(result: ScoreResult) -> Panel:
     reasons = result.reasons or ("the 14 tiles fit no type of the table",)
-    body = Text("\n").join(Text.assemble("- ", reason) for reason in reasons)
+    body = Text("\n").join(Text("- ").append_text(user_text(reason)) for reason in reasons)
     title = Text.assemble(("score ", "bold"), ("0", "bold red"), "  no type fits")
     return _panel(body, title, "red")
 

@@ -1,5 +1,8 @@
 """Rich views of a session: running totals, deal-by-deal history, the list of sessions.
 
+Each table falls back to stacked records where it cannot fit the width whole, so
+a total or a delta is never cut.
+
 >>> from rich.console import Console
 >>> from intlscore.rules.deal_table import default_deal_table
 >>> from intlscore.session.ledger import SessionState
@@ -21,13 +24,17 @@ from rich.table import Table
 from rich.text import Text
 
 from intlscore.faces.render.deal_view import delta_text
+from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.output import user_text
 from intlscore.rules.deal_table import DealTable
-from intlscore.session.ledger import RecordedDeal, SessionState, SessionSummary
+from intlscore.session.ledger import RecordedDeal, Rescore, SessionState, SessionSummary
 
 __all__ = [
     "deal_line",
     "history_view",
     "house_line",
+    "rescore_view",
+    "rules_line",
     "session_list_view",
     "session_view",
     "totals_view",
@@ -40,14 +47,36 @@ def house_line(table: DealTable) -> str:
     return f"joker on a rack {table.joker_on_rack}, trump bonus {bonus}"
 
 
+def rules_line(name: str, table: DealTable) -> str:
+    """Which rules are in force: ``rules international: joker on a rack 30, ...``."""
+    return f"rules {name}: {house_line(table)}"
+
+
+def rescore_view(report: Rescore) -> RenderableType:
+    """Old and new totals of a session scored again under other rules."""
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("now", justify="right", no_wrap=True)
+    table.add_column(user_text(f"under {report.rules.name}"), justify="right", no_wrap=True)
+    table.add_column("change", justify="right", no_wrap=True)
+    for name, old in report.old.items():
+        new = report.new[name]
+        table.add_row(user_text(name), delta_text(old), delta_text(new), delta_text(new - old))
+    count = len(report.deals)
+    head = Text(f"{count} deal{'s' * (count != 1)} scored again from their stored input")
+    return Group(head, table)
+
+
 def totals_view(players: Sequence[str], totals: Mapping[str, int]) -> RenderableType:
     """One row per player with the running total."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
-    table.add_column("total", justify="right")
+    table.add_column("total", justify="right", no_wrap=True)
+    stacked: list[tuple[Text, list[RenderableType]]] = []
     for name in players:
-        table.add_row(name, delta_text(totals[name]))
-    return Group(Text("totals", style="bold"), table)
+        table.add_row(user_text(name), delta_text(totals[name]))
+        stacked.append((user_text(name).append("  ").append_text(delta_text(totals[name])), []))
+    return Group(Text("totals", style="bold"), Fitted(table, Stacked(stacked)))
 
 
 def deal_line(deal: RecordedDeal) -> str:
@@ -55,29 +84,42 @@ def deal_line(deal: RecordedDeal) -> str:
     return f"deal {deal.number}: {deal.summary}"
 
 
+def _running(delta: int, total: int) -> Text:
+    return delta_text(delta).append(f" ({total})", style="dim")
+
+
 def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> RenderableType:
     """Deal by deal: how it ended, each player's delta, and the running totals."""
     table = Table(show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("ending")
     for name in players:
-        table.add_column(name, justify="right")
+        table.add_column(user_text(name), justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
     running = dict.fromkeys(players, 0)
     for deal in deals:
-        cells: list[Text | str] = [str(deal.number), deal.summary]
+        ending = deal.summary + (" (amended)" if deal.amended else "")
+        cells: list[Text] = [Text(str(deal.number)), user_text(ending)]
+        details = Table.grid(padding=(0, 1))
+        details.add_column()
+        details.add_column(justify="right", no_wrap=True)
+        details.add_column(style="dim", no_wrap=True)
         for name in players:
             running[name] += deal.deltas[name]
-            cells.append(delta_text(deal.deltas[name]).append(f" ({running[name]})", style="dim"))
+            cells.append(_running(deal.deltas[name], running[name]))
+            details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({running[name]})")
         table.add_row(*cells)
-    return Group(Text("deals (running total in brackets)", style="bold"), table)
+        records.append((user_text(deal_line(deal)), [details]))
+    heading = Text("deals (running total in brackets)", style="bold")
+    return Group(heading, Fitted(table, Stacked(records)))
 
 
 def session_view(state: SessionState) -> RenderableType:
     """The headline, the totals and the history of one session."""
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
-    head = Text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
-    house = Text(house_line(state.table), style="dim")
+    head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
+    house = user_text(rules_line(state.rules_name, state.table), style="dim")
     parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
     if state.deals:
         parts += [Text(""), history_view(state.players, state.deals)]
@@ -91,8 +133,14 @@ def session_list_view(sessions: Sequence[SessionSummary]) -> RenderableType:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("session")
     table.add_column("players")
-    table.add_column("deals", justify="right")
-    table.add_column("created")
+    table.add_column("deals", justify="right", no_wrap=True)
+    table.add_column("created", no_wrap=True)
+    records: list[tuple[Text, list[Text]]] = []
     for summary in sessions:
-        table.add_row(summary.name, ", ".join(summary.players), str(summary.deals), summary.created)
-    return table
+        players = user_text(", ".join(summary.players))
+        count = f"{summary.deals} deal{'s' * (summary.deals != 1)}"
+        created = user_text(summary.created)
+        table.add_row(user_text(summary.name), players, Text(str(summary.deals)), created)
+        headline = user_text(summary.name, style="bold").append(f"  {count}")
+        records.append((headline, [players, Text("created ").append_text(created)]))
+    return Fitted(table, Stacked(records))

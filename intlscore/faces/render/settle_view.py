@@ -15,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.output import user_text
 from intlscore.session.settlement import Payment, Settlement
 
 __all__ = ["settlement_view"]
@@ -25,27 +27,39 @@ def _payments(title: str, payments: tuple[Payment, ...]) -> RenderableType:
         return Text(f"{title}: none, everybody is square", style="bold")
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("payment")
-    table.add_column("amount", justify="right")
+    table.add_column("amount", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[Text]]] = []
     for payment in payments:
-        table.add_row(f"{payment.payer} pays {payment.payee}", str(payment.amount))
-    return Group(Text(title, style="bold"), table)
+        who = user_text(f"{payment.payer} pays {payment.payee}")
+        table.add_row(who, Text(str(payment.amount)))
+        records.append((who.copy().append(f"  {payment.amount}"), []))
+    return Group(Text(title, style="bold"), Fitted(table, Stacked(records)))
+
+
+def _net_text(net: object, positive: bool, negative: bool) -> Text:
+    style = "green" if positive else "red" if negative else ""
+    return Text(str(net), style=style)
 
 
 def settlement_view(settlement: Settlement) -> RenderableType:
     """Stake and rounding, a table of totals and nets, then the payments."""
     nets = Table(show_edge=False, pad_edge=False)
     nets.add_column("player")
-    nets.add_column("total", justify="right")
-    nets.add_column("net", justify="right")
+    nets.add_column("total", justify="right", no_wrap=True)
+    nets.add_column("net", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[Text]]] = []
     for name, net in settlement.nets.items():
-        style = "green" if net > 0 else "red" if net < 0 else ""
-        nets.add_row(name, f"{settlement.totals[name]:+d}", Text(str(net), style=style))
+        total = Text(f"{settlement.totals[name]:+d}")
+        amount = _net_text(net, net > 0, net < 0)
+        nets.add_row(user_text(name), total, amount)
+        line = Text.assemble("total ", total, "  net ", amount)
+        records.append((user_text(name, style="bold"), [line]))
     fewest = "fewest transfers" + ("" if settlement.exact else " (greedy, at most n-1)")
     return Group(
         Text(f"stake {settlement.stake} per point; {settlement.rounding}"),
         Text(""),
         Text("nets", style="bold"),
-        nets,
+        Fitted(nets, Stacked(records)),
         Text(""),
         _payments("pairwise payments (stake x difference of totals)", settlement.pairwise),
         Text(""),

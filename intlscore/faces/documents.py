@@ -1,0 +1,70 @@
+"""The JSON documents intlscore prints: each carries ``"format"``, its kind and version.
+
+Every ``--json`` output is one object whose first key, ``"format"``, names its
+JSON Schema and version, e.g. ``"score/1"``; the schema is
+``schemas/score.schema.json`` in the repository and ``intlscore/schemas`` in
+the package. A change that could break a reader gets a new version.
+
+>>> document("score", {"best": None})
+{'format': 'score/1', 'best': None}
+>>> sorted(FORMATS)[:3]
+['deal', 'odds', 'reach']
+>>> schema("deal")["properties"]["format"]["const"]
+'deal/1'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+FORMATS: Final[dict[str, int]] = {
+    "score": 1,  # intlscore score --json
+    "reach": 1,  # intlscore reach --json
+    "table": 1,  # intlscore table --json
+    "deal": 1,  # intlscore deal --json
+    "settle": 1,  # intlscore settle --json, session settle --json
+    "session": 1,  # intlscore session show --json, session export
+    "session-new": 1,  # intlscore session new --json
+    "session-deal": 1,  # intlscore session deal --json
+    "session-undo": 1,  # intlscore session undo --json
+    "session-redo": 1,  # intlscore session redo --json
+    "session-list": 1,  # intlscore session list --json
+    "odds": 1,  # intlscore odds --json
+    "simulate": 1,  # intlscore simulate --json
+}
+"""Each kind of JSON document and its current version."""
+
+
+def format_of(kind: str) -> str:
+    """The ``"format"`` value of a kind of document: ``kind/version``."""
+    return f"{kind}/{FORMATS[kind]}"
+
+
+def document(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with ``"format"`` first (any ``"format"`` key in ``data`` is replaced)."""
+    return {"format": format_of(kind), **{k: v for k, v in data.items() if k != "format"}}
+
+
+def dumps(kind: str, data: Mapping[str, Any]) -> str:
+    """The document as the CLI prints it: indented, non-ASCII kept."""
+    return json.dumps(document(kind, data), indent=2, ensure_ascii=False)
+
+
+def schemas_dir() -> Path:
+    """Where the schemas live: inside the package (wheel) or the repository's ``schemas/``."""
+    packaged = Path(__file__).parents[1] / "schemas"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).parents[2] / "schemas"
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of one kind of document."""
+    if kind not in FORMATS:
+        raise KeyError(f"no JSON document kind {kind!r}")
+    path = schemas_dir() / f"{kind}.schema.json"
+    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return loaded

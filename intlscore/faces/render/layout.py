@@ -1,0 +1,105 @@
+"""Layouts that fit any width: a table where it fits whole, stacked records where it does not.
+
+A rich table that is too wide crops its cells (``+24…``). The views never let
+that happen: numbers and tiles sit in columns that do not wrap, text columns
+wrap between words, and :class:`Fitted` switches to a stacked layout when even
+that cannot fit the width (when the table would show an ellipsis anywhere).
+
+>>> from rich.console import Console
+>>> from rich.table import Table
+>>> table = Table("player", "delta")
+>>> table.add_row("ann", "+4800")
+>>> stacked = Stacked([(Text("ann +4800"), [Text("closed win")])])
+>>> view = Fitted(table, stacked)
+>>> for width in (40, 12):
+...     console = Console(width=width, color_system=None)
+...     with console.capture() as capture:
+...         console.print(view)
+...     print(capture.get().rstrip())
+┏━━━━━━━━┳━━━━━━━┓
+┃ player ┃ delta ┃
+┡━━━━━━━━╇━━━━━━━┩
+│ ann    │ +4800 │
+└────────┴───────┘
+ann +4800
+  closed win
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.padding import Padding
+from rich.text import Text
+
+__all__ = ["Fitted", "Stacked", "min_width"]
+
+_UNBOUNDED = 10_000
+_ELLIPSIS = "…"
+
+
+def min_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:
+    """The fewest columns ``renderable`` needs without cropping anything."""
+    wide = options.update(width=_UNBOUNDED)
+    return Measurement.get(console, wide, renderable).minimum
+
+
+class Fitted:
+    """``wide`` when it fits the width without cropping a cell, else ``narrow``.
+
+    ``at_least`` asks for more room than the bare minimum before ``wide`` is
+    used (a table whose text column would be a few letters wide reads worse
+    than the stacked records).
+    """
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType, at_least: int = 0) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.at_least = at_least
+
+    def _choice(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        if max(min_width(console, options, self.wide), self.at_least) > options.max_width:
+            return self.narrow
+        # rich's tables do not always reach their measured minimum: they may crop a cell
+        # (with an ellipsis) when a column could have wrapped. Draw it to be sure.
+        lines = console.render_lines(self.wide, options.update(height=None), pad=False)
+        cropped = any(_ELLIPSIS in segment.text for line in lines for segment in line)
+        return self.narrow if cropped else self.wide
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._choice(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._choice(console, options))
+
+
+class Stacked:
+    """Records one under another: a headline, then its details indented below it.
+
+    Every line wraps between words (a word longer than the width is folded, never
+    cut), so nothing is lost at any width.
+    """
+
+    def __init__(
+        self, records: Sequence[tuple[Text, Sequence[RenderableType]]], indent: int = 2
+    ) -> None:
+        self.records = list(records)
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for headline, details in self.records:
+            yield headline
+            if details:
+                yield Padding(Group(*details), (0, 0, 0, self.indent), expand=False)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [Measurement.get(console, options, headline) for headline, _ in self.records]
+        for _, details in self.records:
+            for detail in details:
+                inner = Measurement.get(console, options, detail)
+                widths.append(Measurement(inner.minimum + self.indent, inner.maximum + self.indent))
+        if not widths:
+            return Measurement(0, 0)
+        return Measurement(max(w.minimum for w in widths), max(w.maximum for w in widths))

@@ -1,0 +1,215 @@
+"""Every ``--json`` output carries ``"format"`` and is valid against its shipped JSON Schema.
+
+The outputs are real: each command runs in-process through the entry point. A few
+hand-made wrong documents prove the schemas are strict (a schema that accepts anything
+would pass the first kind of test).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from intlscore.faces.cli import main
+from intlscore.faces.documents import FORMATS, format_of, schema, schemas_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE = """\
+extends = "international"
+[options]
+joker_value = 25
+trump_bonus = true
+[[type]]
+number = 41
+name = "Minor 61 runs"
+scores = [1100, 1000, 900]
+description = "Runs only, no tile higher than 9, total 61 or less"
+structure = "runs"
+range = "minor"
+max_total = 61
+"""
+
+
+@pytest.fixture(autouse=True)
+def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    path = tmp_path / "ledger.sqlite3"
+    monkeypatch.setenv("INTLSCORE_DB", str(path))
+    return path
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return path
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def check(kind: str, data: dict[str, Any]) -> None:
+    assert next(iter(data)) == "format"  # first key
+    assert data["format"] == format_of(kind)
+    Draft202012Validator(schema(kind)).validate(data)
+
+
+# --- the schemas themselves -------------------------------------------------------------------
+
+
+def test_one_schema_per_kind_and_no_other() -> None:
+    files = sorted(p.name for p in (ROOT / "schemas").glob("*.schema.json"))
+    assert files == sorted(f"{kind}.schema.json" for kind in FORMATS)
+    assert schemas_dir().samefile(ROOT / "schemas") or (schemas_dir() / files[0]).is_file()
+
+
+@pytest.mark.parametrize("kind", sorted(FORMATS))
+def test_each_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
+    document = schema(kind)
+    Draft202012Validator.check_schema(document)
+    assert document["properties"]["format"]["const"] == format_of(kind)
+    assert "format" in document["required"]
+
+
+def test_shared_definitions_are_the_same_in_every_schema() -> None:
+    seen: dict[str, tuple[str, Any]] = {}
+    for kind in FORMATS:
+        for name, definition in schema(kind).get("$defs", {}).items():
+            if name in seen:
+                assert definition == seen[name][1], f"{name}: {kind} differs from {seen[name][0]}"
+            else:
+                seen[name] = (kind, definition)
+
+
+# --- real outputs of every command ------------------------------------------------------------
+
+
+def test_score(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    check("score", run_json(capsys, "score", "k1-13 k1", "--discard", "*", "--json"))
+    check("score", run_json(capsys, "score", "k1-13 k1 r5", "--json"))
+    nothing = run_json(capsys, "score", "k1 k5 r7 r9 b2 b4 o6 o8 k11 r12 b13 o3 o2 k2 r1", "--json")
+    check("score", nothing)
+    assert nothing["best"] is None and nothing["reasons"]
+    data = run_json(
+        capsys, "score", "k1-4 r3-6 b2-4 o6-8", "--discard", "k13", "--rules", str(house), "--json"
+    )
+    check("score", data)
+    assert (data["best"]["number"], data["rules"]) == (41, "house")
+    jokers = run_json(capsys, "score", "r1-7 r1-6 *", "--discard", "*", "--json")
+    check("score", jokers)
+
+
+def test_reach(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    data = run_json(capsys, "reach", "r1-4 r6-13 r1 k5", "--seen", "r5", "--trump", "o7", "--json")
+    check("reach", data)
+    assert any(entry["distance"] is None for entry in data["types"])  # a reason is given
+    data = run_json(capsys, "reach", "k1-4 r3-6 b2-4 o7-9", "--rules", str(house), "--json")
+    check("reach", data)
+    assert len(data["types"]) == 41
+
+
+def test_table(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    check("table", run_json(capsys, "table", "--json"))
+    data = run_json(capsys, "table", "--rules", str(house), "--json")
+    check("table", data)
+    assert data["types"][-1]["name"] == "Minor 61 runs"
+
+
+def test_deal(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    closed = run_json(
+        capsys, "deal", "--players", "ann", "bob", "cat", "--winner", "ann",
+        "--closed", "k1-4 r3-6 b2-4 o6-8", "--discard", "*", "--rack", "bob=r7 *",
+        "--not-melded", "cat", "--trump", "o13", "--trump-holder", "cat",
+        "--rules", str(house), "--json",
+    )  # fmt: skip
+    check("deal", closed)
+    assert [p["delta"] for p in closed["players"]] == [2200, -64, -2100]
+    for ending in (["--open", "--winner", "ann"], ["--foot", "--winner", "ann"]):
+        data = run_json(capsys, "deal", "--players", "ann", "bob", *ending, "--rack", "bob=r5 k1",
+                        "--json")  # fmt: skip
+        check("deal", data)
+    nobody = run_json(capsys, "deal", "--players", "ann", "bob", "--no-winner", "--rack", "ann=r5",
+                      "--not-melded", "bob", "--json")  # fmt: skip
+    check("deal", nobody)
+    assert nobody["winner"] is None
+
+
+def test_settle(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    data = run_json(
+        capsys, "settle", "--stake", "0.05", "ann=1200", "bob=-300", "cat=100", "--json"
+    )
+    check("settle", data)
+    data = run_json(
+        capsys, "settle", "--stake", "1", "ann=1", "bob=0", "--rules", str(house), "--json"
+    )
+    check("settle", data)
+    assert data["rules"] == "house"
+
+
+def test_every_session_output(capsys: pytest.CaptureFixture[str]) -> None:
+    check(
+        "session-new", run_json(capsys, "session", "new", "s", "--players", "ann", "bob", "--json")
+    )
+    deal = ["--winner", "ann", "--closed", "k1-13 k1", "--discard", "r5", "--rack", "bob=o2 *"]
+    check("session-deal", run_json(capsys, "session", "deal", "s", *deal, "--json"))
+    check("session-deal", run_json(capsys, "session", "deal", "s", "--open", "--winner", "bob",
+                                   "--not-melded", "ann", "--json"))  # fmt: skip
+    shown = run_json(capsys, "session", "show", "s", "--json")
+    check("session", shown)
+    assert len(shown["deals"]) == 2
+    check("session", run_json(capsys, "session", "export", "s"))
+    check("session-list", run_json(capsys, "session", "list", "--json"))
+    check("settle", run_json(capsys, "session", "settle", "s", "--stake", "0.1", "--json"))
+    check("session-undo", run_json(capsys, "session", "undo", "s", "--json"))
+
+
+# --- the schemas are strict -------------------------------------------------------------------
+
+
+def _score_document(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    return run_json(capsys, "score", "k1-13 k1", "--discard", "*", "--json")
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        pytest.param(lambda d: d.pop("format"), id="no-format"),
+        pytest.param(lambda d: d.update(format="score/2"), id="other-version"),
+        pytest.param(lambda d: d.update(extra=1), id="unknown-key"),
+        pytest.param(lambda d: d["tiles"].append("x5"), id="bad-tile"),
+        pytest.param(lambda d: d["best"].update(score="4800"), id="score-as-text"),
+        pytest.param(lambda d: d["best"].update(colour="k"), id="unknown-nested-key"),
+        pytest.param(lambda d: d["context"].pop("first_turn"), id="missing-nested-key"),
+    ],
+)
+def test_the_score_schema_refuses_a_spoilt_document(
+    capsys: pytest.CaptureFixture[str], spoil: Any
+) -> None:
+    data = _score_document(capsys)
+    Draft202012Validator(schema("score")).validate(data)
+    spoilt = copy.deepcopy(data)
+    spoil(spoilt)
+    with pytest.raises(ValidationError):
+        Draft202012Validator(schema("score")).validate(spoilt)
+
+
+def test_the_deal_schema_refuses_a_closed_result_with_a_stray_key(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(
+        capsys, "deal", "--players", "ann", "bob", "--winner", "ann", "--closed", "k1-13 k1",
+        "--discard", "r5", "--rack", "bob=o2", "--json",
+    )  # fmt: skip
+    data["closed"]["format"] = "score/1"  # a nested result is not a document of its own
+    with pytest.raises(ValidationError):
+        Draft202012Validator(schema("deal")).validate(data)

@@ -269,3 +269,19 @@ def test_chances_are_probabilities_rising_with_the_draws(hand: list[Tile]) -> No
     # the rack wins within N draws at least as often as its likeliest estimated type
     estimated = [r.within for r in result.types if not r.exact]
     assert result.any.chance[-1] >= max(estimated, default=0.0)
+
+
+def test_the_progress_bar_waits_a_second_and_needs_a_terminal() -> None:
+    from intlscore.faces.render.progress_bar import LazyBar
+
+    quiet = LazyBar("odds", delay=0.0, force=False)  # not a terminal
+    quiet(1, 10)
+    assert quiet._progress is None
+    waiting = LazyBar("odds", delay=3600.0, force=True)  # a terminal, but quick work
+    waiting(1, 10)
+    assert waiting._progress is None
+    with LazyBar("odds", delay=0.0, force=True) as shown:
+        shown(1, 10)
+        assert shown._progress is not None
+        assert shown._progress.tasks[0].completed == 1
+    assert shown._progress is None

@@ -40,6 +40,8 @@ COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
     "table": "list the closed-hand types with their scores",
     "reach": "how far a hand is from every closed-hand type, and what to draw",
+    "odds": "the chance of each type within N draws, and the best discard for 15 tiles",
+    "simulate": "deal many random hands: how often each type is dealt or formed within k draws",
     "deal": "score one deal: every player's delta",
     "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",

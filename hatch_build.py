@@ -1,14 +1,18 @@
-"""Hatchling build hook: compile the optional C speed-up ``intlscore_native`` into the wheel.
+"""Hatchling build hook: compile the optional C speed-up ``intlscore._native`` into the wheel.
 
 The reach search is the slow part of intlscore (seconds on the worst racks), so the wheel
-carries a compiled CPython extension, ``native/intlscore_native.c``, built here with
-setuptools' ``build_ext`` and added at the top level of the wheel (not inside ``intlscore/``,
-so that running the tests from the repository still imports the installed compiled module).
-The wheel then gets a platform tag.
+carries a compiled CPython extension, ``native/_native.c``, built here with setuptools'
+``build_ext`` against the stable ABI (``Py_LIMITED_API`` 3.11) and added to the wheel as
+``intlscore/_native.abi3.so`` (``.pyd`` on Windows). The wheel is then tagged
+``cp311-abi3-<platform>``: one wheel serves every CPython from 3.11 on.
 
 The extension is optional: when it does not build (no compiler, no Python headers, a compile
 error...), the hook prints one warning and the wheel stays pure Python; intlscore then uses
-its pure-Python search. Installing never fails because of it.
+its pure-Python search (and says so once, on stderr). Installing never fails because of it.
+
+Tests run from a source checkout import the worktree's ``intlscore`` package, which has no
+compiled file; :mod:`intlscore.engine.reach.native` then loads the installed wheel's copy.
+``python hatch_build.py`` instead builds it in place (``intlscore/_native.abi3.so``).
 """
 
 from __future__ import annotations
@@ -20,24 +24,35 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # `python hatch_build.py` in place, where hatchling is not installed
+    BuildHookInterface = object
 
-MODULE = "intlscore_native"
-SOURCE = Path("native") / f"{MODULE}.c"
+MODULE = "intlscore._native"
+SOURCE = Path("native") / "_native.c"
+LIMITED_API = "0x030B0000"
+"""The oldest CPython whose stable ABI the extension uses: 3.11, as ``requires-python``."""
+ABI3_PYTHON = "cp311"
 
 
 def build_extension(source: Path, work_dir: Path) -> Path:
     """Compile ``source`` into the extension module ``MODULE`` under ``work_dir``.
 
-    Returns the path of the built file (``intlscore_native.cpython-311-...so`` or ``.pyd``).
+    Returns the path of the built file (``intlscore/_native.abi3.so`` or ``.pyd``).
     Raises whatever setuptools or the compiler raise when it does not build.
     """
     # Imported here so that a missing or broken setuptools is just another build failure.
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    extension = Extension(MODULE, sources=[str(source)], extra_compile_args=["-O2"])
-    distribution = Distribution({"name": MODULE, "ext_modules": [extension]})
+    extension = Extension(
+        MODULE,
+        sources=[str(source)],
+        define_macros=[("Py_LIMITED_API", LIMITED_API)],
+        py_limited_api=True,
+    )
+    distribution = Distribution({"name": "intlscore", "ext_modules": [extension]})
     command = build_ext(distribution)
     command.build_lib = str(work_dir / "lib")
     command.build_temp = str(work_dir / "temp")
@@ -51,8 +66,16 @@ def build_extension(source: Path, work_dir: Path) -> Path:
     return built
 
 
+def abi3_tag() -> str:
+    """The wheel tag for a stable-ABI extension on this platform: ``cp311-abi3-<platform>``."""
+    from packaging.tags import sys_tags
+
+    platform = next(iter(sys_tags())).platform
+    return f"{ABI3_PYTHON}-abi3-{platform}"
+
+
 class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Add the compiled ``intlscore_native`` to the wheel, or warn and stay pure Python."""
+    """Add the compiled ``intlscore._native`` to the wheel, or warn and stay pure Python."""
 
     PLUGIN_NAME = "custom"
 
@@ -64,7 +87,7 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name != "wheel":
             return
         source = Path(self.root) / SOURCE
-        work_dir = Path(tempfile.mkdtemp(prefix=f"{MODULE}-"))
+        work_dir = Path(tempfile.mkdtemp(prefix="intlscore-native-"))
         # finalize() removes it; this also covers a build that fails before finalize() runs.
         atexit.register(shutil.rmtree, work_dir, ignore_errors=True)
         self._work_dir = work_dir
@@ -77,11 +100,24 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 file=sys.stderr,
             )
             return
-        build_data["force_include"][str(built)] = built.name
+        build_data["force_include"][str(built)] = f"intlscore/{built.name}"
         build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        build_data["tag"] = abi3_tag()
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if self._work_dir is not None:
             shutil.rmtree(self._work_dir, ignore_errors=True)
             self._work_dir = None
+
+
+def build_in_place(root: Path) -> Path:
+    """Build the extension into the source tree (``intlscore/_native.abi3.so``) and return it."""
+    with tempfile.TemporaryDirectory(prefix="intlscore-native-") as work:
+        built = build_extension(root / SOURCE, Path(work))
+        target = root / "intlscore" / built.name
+        shutil.copyfile(built, target)
+    return target
+
+
+if __name__ == "__main__":
+    print(build_in_place(Path(__file__).resolve().parent))

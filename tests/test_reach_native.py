@@ -1,6 +1,6 @@
 """The compiled set search against the pure-Python one it was ported from (R20).
 
-``intlscore_native`` (``native/intlscore_native.c``) is a line-for-line port of
+``intlscore._native`` (``native/_native.c``) is a line-for-line port of
 ``reach/sets.py``; when it is built, every set-based type (structures sets,
 groups, runs) is answered by it. It must give exactly what the Python search
 gives: the same most kept tiles, the same outs and the same keep, for every
@@ -80,10 +80,10 @@ def test_the_extension_is_built_unless_pure_python_was_asked_for() -> None:
     # The benchmark figures in the README are the compiled search's; an install that
     # silently fell back to Python would be 100 times slower on far hands.
     if PURE:
-        assert not native.AVAILABLE
+        assert not native.AVAILABLE and native.SEARCH == "pure Python"
         return
-    assert native.AVAILABLE, (
-        "intlscore_native is not importable: reinstall with `pip install .` on a machine "
+    assert native.AVAILABLE and native.SEARCH == "compiled", (
+        "intlscore._native is not importable: reinstall with `pip install .` on a machine "
         f"with a C compiler, or set {native.PURE_PYTHON_VARIABLE}=1 to test the Python path "
         f"(python: {sys.executable})"
     )
@@ -148,8 +148,8 @@ def test_native_equals_python_on_generated_hands(
 @needs_native
 def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
     # The fallback (runs and groups dynamic programmes, Python set search) gives the
-    # same distances, outs and reasons; a keep may differ between two equally close
-    # completed hands, so it is checked to be a closest one by its size.
+    # same distances, outs, reasons and keeps: of equally close completed hands,
+    # every search shows the keep best.prefers (the lowest tiles).
     rng = Random(7)
     deck = [Tile(i) for i in range(52) for _ in range(COPIES)]
     hands = [rng.sample(deck, 14) for _ in range(3)]
@@ -162,4 +162,28 @@ def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.Monk
         for a, b in zip(fast.types, slow.types, strict=True):
             label = f"{' '.join(map(str, hand))} / type {a.number}"
             assert (a.distance, a.outs, a.reason) == (b.distance, b.outs, b.reason), label
-            assert len(a.keep) == len(b.keep), label
+            assert a.keep == b.keep, label
+
+
+def test_a_missing_extension_is_told_once_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(native.PURE_PYTHON_VARIABLE, raising=False)
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    monkeypatch.setattr(native, "_told", False)
+    native.tell_if_missing()
+    native.tell_if_missing()
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and "pure-Python search" in lines[0], lines
+
+
+def test_nothing_is_told_when_python_was_asked_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(native.PURE_PYTHON_VARIABLE, "1")
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    monkeypatch.setattr(native, "_told", False)
+    native.tell_if_missing()
+    assert capsys.readouterr().err == ""

@@ -223,7 +223,7 @@ def test_reach_views_fit(cli: Cli, width: int) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_session_views_fit(cli: Cli, width: int) -> None:
+def test_session_views_fit(cli: Cli, width: int, tmp_path: Path) -> None:
     cli(width, "session", "new", "friday", "--players", "ann", "bob", "cat", "dan")
     deals = [
         (
@@ -269,6 +269,13 @@ def test_session_views_fit(cli: Cli, width: int) -> None:
     settle = cli(width, "session", "settle", "friday", "--stake", "0.01")
     assert_fits(settle, width, ("-182.05", "173.47", "+4348"))
     assert_fits(cli(width, "session", "undo", "friday"), width, ("+4358",))
+    assert_fits(cli(width, "session", "redo", "friday"), width, ("+4348",))
+    house = tmp_path / "house.toml"
+    rules = 'schema = 1\nname = "house rules with a long name"\nextends = "international"\n'
+    house.write_text(rules + "[options]\njoker_value = 25\n", encoding="utf-8")
+    rescore = cli(width, "session", "rescore", "friday", "--rules", str(house))
+    # a joker left on a rack counts 25, not 30 (R15): bob's in deal 1, dan's in deal 3
+    assert_fits(rescore, width, ("+4348", "+4353", "-4540", "-4535", "+5"))
 
 
 # --- reach: one screen answers "what should I go for?" -------------------------------

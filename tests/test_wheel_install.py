@@ -3,6 +3,11 @@
 This proves that ``tables/`` ships inside the wheel (the CLI finds the closed-hand
 table without the repository) and that the dependencies are declared. It builds
 with ``pip wheel`` and installs from the package index through pip's cache.
+
+The wheel carries the compiled set search as one stable-ABI module,
+``intlscore/_native.abi3.so``, tagged ``cp311-abi3-<platform>`` so that one wheel
+serves every CPython from 3.11 on; with no working C compiler it is a pure-Python
+``py3-none-any`` wheel instead, and installing never fails because of it.
 """
 
 from __future__ import annotations
@@ -55,11 +60,18 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     run([sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "-q", "-w", dist], tmp_path, env)
     wheels = sorted(dist.glob("intlscore-*.whl"))
     assert len(wheels) == 1, wheels
+    assert wheels[0].name.startswith("intlscore-0.1.0-cp311-abi3-"), wheels[0].name
     with zipfile.ZipFile(wheels[0]) as wheel:
         names = set(wheel.namelist())
     assert "intlscore/rules/tables/international.toml" in names
     assert "intlscore/schemas/score.schema.json" in names
     assert "intlscore/faces/commands/score.py" in names
+    assert "intlscore/py.typed" in names
+    assert "intlscore-0.1.0.dist-info/licenses/LICENSE" in names
+    assert {name for name in names if "_native" in name} == {
+        "intlscore/_native.pyi",
+        "intlscore/_native.pyd" if os.name == "nt" else "intlscore/_native.abi3.so",
+    }
 
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", venv], tmp_path, env)
@@ -72,6 +84,16 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
         [bin_dir / "python", "-c", "import intlscore; print(intlscore.__file__)"], elsewhere, env
     )
     assert Path(location.strip()).is_relative_to(venv), location
+    search = run(
+        [
+            bin_dir / "python",
+            "-c",
+            "from intlscore.engine.reach import native; print(native.SEARCH)",
+        ],
+        elsewhere,
+        env,
+    )
+    assert search.strip() == "compiled"
 
     intlscore = bin_dir / "intlscore"
     out = run([intlscore, "score", "k1-13 k1", "--discard", "r5", "--json"], elsewhere, env)
@@ -87,3 +109,17 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
     assert "Royal" in card and "2400" in card and "Grand blitz" in card
     view = run([intlscore, "score", "k1-13 k1", "--discard", "*"], elsewhere, env)
     assert "Royal: 2400 (no joker) x 2 for the joker discard = 4800" in " ".join(view.split())
+
+
+@pytest.mark.slow
+def test_a_failed_extension_build_still_gives_a_pure_python_wheel(tmp_path: Path) -> None:
+    env = clean_env()
+    env["CC"] = str(tmp_path / "no-such-compiler")  # setuptools compiles with $CC
+    dist = tmp_path / "dist"
+    run([sys.executable, "-m", "pip", "wheel", ROOT, "--no-deps", "-q", "-w", dist], tmp_path, env)
+    wheels = sorted(dist.glob("intlscore-*.whl"))
+    assert [wheel.name for wheel in wheels] == ["intlscore-0.1.0-py3-none-any.whl"]
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        names = set(wheel.namelist())
+    assert "intlscore/engine/reach/sets.py" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))], names

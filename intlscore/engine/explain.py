@@ -47,11 +47,52 @@ def stranded_tiles(facts: HandFacts) -> list[Tile]:
 
 
 def has_stranded_tile(facts: HandFacts) -> bool:
-    """Whether some real tile cannot be in any group or run (a quick "no split" test)."""
+    """Whether some real tile cannot be in any group or run (a quick "no split" test).
+
+    >>> from intlscore.engine.tiles import tile_index
+    >>> run = [tile_index(0, n) for n in (12, 13, 1)]
+    >>> has_stranded_tile(HandFacts.build(run, jokers=0))
+    False
+    >>> has_stranded_tile(HandFacts.build(run + [tile_index(1, 7)], jokers=0))
+    True
+    """
+    if not facts.jokers:
+        return _has_stranded_tile_no_joker(facts)
+    return _has_stranded_tile_by_tile(facts)
+
+
+def _has_stranded_tile_by_tile(facts: HandFacts) -> bool:
+    """:func:`has_stranded_tile` tile by tile, with jokers (the reference for the masks)."""
     return any(
         count and not _can_group(facts, index) and not _can_run(facts, index)
         for index, count in enumerate(facts.counts)
     )
+
+
+_NUMBERS = sum(1 << n for n in range(1, 14))
+
+
+def _has_stranded_tile_no_joker(facts: HandFacts) -> bool:
+    """:func:`has_stranded_tile` without jokers, by bit masks of numbers (R4, R5).
+
+    A tile can be in a group when three colours hold its number, and in a run
+    when it and two neighbours of its colour are held (a 1 also high, after 13).
+    """
+    a, b, c, d = facts.colour_numbers
+    groupable = (a & b & (c | d)) | (c & d & (a | b))
+    for held in facts.colour_numbers:
+        lone = held & ~groupable
+        if not lone:
+            continue
+        if held & 2:
+            held |= 1 << HIGH_ONE  # the 1 also after the 13
+        starts = held & (held >> 1) & (held >> 2)
+        covered = starts | starts << 1 | starts << 2
+        if covered >> HIGH_ONE & 1:
+            covered |= 2
+        if lone & ~covered & _NUMBERS:
+            return True
+    return False
 
 
 def reasons_for(facts: HandFacts, sets_possible: bool) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from intlscore.engine.tiles import COPIES, JOKER_INDEX
 
@@ -21,6 +22,8 @@ MAJOR_NUMBERS = frozenset({1, 10, 11, 12, 13})
 """R9: no tile lower than 10, a 1 counting as high."""
 
 
+_CAP: Final = tuple(COPIES - held for held in range(2 * JOKER_INDEX))
+"""Copies a joker may still stand for, by copies held (R3; negative for an illegal count)."""
 _MINOR_MASK = sum(1 << n for n in MINOR_NUMBERS)
 _MAJOR_MASK = sum(1 << n for n in MAJOR_NUMBERS)
 
@@ -77,6 +80,8 @@ class HandFacts:
     """How many colours the real tiles show."""
     top_count: int
     """How many real tiles the most held number has."""
+    colour_numbers: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Per colour, bit n set when a real tile of that colour and number n is held."""
 
     @classmethod
     def build(cls, melded: Sequence[int], jokers: int, others: Sequence[int] = ()) -> HandFacts:
@@ -88,26 +93,31 @@ class HandFacts:
         counts = [0] * JOKER_INDEX
         number_counts = [0] * 14
         total = 0
-        mask = 0
         packed = 0
-        number_mask = 0
+        colour_numbers = [0, 0, 0, 0]
         for index in melded:
             counts[index] += 1
             number = (index >> 2) + 1
             number_counts[number] += 1
             total += number
-            mask |= 1 << (index & 3)
-            number_mask |= 1 << number
+            colour_numbers[index & 3] |= 1 << number
             packed += 1 << (2 * index)
-        cap = [COPIES - c for c in counts]
-        for index in others:
-            if index != JOKER_INDEX and cap[index] > 0:
-                cap[index] -= 1
+        black, red, blue, orange = colour_numbers
+        number_mask = black | red | blue | orange
+        mask = (black > 0) | (red > 0) << 1 | (blue > 0) << 2 | (orange > 0) << 3
+        if others:
+            cap = [COPIES - c for c in counts]
+            for index in others:
+                if index != JOKER_INDEX and cap[index] > 0:
+                    cap[index] -= 1
+            caps = tuple(cap)
+        else:
+            caps = tuple(map(_CAP.__getitem__, counts))
         return cls(
             counts=tuple(counts),
             packed=packed,
             jokers=jokers,
-            cap=tuple(cap),
+            cap=caps,
             total=total,
             colour_mask=mask,
             number_counts=tuple(number_counts),
@@ -116,6 +126,7 @@ class HandFacts:
             number_mask=number_mask,
             colour_count=mask.bit_count(),
             top_count=max(number_counts),
+            colour_numbers=(black, red, blue, orange),
         )
 
     def count(self, index: int) -> int:

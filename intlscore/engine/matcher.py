@@ -142,16 +142,24 @@ class Matcher:
         facts = HandFacts.build(melded, jokers, others)
         probe = _Probe(self, facts, sets_possible)
         found = []
+        needed_mask = self._needed_mask
         for structure, types in self._by_structure:
             # Whole families fall at once when their shared check fails.
             if structure == "pairs" and not pairs_possible(facts):
                 continue
-            if structure in _SET_STRUCTURES and probe.sets_possible is False:
+            set_based = structure in _SET_STRUCTURES
+            if set_based and probe.sets_possible is False:
                 continue
+            if structure == "sequence":
+                # A number the sequence never uses rules a type out (most random hands).
+                held = facts.number_mask
+                types = tuple(t for t in types if not held & ~needed_mask[t.position])
             for hand_type in types:
                 melds = probe.check(hand_type)
                 if melds is not None:
                     found.append(RawMatch(hand_type, tuple(melds)))
+                elif set_based and probe.sets_possible is False:
+                    break  # no split into sets at all: the family's other types fail too
         found.sort(key=lambda match: match.hand_type.position)
         return found
 

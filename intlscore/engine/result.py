@@ -15,10 +15,12 @@ strings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from intlscore.engine.tiles import Tile
+from intlscore.errors import InputTypeError, quoted
 
 MeldKind = Literal["group", "run", "pair", "sequence", "tiles"]
 """``tiles`` is the single "meld" of a type whose tiles need no sets (Piccolo odd, ...)."""
@@ -119,11 +121,27 @@ class BestMatch:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """When the win happened; only types 39 and 40 look at it."""
+    """When the win happened; only types 39 and 40 look at it.
+
+    Each flag must be a real ``bool``: ``"no"`` or ``0`` would otherwise be read by
+    truth value (``"no"`` as true), so they are refused, naming the flag.
+
+    >>> Context(first_turn="no")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.InputTypeError: first_turn must be True or False, not 'no'
+    """
 
     first_turn: bool = False
     original_hand: bool = False
     starting_player: bool = False
+
+    def __post_init__(self) -> None:
+        for flag in ("first_turn", "original_hand", "starting_player"):
+            value = getattr(self, flag)
+            if not isinstance(value, bool):
+                shown = quoted(value) if isinstance(value, str) else repr(value)[:40]
+                raise InputTypeError(f"{flag} must be True or False, not {shown}")
 
     def to_dict(self) -> dict[str, bool]:
         return {
@@ -148,10 +166,42 @@ class ScoreResult:
     matches: tuple[TypeMatch, ...]
     """Every type the 14 tiles fit, in table order."""
     context: Context = field(default_factory=Context)
-    reasons: tuple[str, ...] = ()
-    """Why no type fits, in plain words (empty when ``best`` is set)."""
+    explain: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+    """Works out :attr:`reasons` when first read (most callers never read them)."""
     discards_tried: int = 0
     """How many distinct discards were weighed (R13); 0 when the discard was given."""
+    _reasons: tuple[str, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why no type fits, in plain words (empty when ``best`` is set).
+
+        Computed on first use, then kept: on hands that fit nothing this is most
+        of the scorer's work, and ``types_fitting``-style callers never need it.
+        """
+        if self._reasons is None:
+            reasons = () if self.explain is None else self.explain()
+            object.__setattr__(self, "_reasons", reasons)
+            return reasons
+        return self._reasons
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the reasons worked out (``explain`` is a closure)."""
+        return (_restored, (self.with_reasons(),))
+
+    def with_reasons(self) -> dict[str, Any]:
+        """The fields, with the reasons in place of ``explain``."""
+        return {
+            "tiles": self.tiles,
+            "discard": self.discard,
+            "jokers": self.jokers,
+            "doubled": self.doubled,
+            "best": self.best,
+            "matches": self.matches,
+            "context": self.context,
+            "reasons": self.reasons,
+            "discards_tried": self.discards_tried,
+        }
 
     @property
     def score(self) -> int:
@@ -170,6 +220,21 @@ class ScoreResult:
             "context": self.context.to_dict(),
             "reasons": list(self.reasons),
         }
+
+
+def _restored(fields: dict[str, Any]) -> ScoreResult:
+    """A pickled :class:`ScoreResult` back, its reasons already known.
+
+    >>> import pickle
+    >>> from intlscore.engine.scoring import score_hand
+    >>> result = score_hand("k1 k3 k5 k7 k9 k11 k13 r2 r4 r6 r8 r10 r12 b7")
+    >>> pickle.loads(pickle.dumps(result)).reasons == result.reasons != ()
+    True
+    """
+    reasons = fields.pop("reasons")
+    result = ScoreResult(**fields)
+    object.__setattr__(result, "_reasons", reasons)
+    return result
 
 
 NO_CONTEXT = Context()

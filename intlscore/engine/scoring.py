@@ -117,16 +117,18 @@ def _result(
     """Build the public result (with reasons when nothing fits) for one trial."""
     matches = tuple(_type_match(m, trial.jokers) for m in trial.raw)
     best = None
-    reasons: tuple[str, ...] = ()
+    explain = None
     if matches:
         top = max(matches, key=lambda m: (m.base, m.position))  # R11
         best = BestMatch(top, top.base * (2 if trial.doubled else 1))  # R12
     else:
-        real, jokers = _split(trial.melded)
-        facts = HandFacts.build(real, jokers, trial.others)
-        reasons = tuple(reasons_for(facts, matcher.plain_split(facts) is not None))
-        if note:
-            reasons = (note, *reasons)
+
+        def explain() -> tuple[str, ...]:
+            real, jokers = _split(trial.melded)
+            facts = HandFacts.build(real, jokers, trial.others)
+            reasons = tuple(reasons_for(facts, matcher.plain_split(facts) is not None))
+            return (note, *reasons) if note else reasons
+
     return ScoreResult(
         tiles=tuple(sorted(trial.melded, key=Tile.rack_key)),
         discard=trial.discard,
@@ -135,7 +137,7 @@ def _result(
         best=best,
         matches=matches,
         context=context,
-        reasons=reasons,
+        explain=explain,
         discards_tried=tried,
     )
 

@@ -108,7 +108,7 @@ class Tile:
 
     def rack_key(self) -> tuple[int, int]:
         """Sort key: colour, then number; the joker last."""
-        return (4, 0) if self.is_joker else (self.colour, self.number)
+        return _RACK_KEYS[self.index]
 
     def __hash__(self) -> int:
         return self.index
@@ -117,13 +117,17 @@ class Tile:
         return isinstance(other, Tile) and other.index == self.index
 
     def __lt__(self, other: Tile) -> bool:
-        return self.rack_key() < other.rack_key()
+        return _RACK_KEYS[self.index] < _RACK_KEYS[other.index]
 
     def __str__(self) -> str:
         return "*" if self.is_joker else f"{COLOUR_LETTERS[self.colour]}{self.number}"
 
     def __repr__(self) -> str:
         return f"Tile({str(self)!r})"
+
+
+_RACK_KEYS: Final = (*((index % 4, index // 4 + 1) for index in range(JOKER_INDEX)), (4, 0))
+""":meth:`Tile.rack_key` by tile index (sorting racks is a hot path of the scorer)."""
 
 
 def _index_of(text: str) -> int:

@@ -35,15 +35,18 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import IntlscoreError, quoted
+from intlscore.errors import SHOWN_LENGTH, IntlscoreError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
     "table": "list the closed-hand types with their scores",
     "reach": "how far a hand is from every closed-hand type, and what to draw",
+    "odds": "the chance of each type within N draws, and the best discard for 15 tiles",
+    "simulate": "deal many random hands: how often each type is dealt or formed within k draws",
     "deal": "score one deal: every player's delta",
-    "session": "keep a session in the ledger: new, deal, show, undo, list, export, settle",
+    "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
+    "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }
 """Every sub-command and its one-line summary, in the order ``--help`` lists them.
@@ -130,7 +133,7 @@ class Parser(argparse.ArgumentParser):
             listed = ", ".join(names)
             hint = did_you_mean(str(value), names)
             raise argparse.ArgumentError(
-                action, f"invalid choice {value!r} (choose from {listed}){hint}"
+                action, f"invalid choice {quoted(str(value))} (choose from {listed}){hint}"
             )
 
     def option_strings(self) -> list[str]:
@@ -140,13 +143,18 @@ class Parser(argparse.ArgumentParser):
     def unrecognized(self, extras: Sequence[str]) -> UsageError:
         """The error for arguments nobody claimed, with a hint for a mistyped flag."""
         hint = ""
+        known = self.option_strings()
         for extra in extras:
-            if extra.startswith("-"):
-                hint = did_you_mean(extra.partition("=")[0], self.option_strings())
-                if hint:
-                    break
-        listed = cut_long_words(" ".join(extras))
-        return UsageError(f"{self.prog}: error: unrecognized arguments: {listed}{hint}")
+            flag = extra.partition("=")[0]
+            if flag in known:  # given before the sub-command's name
+                command = self.prog.removeprefix(f"{PROG} ")
+                hint = f"; write `{flag}` after `{command}`"
+            elif extra.startswith("-"):
+                hint = did_you_mean(flag, known)
+            if hint:
+                break
+        shown = " ".join(word if len(word) <= SHOWN_LENGTH else quoted(word) for word in extras)
+        return UsageError(f"{self.prog}: error: unrecognized arguments: {shown}{hint}")
 
 
 class _VersionAction(argparse.Action):
@@ -258,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()  # a write that fails must fail here, not at exit
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
-            print(note, file=sys.stderr)
+            print(one_line(note), file=sys.stderr)
     except IntlscoreError as error:
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2

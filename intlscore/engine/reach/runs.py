@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 
-from intlscore.engine.reach.best import Best, Value, combine, offer_state
+from intlscore.engine.reach.best import Best, Value, combine, offer_state, prefers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.reach.slots import CLOSED, PAIRS, moves, needed, slot_code
@@ -149,8 +149,11 @@ def colour_table(
                     old = after.get(key)
                     if old is None or value[0] > old[0]:
                         after[key] = value
-                    elif value[0] == old[0] and value[1] | old[1] != old[1]:
-                        after[key] = (old[0], old[1] | value[1], old[2])
+                    elif value[0] == old[0]:
+                        if prefers(value[2], old[2]):
+                            after[key] = (old[0], old[1] | value[1], value[2])
+                        elif value[1] | old[1] != old[1]:
+                            after[key] = (old[0], old[1] | value[1], old[2])
         states = after
     table: ColourTable = {}
     for state, value in states.items():

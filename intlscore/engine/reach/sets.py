@@ -12,7 +12,10 @@ be better, and the search tries that too). When no hand tile is open, the rest
 of the 14 tiles are *fillers*: whole sets of drawn tiles.
 
 Every completed hand with the most kept tiles is visited, so the union of their
-drawn tiles is exactly the set of outs. A row asking for ``same_number`` tiles of
+drawn tiles is exactly the set of outs. Of those hands, the keep shown is the
+one :func:`.best.prefers` (the lowest tiles): the first pass explores a tie
+only while its tiles below the current one, which are final, could still give
+that keep. A row asking for ``same_number`` tiles of
 one number (a house row may) is searched once per number, each search counting
 that number's tiles, fillers included.
 
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from intlscore.engine.reach.best import Best, mask_indices
+from intlscore.engine.reach.best import Best, mask_indices, prefers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.shapes import (
     MAX_RUN,
@@ -184,9 +187,8 @@ class _SetSearch:
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
-        best = self.best
-        if bound < best.kept or (bound == best.kept and (self.strict or best.outs == self.full)):
-            return  # nothing better, and a tie could add no out
+        if self._hopeless_at(bound, keep, start):
+            return  # nothing better, and a tie could add no out and no preferred keep
         open_ = self.open
         index = start
         while index < 52 and not open_[index]:
@@ -211,15 +213,23 @@ class _SetSearch:
         self.let_go &= ~(1 << index)
         open_[index] = count
 
-    def _hopeless(self, drawn: int) -> bool:
-        """Whether a partial hand that already draws ``drawn`` tiles can add nothing.
+    def _hopeless_at(self, most: int, keep: int, start: int) -> bool:
+        """Whether a partial hand keeping at most ``most`` tiles can add nothing.
 
-        It keeps at most ``14 - drawn`` tiles: that must beat the best so far,
-        or tie it while ties can still add outs (the second pass).
+        It must beat the best so far, or tie it while ties can still add outs
+        (the second pass) or give a preferred keep (the first pass: ``keep`` is
+        final below tile index ``start``, and it must not already lose there).
         """
-        most = HAND - drawn
         best = self.best
-        return most < best.kept or (most == best.kept and (self.strict or best.outs == self.full))
+        if most != best.kept:
+            return most < best.kept
+        if not self.strict and best.outs != self.full:
+            return False
+        if not self.strict:
+            return True
+        below = (1 << (2 * start)) - 1
+        mine, theirs = keep & below, best.keep & below
+        return mine != theirs and not prefers(mine, theirs)
 
     def _affordable(self, start: int, budget: int, most: int) -> int:
         """How many open hand tiles, cheapest first, still fit under the total (R8)."""
@@ -398,7 +408,8 @@ class _SetSearch:
                     left_keep += 1 << (2 * cell)
                 else:
                     left_outs |= 1 << cell
-                    if self._hopeless(tiles + position - start + 1 - base_kept - left_kept):
+                    most = HAND - (tiles + position - start + 1 - base_kept - left_kept)
+                    if self._hopeless_at(most, base_keep + left_keep, index):
                         break  # more tiles drawn below can only make it worse
             self._extend_right(
                 index,
@@ -466,7 +477,7 @@ class _SetSearch:
                 left -= 1
             else:
                 outs |= 1 << cell
-                if self._hopeless(tiles - kept):
+                if self._hopeless_at(HAND - (tiles - kept), keep, index):
                     break  # longer runs only draw more
         for cell, how in reversed(right_cells):
             self._give_back(cell, how)
@@ -491,7 +502,11 @@ class _SetSearch:
         keep: int,
     ) -> None:
         best = self.best
-        if kept < best.kept or (kept == best.kept and (self.strict or best.outs == self.full)):
+        if kept < best.kept or (
+            kept == best.kept
+            and (self.strict or best.outs == self.full)
+            and not prefers(keep, best.keep)
+        ):
             return
         need = HAND - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))

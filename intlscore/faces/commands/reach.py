@@ -40,6 +40,7 @@ class UnknownTypeError(IntlscoreError, ValueError):
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.reach import reachability
+    from intlscore.engine.reach.native import tell_if_missing
     from intlscore.faces.commands.rules_option import rules_from_arguments
 
     rules = rules_from_arguments(args)
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--type {number}: the table has no type {number}"
                 f" (its types are {min(numbers)} to {max(numbers)})"
             )
+    tell_if_missing()
     return present(result, args.json, lambda: _view(args), "reach", {"rules": rules.name})
 
 

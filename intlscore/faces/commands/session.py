@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from intlscore.errors import LedgerError
-from intlscore.faces.commands.common import sentence
+from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
@@ -197,10 +197,7 @@ def run_amend(args: argparse.Namespace) -> int:
 
 def deal_number(text: str) -> int:
     """A deal number as typed: a whole number from 1."""
-    cleaned = text.strip()
-    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 9 or int(cleaned) < 1:
-        raise LedgerError(f"deal number {text!r}: give a whole number from 1, like 3")
-    return int(cleaned)
+    return whole_number(text, "deal number", LedgerError, minimum=1, maximum=10**9 - 1, example=3)
 
 
 def run_show(args: argparse.Namespace) -> int:

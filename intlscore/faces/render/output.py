@@ -68,6 +68,20 @@ def make_console(file: IO[str] | None = None) -> Console:
     return Console(file=file, highlight=False, markup=False, emoji=False)
 
 
+def _literal(item: RenderableType | str) -> RenderableType:
+    """A ``str`` as user text; a ``Text`` holding control characters rebuilt with them escaped.
+
+    Views build their text with :func:`user_text`; this catches a ``Text(f"...")`` that a
+    command made around a name or a path (its line breaks are kept, its inner styles go).
+    """
+    if isinstance(item, str):
+        return user_text(item)
+    if isinstance(item, Text) and not item.plain.replace("\n", "").isprintable():
+        lines = (escape_controls(line) for line in item.plain.split("\n"))
+        return Text("\n".join(lines), style=item.style, justify=item.justify, end=item.end)
+    return item
+
+
 def print_views(*renderables: RenderableType | str, console: Console | None = None) -> None:
     """Print views one after another; a plain ``str`` is user text, shown literally.
 
@@ -79,9 +93,13 @@ def print_views(*renderables: RenderableType | str, console: Console | None = No
     >>> print_views("[red]ann[/]", Text("x"), console=make_console(out))
     >>> out.getvalue()
     '[red]ann[/]\\nx\\n'
+    >>> out = io.StringIO()
+    >>> print_views(Text("ledger: /tmp/\\x1b[31mx.db"), console=make_console(out))
+    >>> out.getvalue()
+    'ledger: /tmp/\\\\x1b[31mx.db\\n'
     """
     console = console or make_console()
-    items = [user_text(item) if isinstance(item, str) else item for item in renderables]
+    items = [_literal(item) for item in renderables]
     if console.is_terminal:
         for item in items:
             console.print(item)

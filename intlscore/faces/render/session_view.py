@@ -59,12 +59,18 @@ def rescore_view(report: Rescore) -> RenderableType:
     table.add_column("now", justify="right", no_wrap=True)
     table.add_column(user_text(f"under {report.rules.name}"), justify="right", no_wrap=True)
     table.add_column("change", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
     for name, old in report.old.items():
         new = report.new[name]
-        table.add_row(user_text(name), delta_text(old), delta_text(new), delta_text(new - old))
+        cells = (delta_text(old), delta_text(new), delta_text(new - old))
+        table.add_row(user_text(name), *cells)
+        line = Text.assemble(
+            "now ", cells[0], "  under the new rules ", cells[1], "  change ", cells[2]
+        )
+        records.append((user_text(name, style="bold"), [line]))
     count = len(report.deals)
     head = Text(f"{count} deal{'s' * (count != 1)} scored again from their stored input")
-    return Group(head, table)
+    return Group(head, Fitted(table, Stacked(records)))
 
 
 def totals_view(players: Sequence[str], totals: Mapping[str, int]) -> RenderableType:

@@ -1,5 +1,5 @@
 /*
- * intlscore_native: the set search of intlscore.engine.reach.sets, compiled.
+ * intlscore._native: the set search of intlscore.engine.reach.sets, compiled.
  *
  * A line-for-line port of ``_SetSearch`` in intlscore/engine/reach/sets.py (read that
  * file for the method): the most hand tiles a completed hand of a set-based
@@ -7,7 +7,14 @@
  * Python prepares the inputs (open hand copies, R3 caps, the shape, the filler
  * sets in order) and gets back (kept, outs mask, keep packed two bits a tile).
  * The pure-Python class stays as the reference; tests compare the two.
+ *
+ * Portable C99 for any CPython from 3.11 on: the stable ABI only (one abi3 wheel
+ * serves every version), no 128-bit integers, no compiler builtins (MSVC and
+ * 32-bit platforms build it too).
  */
+#ifndef Py_LIMITED_API
+#define Py_LIMITED_API 0x030B0000
+#endif
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -19,7 +26,15 @@
 #define MAX_RUN 13
 #define MAX_FILLERS 1024
 
-typedef unsigned __int128 u128;
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define inline __inline
+#endif
+
+/* The kept tiles, packed two bits a tile index as in Python: tiles 0-31 in lo,
+ * 32-51 in hi (a tile is held at most twice, so a field never carries). */
+typedef struct {
+    uint64_t lo, hi;
+} Keep;
 
 typedef struct {
     uint64_t mask;
@@ -50,7 +65,7 @@ typedef struct {
     /* best */
     int best_kept;
     uint64_t best_outs;
-    u128 best_keep;
+    Keep best_keep;
     int strict;
     /* memo (filler union and feasibility) */
     Entry *table;
@@ -67,7 +82,57 @@ static const int GROUP_OTHERS[4][4][4] = {
 };
 
 static inline int tile_at(int colour, int position) { return ((position - 1) % 13) * 4 + colour; }
-static inline int popcount(unsigned x) { return __builtin_popcount(x); }
+static inline int popcount(uint64_t x) {
+    int count = 0;
+    for (; x; x &= x - 1) count++;
+    return count;
+}
+static inline int lowest_bit(uint64_t x) {
+    int index = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        index++;
+    }
+    return index;
+}
+static inline Keep keep_plus(Keep keep, int cell) {
+    if (cell < 32)
+        keep.lo += (uint64_t)1 << (2 * cell);
+    else
+        keep.hi += (uint64_t)1 << (2 * (cell - 32));
+    return keep;
+}
+static inline Keep keep_join(Keep a, Keep b) {
+    a.lo += b.lo;
+    a.hi += b.hi;
+    return a;
+}
+static const Keep NO_KEEP = {0, 0};
+
+/* Whether keep `a` is shown rather than `b` (as many tiles kept): at the lowest
+ * tile index where they differ, `a` holds more copies (best.prefers in Python). */
+static inline int prefers(Keep a, Keep b) {
+    uint64_t x = a.lo ^ b.lo, wa = a.lo, wb = b.lo;
+    if (!x) {
+        x = a.hi ^ b.hi;
+        wa = a.hi;
+        wb = b.hi;
+        if (!x) return 0;
+    }
+    int shift = lowest_bit(x) & ~1;
+    return (wa >> shift & 3) > (wb >> shift & 3);
+}
+
+/* The fields of tiles below index `start`. */
+static inline Keep keep_below(Keep keep, int start) {
+    if (start < 32) {
+        keep.lo &= ((uint64_t)1 << (2 * start)) - 1;
+        keep.hi = 0;
+    } else {
+        keep.hi &= ((uint64_t)1 << (2 * (start - 32))) - 1;
+    }
+    return keep;
+}
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
 
@@ -130,7 +195,7 @@ static inline uint64_t pack_key(int kind, int need, int sets, int total, int col
 
 /* Target tiles still missing after a filler set (same_number). */
 static inline int short_after(Search *s, const Cand *c, int short_) {
-    int left = short_ - __builtin_popcountll(c->mask & s->target_mask);
+    int left = short_ - popcount(c->mask & s->target_mask);
     return left > 0 ? left : 0;
 }
 
@@ -139,26 +204,33 @@ static inline int short_after(Search *s, const Cand *c, int short_) {
 static inline int ok(Search *s, int tiles, int sets, int total, int colours) {
     if (tiles > HAND || sets > s->max_sets) return 0;
     if (s->max_total >= 0 && total > s->max_total) return 0;
-    return s->colours < 0 || popcount((unsigned)colours) <= s->colours;
+    return s->colours < 0 || popcount((uint64_t)colours) <= s->colours;
 }
 
 static inline int final_ok(Search *s, int sets, int colours) {
     if (s->allowed_mask && !(s->allowed_mask >> sets & 1)) return 0;
-    return s->colours < 0 || popcount((unsigned)colours) == s->colours;
+    return s->colours < 0 || popcount((uint64_t)colours) == s->colours;
 }
 
-static inline int beaten(Search *s, int most) {
-    return most < s->best_kept ||
-           (most == s->best_kept && (s->strict || s->best_outs == s->full));
+/* Whether a partial hand keeping at most `most` tiles can add nothing: it must
+ * beat the best, or tie it while ties can add outs (second pass) or give a
+ * preferred keep (first pass; `keep` is final below tile index `start`). */
+static inline int beaten(Search *s, int most, Keep keep, int start) {
+    if (most != s->best_kept) return most < s->best_kept;
+    if (!s->strict) return s->best_outs == s->full;
+    Keep mine = keep_below(keep, start), theirs = keep_below(s->best_keep, start);
+    if (mine.lo == theirs.lo && mine.hi == theirs.hi) return 0;
+    return !prefers(mine, theirs);
 }
 
-static inline void offer(Search *s, int kept, uint64_t outs, u128 keep) {
+static inline void offer(Search *s, int kept, uint64_t outs, Keep keep) {
     if (kept > s->best_kept) {
         s->best_kept = kept;
         s->best_outs = outs;
         s->best_keep = keep;
     } else if (kept == s->best_kept) {
         s->best_outs |= outs;
+        if (prefers(keep, s->best_keep)) s->best_keep = keep;
     }
 }
 
@@ -166,7 +238,7 @@ static inline int fits(Search *s, const Cand *c, uint64_t room, int total, int c
                        int run_colours) {
     if (s->max_total >= 0 && total + c->total > s->max_total) return 0;
     if (c->mask & ~room) return 0;
-    if (s->colours >= 0 && popcount((unsigned)(colours | c->colours)) > s->colours) return 0;
+    if (s->colours >= 0 && popcount((uint64_t)(colours | c->colours)) > s->colours) return 0;
     return !(s->distinct && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
@@ -247,8 +319,11 @@ static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_
 }
 
 static void leaf(Search *s, int kept, int tiles, int sets, int total, int colours,
-                 int run_colours, uint64_t outs, u128 keep) {
-    if (beaten(s, kept)) return;
+                 int run_colours, uint64_t outs, Keep keep) {
+    if (kept < s->best_kept ||
+        (kept == s->best_kept && (s->strict || s->best_outs == s->full) &&
+         !prefers(keep, s->best_keep)))
+        return;
     int need = HAND - tiles;
     int short_ = 0;
     if (s->target_base >= 0) {
@@ -281,7 +356,7 @@ static void leaf(Search *s, int kept, int tiles, int sets, int total, int colour
 /* ---- the walk over hand tiles ------------------------------------------------ */
 
 static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
-                   int run_colours, uint64_t outs, u128 keep, int left);
+                   int run_colours, uint64_t outs, Keep keep, int left);
 
 static int affordable(Search *s, int start, int budget, int most) {
     int count = 0;
@@ -316,7 +391,7 @@ static inline void give_back(Search *s, int cell, int how) {
 }
 
 static void groups_at(Search *s, int index, int kept, int tiles, int sets, int total, int colours,
-                      int run_colours, uint64_t outs, u128 keep, int left) {
+                      int run_colours, uint64_t outs, Keep keep, int left) {
     int colour = index & 3;
     int base = index - colour;
     int number = index / 4 + 1;
@@ -330,14 +405,14 @@ static void groups_at(Search *s, int index, int kept, int tiles, int sets, int t
         if (!ok(s, tiles + size, sets + 1, new_total, new_colours)) continue;
         int gained = 1;
         uint64_t drawn = outs;
-        u128 new_keep = keep + ((u128)1 << (2 * index));
+        Keep new_keep = keep_plus(keep, index);
         int consumed[3], nconsumed = 0, possible = 1;
         for (int k = 1; k <= n; k++) {
             int cell = base + others[k];
             if (s->open[cell]) {
                 consumed[nconsumed++] = cell;
                 gained++;
-                new_keep += (u128)1 << (2 * cell);
+                new_keep = keep_plus(new_keep, cell);
             } else if (s->cover[cell] < s->cap[cell] && !(s->let_go >> cell & 1)) {
                 drawn |= 1ULL << cell;
             } else {
@@ -361,7 +436,7 @@ static void groups_at(Search *s, int index, int kept, int tiles, int sets, int t
 
 static void extend_right(Search *s, int index, int colour, int start, int position, int kept,
                          int tiles, int sets, int total, int colours, int run_colours,
-                         uint64_t outs, u128 keep, int left) {
+                         uint64_t outs, Keep keep, int left) {
     int new_colours = colours | 1 << colour;
     int new_runs = run_colours | 1 << colour;
     int end = position;
@@ -383,11 +458,11 @@ static void extend_right(Search *s, int index, int colour, int start, int positi
         total += cell / 4 + 1;
         if (how) {
             kept++;
-            keep += (u128)1 << (2 * cell);
+            keep = keep_plus(keep, cell);
             left--;
         } else {
             outs |= 1ULL << cell;
-            if (beaten(s, HAND - (tiles - kept))) break;
+            if (beaten(s, HAND - (tiles - kept), keep, index)) break;
         }
     }
     while (ncells > 0) {
@@ -397,7 +472,7 @@ static void extend_right(Search *s, int index, int colour, int start, int positi
 }
 
 static void runs_through(Search *s, int index, int position, int kept, int tiles, int sets,
-                         int total, int colours, int run_colours, uint64_t outs, u128 keep,
+                         int total, int colours, int run_colours, uint64_t outs, Keep keep,
                          int left) {
     int colour = index & 3;
     int low = imax(imax(s->low, position - (MAX_RUN - 1)), 1);
@@ -405,11 +480,11 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
     s->cover[index]++;
     int anchor_number = index / 4 + 1;
     int base_kept = kept + 1;
-    u128 base_keep = keep + ((u128)1 << (2 * index));
+    Keep base_keep = keep_plus(keep, index);
     int base_total = total + anchor_number;
     int cells[MAX_RUN + 1], hows[MAX_RUN + 1], ncells = 0;
     int left_kept = 0, left_total = 0;
-    u128 left_keep = 0;
+    Keep left_keep = NO_KEEP;
     uint64_t left_outs = 0;
     for (int start = position; start >= low; start--) {
         if (start < position) {
@@ -421,16 +496,18 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
             left_total += cell / 4 + 1;
             if (how) {
                 left_kept++;
-                left_keep += (u128)1 << (2 * cell);
+                left_keep = keep_plus(left_keep, cell);
             } else {
                 left_outs |= 1ULL << cell;
-                if (beaten(s, HAND - (tiles + position - start + 1 - base_kept - left_kept)))
+                if (beaten(s, HAND - (tiles + position - start + 1 - base_kept - left_kept),
+                           keep_join(base_keep, left_keep), index))
                     break;
             }
         }
         extend_right(s, index, colour, start, position, base_kept + left_kept,
                      tiles + position - start + 1, sets, base_total + left_total, colours,
-                     run_colours, outs | left_outs, base_keep + left_keep, left - 1 - left_kept);
+                     run_colours, outs | left_outs, keep_join(base_keep, left_keep),
+                     left - 1 - left_kept);
     }
     while (ncells > 0) {
         ncells--;
@@ -441,11 +518,11 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
 }
 
 static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
-                   int run_colours, uint64_t outs, u128 keep, int left) {
+                   int run_colours, uint64_t outs, Keep keep, int left) {
     int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
     if (s->max_total >= 0 && bound >= s->best_kept)
         bound = kept + affordable(s, start, s->max_total - total, bound - kept);
-    if (beaten(s, bound)) return;
+    if (beaten(s, bound, keep, start)) return;
     int index = start;
     while (index < TILES && !s->open[index]) index++;
     if (index == TILES) {
@@ -490,9 +567,9 @@ static int read_counts(PyObject *bytes, int *out, const char *what) {
     return 0;
 }
 
-static PyObject *pack_u128(u128 value) {
-    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(value >> 64));
-    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)value);
+static PyObject *pack_keep(Keep value) {
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)value.hi);
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)value.lo);
     PyObject *shift = PyLong_FromLong(64);
     PyObject *result = NULL, *shifted = NULL;
     if (high && low && shift) {
@@ -533,7 +610,7 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
         return NULL;
     }
     s->target_mask = target_mask;
-    s->target_base = target_mask ? __builtin_ctzll(target_mask) : -1;
+    s->target_base = target_mask ? lowest_bit(target_mask) : -1;
     s->numbers_mask = numbers_mask;
     s->let_go = let_go;
     s->full = full;
@@ -541,12 +618,12 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
         free(s);
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(fillers, "fillers must be a sequence");
+    PyObject *seq = PySequence_Tuple(fillers);
     if (seq == NULL) {
         free(s);
         return NULL;
     }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t n = PyTuple_Size(seq);
     if (n > MAX_FILLERS) {
         Py_DECREF(seq);
         free(s);
@@ -556,7 +633,7 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n; i++) {
         Cand *c = &s->fillers[i];
         unsigned long long mask;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Kiiii", &mask, &c->size,
+        if (!PyArg_ParseTuple(PyTuple_GetItem(seq, i), "Kiiii", &mask, &c->size,
                               &c->total, &c->colours, &c->run_colour)) {
             Py_DECREF(seq);
             free(s);
@@ -578,15 +655,15 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     s->best_kept = floor; /* -1, or only hands keeping this many or more */
     s->strict = 1;
-    search(s, 0, 0, 0, 0, 0, 0, 0, 0, 0, left);
+    search(s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
     if (s->best_kept >= 0 && s->best_outs != s->full) {
         s->strict = 0;
         s->best_outs = 0;
-        search(s, 0, 0, 0, 0, 0, 0, 0, 0, 0, left);
+        search(s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
     }
     Py_END_ALLOW_THREADS
 
-    PyObject *keep = pack_u128(s->best_keep);
+    PyObject *keep = pack_keep(s->best_keep);
     PyObject *result = NULL;
     if (keep != NULL) {
         result = Py_BuildValue("(iKN)", s->best_kept, (unsigned long long)s->best_outs, keep);
@@ -602,9 +679,9 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "intlscore_native",
+    PyModuleDef_HEAD_INIT, "intlscore._native",
     "Compiled speed-up of intlscore's reach set search (pure-Python fallback in intlscore).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit_intlscore_native(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }

@@ -23,6 +23,8 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "reachability": "intlscore.engine.reach",
     "ReachResult": "intlscore.engine.reach",
+    "odds": "intlscore.engine.odds",
+    "OddsResult": "intlscore.engine.odds",
     "score_deal": "intlscore.session.deal",
     "DealResult": "intlscore.session.deal",
     "DealInput": "intlscore.session.deal",
@@ -55,6 +57,7 @@ _EXPORTS = {
     "IntlscoreError": "intlscore.errors",
     "NotationError": "intlscore.errors",
     "HandError": "intlscore.errors",
+    "InputTypeError": "intlscore.errors",
     "TableError": "intlscore.errors",
     "DealError": "intlscore.errors",
     "LedgerError": "intlscore.errors",
@@ -70,10 +73,12 @@ __all__ = [
     "HandError",
     "HandTable",
     "HandType",
+    "InputTypeError",
     "IntlscoreError",
     "Ledger",
     "LedgerError",
     "NotationError",
+    "OddsResult",
     "ReachResult",
     "Rules",
     "RulesError",
@@ -90,6 +95,7 @@ __all__ = [
     "load_deal_table",
     "load_rules",
     "load_table",
+    "odds",
     "parse_rules",
     "parse_tile",
     "parse_tiles",
@@ -102,6 +108,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from intlscore.engine.notation import format_tiles, parse_tile, parse_tiles
+    from intlscore.engine.odds import OddsResult, odds
     from intlscore.engine.reach import ReachResult, reachability
     from intlscore.engine.result import Context, ScoreResult
     from intlscore.engine.scoring import score_hand, types_fitting
@@ -109,6 +116,7 @@ if TYPE_CHECKING:
     from intlscore.errors import (
         DealError,
         HandError,
+        InputTypeError,
         IntlscoreError,
         LedgerError,
         NotationError,

@@ -36,7 +36,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 80
-CHECKED_FILES = ("README.md", "docs/scoring.md", "docs/reach.md", "docs/sessions.md")
+CHECKED_FILES = (
+    "README.md",
+    "docs/scoring.md",
+    "docs/reach.md",
+    "docs/sessions.md",
+    "docs/house-rules-walkthrough.md",
+)
 """The files whose examples are run (other helpers' docs keep their own checks)."""
 
 _BLOCK = re.compile(r"^```console\n(.*?)^```\n", re.MULTILINE | re.DOTALL)

@@ -86,6 +86,16 @@ def test_huge_joker_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert "give a number from 0 to 1000000" in error
 
 
+def test_huge_deal_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["session", "new", "s", "--players", "ann", "bob"]) == 0
+    capsys.readouterr()
+    error = refused(capsys, "session", "amend", "s", HUGE, "--open", "--winner", "ann")
+    assert error == (
+        "intlscore: error: deal number '11111111111111111111'... (5000 characters):"
+        " give a number from 1 to 999999999, like 3"
+    )
+
+
 def test_huge_total(capsys: pytest.CaptureFixture[str]) -> None:
     error = refused(capsys, "settle", "--stake", "1", f"ann={HUGE}", "bob=0")
     assert "player 'ann': total '111" in error
@@ -290,3 +300,29 @@ def test_usage_errors_are_one_line(
     error = refused(capsys, *argv)
     assert expected in error
     assert "usage:" not in error
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["table", "x" * 5000], ["x" * 5000], ["completion", "x" * 5000]],
+    ids=["stray argument", "command", "choice"],
+)
+def test_a_long_stray_argument_is_quoted_short(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert "'xxxxxxxxxxxxxxxxxxxx'... (5000 characters)" in refused(capsys, *argv)
+
+
+# --- context flags of the engine are real booleans (issue 9, item 2) ----------------------
+
+
+@pytest.mark.parametrize("value", ["no", 0, 1, None, "yes"])
+@pytest.mark.parametrize("flag", ["first_turn", "original_hand", "starting_player"])
+def test_context_flags_must_be_booleans(flag: str, value: object) -> None:
+    """``first_turn="no"`` was read by truth value (as true); every face now refuses it."""
+    for call in (
+        lambda: score_hand("k1-13 k1", discard="r5", **{flag: value}),
+        lambda: reachability("k1-13 r5", **{flag: value}),
+    ):
+        with pytest.raises(InputTypeError, match=f"^{flag} must be True or False"):
+            call()

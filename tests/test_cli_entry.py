@@ -94,6 +94,11 @@ def test_version_names_the_reach_search(capsys: pytest.CaptureFixture[str]) -> N
             id="missing tiles",
         ),
         pytest.param(
+            ["--json", "score", "k1-13 k1", "--discard", "r5"],
+            "intlscore score: error: unrecognized arguments: --json; write `--json` after `score`",
+            id="flag before the command",
+        ),
+        pytest.param(
             ["table", "--zzz"],
             "intlscore table: error: unrecognized arguments: --zzz",
             id="no close flag",

@@ -24,6 +24,7 @@ import io
 import os
 import signal
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -302,7 +303,9 @@ def _hang(signum: int, frame: FrameType | None) -> None:
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:
+    """Run the entry point with no terminal: stdin empty, stdout and stderr captured."""
     out, err = io.StringIO(), io.StringIO()
+    stdin, sys.stdin = sys.stdin, io.StringIO("")  # no prompt may wait for an answer
     previous = signal.signal(signal.SIGALRM, _hang)
     signal.alarm(SECONDS)
     try:
@@ -311,6 +314,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+        sys.stdin = stdin
     return status, out.getvalue(), err.getvalue()
 
 
@@ -334,7 +338,25 @@ def test_every_command_of_the_registry_is_fuzzed() -> None:
     assert ("session", "deal") in PATHS
 
 
+@pytest.fixture
+def serve_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` is fuzzed up to the point where it would serve until Ctrl-C (the ledger
+    check, the port, binding and the printed URL included); then it returns at once, and
+    ``--lan`` uses the loopback address, so no run listens anywhere else."""
+    import socket
+
+    import uvicorn
+
+    def run_once(self: uvicorn.Server, sockets: list[socket.socket] | None = None) -> None:
+        for sock in sockets or []:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run_once)
+    monkeypatch.setattr("intlscore.faces.web.join.lan_address", lambda: "127.0.0.1")
+
+
 @pytest.mark.stress
+@pytest.mark.usefixtures("serve_returns")
 @pytest.mark.parametrize("path", PATHS, ids=" ".join)
 def test_random_command_lines_exit_0_or_2_with_one_line(
     ledger: Path, path: tuple[str, ...]

@@ -171,6 +171,46 @@ def test_whatever_is_stored_reads_back(
     db.unlink(missing_ok=True)
 
 
+DEAL_KEYS = (
+    "winner", "closed", "discard", "racks", "not_melded", "trump", "trump_holders",
+    "first_turn", "original_hand", "starting_player",
+)  # fmt: skip
+ODD: st.SearchStrategy[object] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 2),
+    st.sampled_from(["", "ann", "ANN", "eve", "r5", "k1-13 k1", "*", "open", "none", "no"]),
+    st.lists(st.sampled_from(["ann", "bob", "cat", "dan", "Dan", 7]), max_size=4),
+    st.dictionaries(st.sampled_from(["bob", "cat", "BOB"]), st.sampled_from(["r5", "*", 3])),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    deal=st.fixed_dictionaries(
+        {"kind": st.sampled_from(["open", "foot", "closed", "none", 5, None])},
+        optional=dict.fromkeys(DEAL_KEYS, ODD),
+    )
+)
+def test_any_deal_is_refused_cleanly_or_stored_and_read_back(
+    tmp_path: Path, deal: dict[str, Any]
+) -> None:
+    """Property over odd argument values: a typed DealError (nothing stored) or a deal that
+    reads back equal, through a fresh open of the file, and passes the ledger's check."""
+    db = tmp_path / f"any{next(COUNTER)}.sqlite3"
+    with Session.create("s", FOUR, db=db) as session:
+        try:
+            recorded = session.deal(**deal)
+        except DealError:
+            assert session.deals() == []
+            return
+    with Ledger(db) as ledger:
+        assert ledger.session("s").deals() == [recorded]
+        assert ledger.check() == []
+
+
 # --- item 3 (in-process part): a hot journal is recovered, never called corrupt -------------
 # (the process that leaves the journal is killed in test_ledger_crash.py)
 

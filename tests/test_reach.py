@@ -11,6 +11,7 @@ import pytest
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import ReachResult, TypeReach, reachability
 from intlscore.errors import HandError, NotationError
+from intlscore.rules.hand_table import parse_table
 
 
 def names(tiles: str) -> set[str]:
@@ -178,17 +179,77 @@ def test_little_wave_one_away() -> None:
 
 
 def test_blitz_types_follow_the_context() -> None:
+    # Basic is 1 draw away: k1-3, r5 b5 o5, k9-12, r13 b13 o13 are sets, k7 is not (R20).
     hand = "k1-3 r5 b5 o5 k9-12 r13 b13 o13 k7"
     plain = reachability(hand)
+    assert plain.by_number(1).distance == 1
     assert plain.by_number(39).distance is None
     assert "first turn" in str(plain.by_number(39).reason)
+    # R21: a 14-tile player who did not start has the one draw of a first turn.
     first = reachability(hand, first_turn=True)
     assert first.by_number(39).distance == first.by_number(1).distance == 1
-    dealt = reachability(hand, original_hand=True)
-    assert dealt.by_number(40).distance == 1
     starter = reachability(hand, original_hand=True, starting_player=True)
     assert starter.by_number(40).distance is None
     assert "did not start" in str(starter.by_number(40).reason)
+
+
+def test_r21_grand_blitz_is_the_dealt_hand_itself() -> None:
+    # R21: 1 draw away is unreachable for a Grand blitz, since any draw replaces a dealt tile.
+    dealt = reachability("k1-13 r5", original_hand=True)
+    grand = dealt.by_number(40)
+    assert grand.distance is None
+    assert "no draw" in str(grand.reason) and "1 draw away" in str(grand.reason)
+    # 14 dealt tiles in sets (k1-7 and k8-13 k1 are two runs) are a Grand blitz at distance 0.
+    assert reachability("k1-13 k1", original_hand=True).by_number(40).distance == 0
+
+
+def test_r21_little_blitz_draws_of_one_first_turn() -> None:
+    # k1-13 r5: Basic 1 draw away (k1..k12, b5, o5 or a joker completes it).
+    first = reachability("k1-13 r5", first_turn=True)
+    assert first.by_number(39).distance == 1
+    # The starting player draws nothing on the first turn: no draw allowed (R21).
+    starter = reachability("k1-13 r5", first_turn=True, starting_player=True)
+    assert starter.by_number(39).distance is None
+    assert "starting player" in str(starter.by_number(39).reason)
+    # Two draws away is too far even for the one draw: k1-3, r5 b5 o5, k9-11, r13 b13 o13
+    # are sets; neither r8 nor b11 joins one (b11 k11 would break k9-11), so one draw
+    # leaves a tile out.
+    two = reachability("k1-3 r5 b5 o5 k9-11 r13 b13 o13 r8 b11", first_turn=True)
+    assert two.by_number(1).distance == 2
+    assert two.by_number(39).distance is None
+    assert "one draw" in str(two.by_number(39).reason)
+    # 15 tiles: no draw allowed; k1-13 k1 with r9 to spare is in sets already,
+    # k1-13 r5 r9 (Basic 1 away) is not.
+    assert reachability("k1-13 k1 r9", first_turn=True).by_number(39).distance == 0
+    fifteen = reachability("k1-13 r5 r9", first_turn=True).by_number(39)
+    assert fifteen.distance is None and "15 tiles" in str(fifteen.reason)
+
+
+def test_an_impossible_house_type_says_it_can_never_be_formed() -> None:
+    # Three runs of 14 tiles: lengths 5, 5, 4 from 1 up add up to 15 + 15 + 10 = 40, and
+    # any other split adds up to more (3, 5, 6: 6 + 15 + 21 = 42), so 30 is impossible.
+    row = {
+        "number": 41,
+        "name": "Runs 30",
+        "scores": [900, 800, 700],
+        "description": "three runs, total 30 or less",
+        "structure": "runs",
+        "sets": [3],
+        "max_total": 30,
+    }
+    table = parse_table({"type": [row]})
+    entry = reachability("k1-5 r1-5 b1-4", table=table).by_number(41)
+    assert entry.distance is None
+    reason = str(entry.reason)
+    assert "can never be formed" in reason and "at least 40" in reason
+    assert "seen" not in reason and "trump" not in reason
+    # At 40 the same row is formable, and this hand is already one (k1-5 r1-5 b1-4).
+    at_forty = parse_table({"type": [{**row, "max_total": 40}]})
+    assert reachability("k1-5 r1-5 b1-4", table=at_forty).by_number(41).distance == 0
+    # Three groups hold at most 12 tiles.
+    groups = parse_table({"type": [{**row, "structure": "groups", "max_total": None}]})
+    reason = str(reachability("k1-5 r1-5 b1-4", table=groups).by_number(41).reason)
+    assert "never hold exactly 14 tiles" in reason
 
 
 def test_fifteen_tiles_keep_the_best_fourteen() -> None:

@@ -35,7 +35,7 @@ _JOKER_SPELLINGS: Final = frozenset({"*", "j", "jk", "joker"})
 _COLOUR_HELP: Final = "colours are k, r, b, o; y for orange"
 _NUMBER_HELP: Final = "numbers run from 1 to 13"
 
-_SEPARATORS: Final = re.compile(r"[\s,]+")
+_SEPARATORS: Final = re.compile(r"[\s,]+", re.ASCII)  # ASCII: a look-alike space is refused
 _LETTERS_THEN_REST: Final = re.compile(r"([a-z]*)(.*)", re.ASCII | re.DOTALL)
 _DIGITS: Final = re.compile(r"[0-9]+", re.ASCII)
 

@@ -29,20 +29,24 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import IntlscoreError, quoted
+from intlscore.errors import SHOWN_LENGTH, IntlscoreError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
     "table": "list the closed-hand types with their scores",
     "reach": "how far a hand is from every closed-hand type, and what to draw",
+    "odds": "the chance of each type within N draws, and the best discard for 15 tiles",
+    "simulate": "deal many random hands: how often each type is dealt or formed within k draws",
     "deal": "score one deal: every player's delta",
-    "session": "keep a session in the ledger: new, deal, show, undo, list, export, settle",
+    "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
+    "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }
 """Every sub-command and its one-line summary, in the order ``--help`` lists them.
@@ -80,6 +84,19 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return f"; did you mean `{close[0]}`?" if close else ""
 
 
+_LONG_WORD: Final = re.compile(r"\S{61,}")
+
+
+def cut_long_words(text: str) -> str:
+    """``text`` with each word of over 60 characters cut short (a usage error quotes the
+    user's words, and one may be thousands of characters long).
+
+    >>> cut_long_words("unrecognized arguments: --" + "9" * 5000)
+    'unrecognized arguments: --999999999999999999... (5002 characters)'
+    """
+    return _LONG_WORD.sub(lambda word: f"{word[0][:20]}... ({len(word[0])} characters)", text)
+
+
 def one_line(text: str) -> str:
     r"""``text`` with line breaks and other control characters shown escaped.
 
@@ -102,7 +119,7 @@ class Parser(argparse.ArgumentParser):
         self.set_defaults(_parser=self)  # the innermost parser of a command line wins
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message}")
+        raise UsageError(f"{self.prog}: error: {cut_long_words(message)}")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -116,7 +133,7 @@ class Parser(argparse.ArgumentParser):
             listed = ", ".join(names)
             hint = did_you_mean(str(value), names)
             raise argparse.ArgumentError(
-                action, f"invalid choice {value!r} (choose from {listed}){hint}"
+                action, f"invalid choice {quoted(str(value))} (choose from {listed}){hint}"
             )
 
     def option_strings(self) -> list[str]:
@@ -126,12 +143,18 @@ class Parser(argparse.ArgumentParser):
     def unrecognized(self, extras: Sequence[str]) -> UsageError:
         """The error for arguments nobody claimed, with a hint for a mistyped flag."""
         hint = ""
+        known = self.option_strings()
         for extra in extras:
-            if extra.startswith("-"):
-                hint = did_you_mean(extra.partition("=")[0], self.option_strings())
-                if hint:
-                    break
-        return UsageError(f"{self.prog}: error: unrecognized arguments: {' '.join(extras)}{hint}")
+            flag = extra.partition("=")[0]
+            if flag in known:  # given before the sub-command's name
+                command = self.prog.removeprefix(f"{PROG} ")
+                hint = f"; write `{flag}` after `{command}`"
+            elif extra.startswith("-"):
+                hint = did_you_mean(flag, known)
+            if hint:
+                break
+        shown = " ".join(word if len(word) <= SHOWN_LENGTH else quoted(word) for word in extras)
+        return UsageError(f"{self.prog}: error: unrecognized arguments: {shown}{hint}")
 
 
 class _VersionAction(argparse.Action):
@@ -241,8 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # a write that fails must fail here, not at exit
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
-            print(note, file=sys.stderr)
+            print(one_line(note), file=sys.stderr)
     except IntlscoreError as error:
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
@@ -251,6 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:  # the output cannot be written (a full disk, a closed terminal)
+        reason = error.strerror or str(error)
+        where = "cannot write the output" if error.filename is None else str(error.filename)
+        print(f"{PROG}: error: {one_line(f'{where}: {reason}')}", file=sys.stderr)
+        return 2
     return status
 
 

@@ -8,7 +8,7 @@ the package. A change that could break a reader gets a new version.
 >>> document("score", {"best": None})
 {'format': 'score/1', 'best': None}
 >>> sorted(FORMATS)[:3]
-['deal', 'reach', 'score']
+['deal', 'odds', 'reach']
 >>> schema("deal")["properties"]["format"]["const"]
 'deal/1'
 """
@@ -34,6 +34,9 @@ FORMATS: Final[dict[str, int]] = {
     "session-undo": 1,  # intlscore session undo --json
     "session-redo": 1,  # intlscore session redo --json
     "session-list": 1,  # intlscore session list --json
+    "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
+    "odds": 1,  # intlscore odds --json
+    "simulate": 1,  # intlscore simulate --json
 }
 """Each kind of JSON document and its current version."""
 

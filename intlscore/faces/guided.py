@@ -256,8 +256,9 @@ def _unless(marker: str, check: Callable[[str], list[Tile]]) -> Callable[[str], 
     return either
 
 
-def _closed_hand(ask: _Prompter, winner: str) -> dict[str, Any]:
-    """The winner's closed hand: tiles, discard (asked when 14 are given), first turn."""
+def _closed_hand(ask: _Prompter, winner: str, rules: Rules | None) -> dict[str, Any]:
+    """The winner's closed hand: tiles, discard (asked when 14 are given), first turn;
+    checked under the session's ``rules`` (so a house type counts)."""
     from intlscore.engine.notation import format_tiles
     from intlscore.engine.scoring import score_hand
     from intlscore.faces.render.output import user_text
@@ -284,6 +285,7 @@ def _closed_hand(ask: _Prompter, winner: str) -> dict[str, Any]:
             first_turn=first_turn,
             original_hand=original_hand,
             starting_player=starting_player,
+            rules=rules,
         )
         if result.best is None:
             reason = result.reasons[0] if result.reasons else "the tiles fit no type"
@@ -335,7 +337,7 @@ def ask_deal(
             f"Who won? ({', '.join(players)}):", lambda text: choose(text, players, "the winner")
         )
     if kind == "closed":
-        deal.update(_closed_hand(ask, deal["winner"]))
+        deal.update(_closed_hand(ask, deal["winner"], table if isinstance(table, Rules) else None))
     elif kind != "none" and ask.yes(f"Was {deal['winner']}'s final discard a joker?"):
         deal["discard"] = "*"
     known = [deal.get("closed"), deal.get("discard")]

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import RulesError, TableError
+from intlscore.errors import InputTypeError, RulesError, TableError
 from intlscore.rules.deal_table import WINNER_AMOUNT, DealTable
 from intlscore.rules.hand_table import (
     HandTable,
@@ -200,18 +200,18 @@ def resolve_rules(
     ``rules`` is a :class:`Rules` or a path to a rules file; the shipped rules by
     default. ``table`` (a hand table or its path) and ``deal_table`` replace
     one part, as they did before rules existed; giving them with ``rules`` is
-    a ``TypeError``.
+    an :class:`~intlscore.errors.InputTypeError` (a ``TypeError``).
 
     >>> resolve_rules() is default_rules()
     True
     >>> resolve_rules(default_rules(), table="x.toml")
     Traceback (most recent call last):
     ...
-    TypeError: give rules= or table=, not both
+    intlscore.errors.InputTypeError: give rules= or table=, not both
     """
     if rules is not None and (table is not None or deal_table is not None):
         keyword = "table" if table is not None else "deal_table"
-        raise TypeError(f"give rules= or {keyword}=, not both")
+        raise InputTypeError(f"give rules= or {keyword}=, not both")
     if isinstance(table, Rules):
         rules, table = table, None
     if rules is None:
@@ -221,18 +221,18 @@ def resolve_rules(
     elif isinstance(rules, str | os.PathLike):
         resolved = load_rules(rules)
     else:
-        raise TypeError(f"rules must be a Rules or the path of a rules file, not {rules!r}")
+        raise InputTypeError(f"rules must be a Rules or the path of a rules file, not {rules!r}")
     if table is not None:
         if isinstance(table, HandTable):
             hands = table
         elif isinstance(table, str | os.PathLike):
             hands = load_table(table)
         else:
-            raise TypeError(f"table must be a HandTable or a path, not {table!r}")
+            raise InputTypeError(f"table must be a HandTable or a path, not {table!r}")
         resolved = resolved.with_hands(hands)
     if deal_table is not None:
         if not isinstance(deal_table, DealTable):
-            raise TypeError(f"deal_table must be a DealTable, not {deal_table!r}")
+            raise InputTypeError(f"deal_table must be a DealTable, not {deal_table!r}")
         resolved = resolved.with_deals(deal_table)
     return resolved
 

@@ -24,7 +24,7 @@ import os
 import stat
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import RulesError
+from intlscore.errors import InputTypeError, RulesError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -42,6 +42,8 @@ def read_toml(path: str | Path, what: str) -> dict[str, Any]:
 
 def read_text(path: str | Path, what: str) -> str:
     """The text of a regular file of at most :data:`MAX_BYTES`, read without ever blocking."""
+    if not isinstance(path, str | os.PathLike):
+        raise InputTypeError(f"{what}: expected the path of a file, not {type(path).__name__}")
     from pathlib import Path  # here: the command line's start-up reads no file
 
     path = Path(path)
@@ -81,6 +83,8 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
         raise RulesError(f"{source}: not a valid TOML file: {error}") from None
     except RecursionError:
         raise RulesError(f"{source}: not a valid TOML file: nested too deeply") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise RulesError(f"{source}: a number has too many digits; not a rules file") from None
     if _depth(data) > MAX_DEPTH:
         raise RulesError(f"{source}: nested deeper than {MAX_DEPTH} levels; not a rules file")
     return data

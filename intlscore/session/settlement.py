@@ -188,9 +188,16 @@ def settle(
     names = list(totals)
     if len(names) < 2:
         raise SettlementError(f"a settlement needs at least two players; got {len(names)}")
+    seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str) or not name:
             raise SettlementError(f"player name {name!r} must be a non-empty string")
+        first = seen.setdefault(name.casefold(), name)
+        if first != name:  # as in a deal and a session: ann and Ann are one player
+            raise SettlementError(
+                f"players {first!r} and {name!r} are one player (names are matched without"
+                " regard to case)"
+            )
         total = totals[name]
         if not isinstance(total, int) or isinstance(total, bool):
             raise SettlementError(f"{name}'s total {total!r} is not a whole number")

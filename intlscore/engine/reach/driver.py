@@ -17,6 +17,8 @@ from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.matcher import context_allows
 from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.reach.best import mask_indices, unpack_keep
+from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
+from intlscore.engine.reach.impossible import impossible_reason
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
@@ -61,7 +63,7 @@ def reachability(
     check_tiles(hand, known)
     context = Context(first_turn, original_hand, starting_player)
     pool = Pool.build(hand, seen_tiles, trump_tile)
-    entries = tuple(_reach_type(t, pool, context) for t in resolve_table(table, rules))
+    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in resolve_table(table, rules))
     return ReachResult(
         tiles=tuple(sorted(hand)),
         seen=tuple(sorted(seen_tiles)),
@@ -71,7 +73,7 @@ def reachability(
     )
 
 
-def _reach_type(hand_type: HandType, pool: Pool, context: Context) -> TypeReach:
+def _reach_type(hand_type: HandType, pool: Pool, context: Context, hand_size: int) -> TypeReach:
     def unreachable(reason: str) -> TypeReach:
         return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
 
@@ -79,10 +81,13 @@ def _reach_type(hand_type: HandType, pool: Pool, context: Context) -> TypeReach:
         return unreachable(context_reason(hand_type, context))
     best = closest(hand_type, pool)
     if not best.found:
-        return unreachable(blocked_reason(hand_type, pool))
+        return unreachable(impossible_reason(hand_type) or blocked_reason(hand_type, pool))
     missing = HAND - best.kept
     jokers_used = min(pool.jokers, missing)
     distance = missing - jokers_used
+    allowed = draws_allowed(hand_type, context, hand_size)
+    if allowed is not None and distance > allowed:
+        return unreachable(too_far_reason(hand_type, distance, allowed, context, hand_size))
     outs: list[Out] = []
     if distance:
         outs = [Out(Tile(i), pool.unseen(i)) for i in mask_indices(best.outs)]

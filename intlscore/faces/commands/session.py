@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from intlscore.errors import LedgerError
-from intlscore.faces.commands.common import sentence
+from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
@@ -93,7 +93,11 @@ def run_rescore(args: argparse.Namespace) -> int:
         ending = "nothing was changed; add --yes to re-score the session under these rules"
     from rich.text import Text
 
-    print_rich(rescore_view(report), Text(ending))
+    if not args.yes:
+        print_rich(rescore_view(report), Text(ending))
+        return 0
+    with stored_already(f"the re-scoring of session {session.name!r}"):
+        print_rich(rescore_view(report), Text(ending))
     return 0
 
 
@@ -193,10 +197,7 @@ def run_amend(args: argparse.Namespace) -> int:
 
 def deal_number(text: str) -> int:
     """A deal number as typed: a whole number from 1."""
-    cleaned = text.strip()
-    if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > 9 or int(cleaned) < 1:
-        raise LedgerError(f"deal number {text!r}: give a whole number from 1, like 3")
-    return int(cleaned)
+    return whole_number(text, "deal number", LedgerError, minimum=1, maximum=10**9 - 1, example=3)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -276,7 +277,7 @@ def run_check(args: argparse.Namespace) -> int:
     checked = [s for s in sessions if args.name is None or s.name == args.name]
     deals = sum(summary.deals for summary in checked)
     count = len(checked)
-    print(
+    print_plain(  # wrapped to the terminal's width like every view
         f"{path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
         " every record matches its checksum and re-scores to its stored deltas"
     )

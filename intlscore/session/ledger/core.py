@@ -132,6 +132,15 @@ def csv_cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def _deal_arguments() -> list[str]:
+    """The keyword arguments a session's deal takes: those of ``score_deal`` that the
+    session does not fix."""
+    import inspect
+
+    fixed = {"players", "table", "rules"}
+    return [name for name in inspect.signature(score_deal).parameters if name not in fixed]
+
+
 @dataclass(frozen=True, slots=True)
 class SessionSummary:
     """A line of ``session list``."""
@@ -546,8 +555,8 @@ class Ledger:
             loaded = None if connection is None else self._load(connection, name)
             if loaded is None:
                 raise self._missing(connection, name)
-        session_id, record, _ = loaded
-        return Session(self, session_id, record)
+        session_id, record, history = loaded
+        return Session(self, session_id, record, history.rules)  # in force, after a rescore
 
     def sessions(self) -> list[SessionSummary]:
         """Every session, oldest first, with its number of deals (each one checked)."""
@@ -626,13 +635,20 @@ class Session:
     themselves (then close it with :meth:`close` or a ``with`` block).
     """
 
-    def __init__(self, ledger: Ledger, session_id: int, record: SessionRecord) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        session_id: int,
+        record: SessionRecord,
+        rules: Rules | None = None,
+    ) -> None:
         self.ledger = ledger
         self.id = session_id
         self.name = record.name
         self.players = record.players
         self.created = record.created
-        self._rules = record.rules
+        self._rules = rules if rules is not None else record.rules
+        """The rules in force: those of the last rescore, else the session's own."""
         self._last: SessionState | None = None
 
     @property
@@ -715,6 +731,14 @@ class Session:
         for key in ("players", "table", "rules"):
             if key in deal:
                 raise DealTypeError(f"Session.deal() takes no {key!r}: the session fixes it")
+        known = _deal_arguments()
+        for key in deal:
+            if key not in known:
+                import difflib
+
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise DealTypeError(f"Session.deal() has no argument {key!r}{hint}")
         return score_deal(self.players, rules=self._rules, **deal)
 
     def play(self, number: int | None = None, **deal: Any) -> tuple[RecordedDeal, DealResult]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Final, TypeVar
 from urllib.parse import quote
 
-from intlscore.errors import LedgerError
+from intlscore.errors import InputTypeError, LedgerError
 
 __all__ = ["State", "create", "inspect", "ledger_path", "probe", "recover"]
 
@@ -55,6 +55,8 @@ def ledger_path(path: str | os.PathLike[str]) -> Path:
     ...
     intlscore.errors.LedgerError: the ledger path '~nosuchuser4711/x.db': there is no user ...
     """
+    if not isinstance(path, str | os.PathLike):
+        raise InputTypeError(f"the ledger path must be a path, not {type(path).__name__}")
     text = os.fspath(path)
     if not isinstance(text, str):
         raise LedgerError(f"the ledger path must be text, not {text!r}")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, cast
@@ -487,7 +488,8 @@ def replay(
         message = f"session {name!r}: {what}"
         if problems is None:
             raise LedgerDamageError(
-                f"{message}; nothing was shown or changed (see: intlscore session check {name})"
+                f"{message}; nothing was shown or changed (see: intlscore session check"
+                f" {shlex.quote(name)})"
             )
         problems.append(message)
 

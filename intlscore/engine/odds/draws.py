@@ -1,0 +1,49 @@
+"""The unseen tiles and the draws from them (R20, R22).
+
+Every unseen copy is one entry of :func:`unseen_tiles` (a numbered tile index
+0-51, a joker 52), so a uniformly random draw without replacement is a uniform
+sample of entries. :func:`sample_draws` makes the seeded samples (the same for
+every discard: common random numbers); :func:`every_draw` lists every
+``k``-subset when that is few enough to count exactly.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> pool = Pool.build(parse_tiles("k1 k1 r1"), parse_tiles("r1 *"), None)
+>>> tiles = unseen_tiles(pool)
+>>> len(tiles), tiles.count(0), tiles.count(1), tiles.count(52)
+(101, 0, 0, 1)
+>>> sample_draws(tiles, 3, samples=2, seed=7) == sample_draws(tiles, 3, samples=2, seed=7)
+True
+>>> len(list(every_draw([5, 6, 7, 7], 2)))
+6
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+
+from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.tiles import JOKER_INDEX
+
+Draw = tuple[int, ...]
+
+
+def unseen_tiles(pool: Pool) -> list[int]:
+    """One entry per drawable copy: numbered indices (lowest first), then jokers."""
+    tiles = [index for index in range(NUMBERED) for _ in range(pool.unseen(index))]
+    return tiles + [JOKER_INDEX] * pool.unseen_jokers
+
+
+def sample_draws(tiles: Sequence[int], draws: int, *, samples: int, seed: int) -> list[Draw]:
+    """``samples`` seeded sequences of ``draws`` tiles drawn without replacement."""
+    rng = random.Random(seed)
+    size = min(draws, len(tiles))
+    return [tuple(rng.sample(tiles, size)) for _ in range(samples)]
+
+
+def every_draw(tiles: Sequence[int], draws: int) -> Iterator[Draw]:
+    """Every set of ``draws`` entries (copies told apart), each equally likely."""
+    for chosen in itertools.combinations(range(len(tiles)), min(draws, len(tiles))):
+        yield tuple(tiles[i] for i in chosen)

@@ -1,0 +1,160 @@
+"""Does a pool of tiles (the hand plus some draws) hold a type? (R22)
+
+The pool holds a type when 14 of its tiles form it, i.e. its reach distance,
+taking the pool as the hand and nothing more to draw, is 0: the reach search
+(:func:`intlscore.engine.reach.solve.closest`) keeps ``kept`` real tiles, and
+the pool's jokers fill the rest. Two shortcuts keep it quick: a pool that does
+not hold a type's plain parent (14 tiles in sets for every set-based type, seven
+pairs for the pairs types) does not hold the type, and every answer is kept for
+the sample it belongs to.
+
+>>> from intlscore.engine.notation import parse_tiles
+>>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.rules.hand_table import default_table
+>>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
+>>> check = PoolCheck(pool)
+>>> royal = default_table().by_number(24)
+>>> check.kept(royal, ()) is None, check.kept(royal, (tile_of("k13"), tile_of("k1")))
+(True, 14)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import replace
+
+from intlscore.engine.notation import parse_tile
+from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
+from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.sequences import slot_numbers
+from intlscore.engine.reach.solve import closest
+from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
+
+
+def tile_of(text: str) -> int:
+    """The engine index of one tile string (a joker is 52)."""
+    tile = parse_tile(text)
+    return JOKER_INDEX if tile.is_joker else tile.index
+
+
+@functools.cache
+def parent(hand_type: HandType) -> HandType | None:
+    """A broader type every completed hand of this one also forms, or None."""
+    if hand_type.structure in SET_STRUCTURES or (
+        hand_type.structure == "sequence" and hand_type.neighbours == "same"
+    ):
+        plain = "sets"
+    elif hand_type.structure == "pairs":
+        plain = "pairs"
+    else:
+        return None
+    broad = replace(
+        hand_type,
+        name=f"{plain} (plain)",
+        structure=plain,  # type: ignore[arg-type]
+        sets=None,
+        colours=None,
+        distinct_colours=False,
+        range=None,
+        max_total=None,
+        same_number=None,
+        sequence=None,
+        repeat=1,
+        neighbours=None,
+        when=frozenset(),
+    )
+    return None if broad == hand_type else broad
+
+
+class PoolCheck:
+    """Holds-checks against one hand (or 14 + N pool) and the unseen tiles it draws from."""
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self._memo: dict[tuple[HandType, Sequence[int]], int | None] = {}
+
+    def forget(self) -> None:
+        """Drop the answers kept so far (call between samples)."""
+        self._memo.clear()
+
+    def kept(self, hand_type: HandType, drawn: Sequence[int]) -> int | None:
+        """Real tiles of the hand and ``drawn`` that a completed hand keeps, or None when
+        the pool does not hold the type (fewer than 14 with its jokers)."""
+        key = (hand_type, tuple(drawn))
+        if key in self._memo:
+            return self._memo[key]
+        broad = parent(hand_type)
+        answer: int | None
+        pool = self.with_drawn(drawn)
+        if (broad is not None and self.kept(broad, drawn) is None) or (
+            hand_type.structure == "sequence" and _numbers_short(hand_type, pool)
+        ):
+            answer = None
+        else:
+            answer = _kept_if_held(hand_type, pool)
+        self._memo[key] = answer
+        return answer
+
+    def with_drawn(self, drawn: Sequence[int]) -> Pool:
+        """The pool of the hand and the drawn tiles, taken together."""
+        if not drawn:
+            return self.pool
+        counts = list(self.pool.hand)
+        jokers = self.pool.jokers
+        for index in drawn:
+            if index == JOKER_INDEX:
+                jokers += 1
+            else:
+                counts[index] += 1
+        return replace(self.pool, hand=tuple(counts), jokers=jokers)
+
+
+def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
+    if hand_type.structure in SET_STRUCTURES:
+        quick = kept_if_held(hand_type, pool)
+        if quick is not None:
+            return None if quick == NOT_HELD else quick
+    best = closest(hand_type, pool)
+    holds = best.found and best.kept + pool.jokers >= HAND_SIZE
+    return best.kept if holds else None
+
+
+@functools.cache
+def _sequence_needs(hand_type: HandType) -> tuple[tuple[int, int], ...]:
+    """(number, copies) a sequence type needs, whatever the colours."""
+    numbers = slot_numbers(hand_type) * hand_type.repeat
+    return tuple((n, numbers.count(n)) for n in sorted(set(numbers)))
+
+
+def _numbers_short(hand_type: HandType, pool: Pool) -> bool:
+    """Whether the pool lacks, even with its jokers, enough tiles of each number."""
+    short = 0
+    for number, need in _sequence_needs(hand_type):
+        base = (number - 1) * 4
+        have = sum(pool.hand[base : base + 4])
+        short += max(0, need - have)
+    return short > pool.jokers
+
+
+def best_score(hand_type: HandType, kept: int, jokers: int, size: int) -> int:
+    """The best final score (R10, R12) of a pool holding the type.
+
+    ``kept`` real tiles of the type's 14 are in the pool, ``jokers`` jokers and
+    ``size`` tiles in all. Fewer jokers pick a better column (R10); a joker left
+    over can be the final discard, which doubles the score (R12, R13).
+
+    >>> from intlscore.rules.hand_table import default_table
+    >>> basic = default_table().by_number(1)   # 500 / 400 / 300
+    >>> best_score(basic, 14, 0, 15), best_score(basic, 13, 1, 15), best_score(basic, 14, 1, 15)
+    (500, 400, 1000)
+    """
+    need = max(0, HAND_SIZE - kept)
+    best = 0
+    for used in range(need, min(jokers, 2) + 1):
+        score = hand_type.score_for(used)
+        if jokers - used >= 1 and size > HAND_SIZE:
+            score *= 2
+        best = max(best, score)
+    return best

@@ -1,0 +1,137 @@
+"""``intlscore serve``: the scorer, reach and the session ledger as a page for phones.
+
+Starlette, uvicorn, Jinja2 and segno are imported inside :func:`run`, so the
+CLI's start-up does not load the web stack.
+
+Without ``--lan`` the server listens on 127.0.0.1 only and needs no token.
+With ``--lan`` it listens on the machine's LAN address, makes a random token and
+prints the join URL and its QR code; every request must carry the token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, TextIO
+
+from intlscore.errors import IntlscoreError
+
+if TYPE_CHECKING:
+    import socket
+
+    import uvicorn
+
+HELP = "serve the scorer and the sessions as a page for every player's phone"
+EXAMPLE = "example: intlscore serve --lan   (then scan the QR code with each phone)"
+DEFAULT_PORT: Final = 8765
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free port) to 65535.
+
+    >>> port_number("8765"), port_number("0")
+    (8765, 0)
+    >>> port_number("http")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'http' is not a port: give a whole number from 0 to 65535
+    """
+    value = text.strip()
+    if not value.isdigit() or int(value) > 65535:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a port: give a whole number from 0 to 65535"
+        )
+    return int(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """A server ready to run: the bound socket, the join URL and the token."""
+
+    server: uvicorn.Server
+    listener: socket.socket
+    url: str
+    token: str | None
+
+
+def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
+    """Check the ledger, bind the address and print where to go; nothing is served yet."""
+    import socket
+
+    import uvicorn
+
+    from intlscore.faces.web.app import LOCAL_HOSTS, create_app
+    from intlscore.faces.web.guard import new_token
+    from intlscore.faces.web.join import join_url, lan_address, print_qr
+    from intlscore.session.ledger import Ledger
+
+    with Ledger(args.db) as ledger:  # a corrupt or foreign file is refused here, in one line
+        db = ledger.path
+    host = lan_address() if args.lan else "127.0.0.1"
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, args.port))
+    except OSError as error:
+        listener.close()
+        raise IntlscoreError(f"cannot listen on {host}:{args.port}: {error.strerror}") from None
+    port = listener.getsockname()[1]
+    token = new_token() if args.lan else None
+    url = join_url(host, port, token)
+    app = create_app(
+        db=db,
+        token=token,
+        join_url=url if args.lan else None,
+        allowed_hosts=[host] if args.lan else LOCAL_HOSTS,
+    )
+    print(f"intlscore: serving the ledger {db}", file=out)
+    if args.lan:
+        print("Every phone at the table opens this URL (it holds the token):", file=out)
+        print(f"  {url}", file=out)
+        print_qr(url, out)
+    else:
+        print(f"Open {url} (this machine only; use --lan for phones)", file=out)
+    print("Stop with Ctrl-C.", file=out, flush=True)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        server_header=False,
+        limit_concurrency=64,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
+    return Serving(uvicorn.Server(config), listener, url, token)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C."""
+    serving = prepare(args, sys.stdout)
+    serving.server.run(sockets=[serving.listener])
+    return 0
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the ``intlscore`` sub-commands."""
+    parser = subparsers.add_parser(
+        "serve", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
+    )
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the ledger file (default: $INTLSCORE_DB, else ledger.sqlite3 in the user's"
+        " data folder)",
+    )
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        metavar="N",
+        help=f"the TCP port (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on the LAN address for phones, with a token in the join URL and a QR code",
+    )
+    parser.set_defaults(run=run)

@@ -1,0 +1,114 @@
+"""``intlscore simulate``: the odds of a dealt hand, from many random deals (R20-R22).
+
+The engine and ``rich`` are imported inside :func:`run`; Dask only with ``--scheduler``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from intlscore.faces.commands.common import present
+
+HELP = "deal many random hands and count how often each type is dealt or formed within k draws"
+EXAMPLE = "example: intlscore simulate --hands 100000 --workers 2 --seed 1"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the table; 0 when it completes."""
+    from intlscore.engine.odds.simulate import simulate
+    from intlscore.errors import IntlscoreError
+    from intlscore.faces.render.progress_bar import LazyBar
+
+    executor = None
+    client: Any = None
+    if args.scheduler is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise IntlscoreError("--scheduler needs Dask: pip install 'intlscore[dask]'") from None
+        try:
+            client = Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError, TimeoutError) as error:
+            raise IntlscoreError(
+                f"cannot reach the Dask scheduler {args.scheduler!r}: {error}"
+            ) from None
+        executor = client.get_executor()
+    try:
+        with LazyBar("simulate") as bar:
+            counts = simulate(
+                args.hands,
+                seed=args.seed,
+                workers=args.workers,
+                ks=args.within or (1, 3, 6),
+                executor=executor,
+                progress=bar,
+            )
+    finally:
+        if client is not None:
+            client.close()
+    return present(counts, args.json, _view, "simulate")
+
+
+def _view() -> Callable[[Any], Any]:
+    from intlscore.faces.render.simulate_view import simulate_view
+
+    return simulate_view
+
+
+def _whole(low: int, high: int, name: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number; got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}; got {value}")
+        return value
+
+    return parse
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate`` to the ``intlscore`` sub-commands."""
+    parser = subparsers.add_parser(
+        "simulate", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
+    )
+    parser.add_argument(
+        "--hands",
+        type=_whole(1, 10**10, "--hands"),
+        required=True,
+        metavar="N",
+        help="how many deals to simulate",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_whole(1, 1024, "--workers"),
+        default=1,
+        metavar="W",
+        help="worker processes (default 1); the result does not depend on it",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole(0, 2**63, "--seed"),
+        default=0,
+        metavar="S",
+        help="seed of the deals (default 0)",
+    )
+    parser.add_argument(
+        "--within",
+        type=_whole(1, 40, "--within"),
+        action="append",
+        metavar="K",
+        help="count types formed within K draws (repeatable; default 1, 3 and 6)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the chunks on this Dask scheduler (needs the 'dask' extra)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)

@@ -1,0 +1,368 @@
+"""The JSON API under ``/api/...``: the page's only way to the engine and the ledger.
+
+Each endpoint takes the CLI's inputs as one JSON object and answers with the
+CLI's ``--json`` object (same builder, same keys):
+
+==========================================  ==========================================
+``GET  /api/table``                          ``intlscore table --json``
+``POST /api/tiles``   ``{"tiles"}``          the tiles parsed and counted (the text box)
+``POST /api/score``                          ``intlscore score --json``
+``POST /api/reach``                          ``intlscore reach --json``
+``GET  /api/sessions``                       ``intlscore session list --json``
+``POST /api/sessions``                       ``intlscore session new --json``
+``GET  /api/session/NAME``                   ``intlscore session show --json``
+``POST /api/session/NAME/deal``              ``intlscore session deal --json``
+``POST /api/session/NAME/deal/N``            ``intlscore session amend N --json``
+``POST /api/session/NAME/undo``              ``intlscore session undo --json``
+``POST /api/session/NAME/redo``              ``intlscore session redo --json``
+``POST /api/session/NAME/settle``            ``intlscore session settle --json``
+==========================================  ==========================================
+
+Bad input raises an :class:`~intlscore.errors.IntlscoreError`; the app answers
+400 with ``{"error": "one line"}`` and nothing is stored. The engine and the
+ledger are blocking, so each call runs in Starlette's thread pool, and every
+call opens the ledger afresh (one connection per request and thread; each
+write is one transaction, each read one snapshot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypedDict, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.session.ledger import Ledger, RecordedDeal, Session
+
+__all__ = ["NotFound", "Settings", "routes"]
+
+T = TypeVar("T")
+RULES_TEXT = 60_000
+"""The longest rules file the page may send (the whole shipped rules are about 12 KiB)."""
+
+
+class NotFound(IntlscoreError):
+    """No such session (HTTP 404)."""
+
+
+class StoredAlready(IntlscoreError):
+    """A write was committed but reading the answer back failed: say what is stored."""
+
+
+def after_commit(what: str, read: Callable[[], T]) -> T:
+    """Read back after a commit; a failure says the write is stored, so nobody enters it twice."""
+    try:
+        return read()
+    except Exception as error:
+        reason = (str(error).splitlines() or [type(error).__name__])[0]
+        raise StoredAlready(
+            f"{what} is stored, but reading it back failed ({reason});"
+            " reload, do not enter it again"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the server was started with."""
+
+    db: Path | None
+    """The ledger file; None means the CLI's default (``$INTLSCORE_DB`` or the data folder)."""
+    join_url: str | None = None
+    """The join URL with the token (``serve --lan``), shown as a QR code on the page."""
+    busy_timeout: float = 2.0
+    """How long a write waits for another one before the client is told to try again."""
+
+    def ledger(self) -> Ledger:
+        """A fresh connection to the ledger (one per request and thread)."""
+        return Ledger(self.db, timeout=self.busy_timeout)
+
+
+def settings(request: Request) -> Settings:
+    value: Settings = request.app.state.settings
+    return value
+
+
+async def fields(request: Request) -> Fields:
+    return Fields(parse_body(await request.body()))
+
+
+def answer(kind: str, data: dict[str, Any], status: int = 200) -> Response:
+    """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it)."""
+    from intlscore.faces.documents import document
+
+    return JSONResponse(document(kind, data), status_code=status)
+
+
+def open_session(ledger: Ledger, name: str) -> Session:
+    """The session, or :class:`NotFound` with the ledger's own message."""
+    try:
+        return ledger.session(name)
+    except LedgerError as error:
+        if "busy" in str(error):
+            raise
+        raise NotFound(str(error)) from None
+
+
+def with_session(request: Request, work: Callable[[Session], T]) -> Callable[[], T]:
+    """A blocking job that opens the ledger, then the session of the URL, then works."""
+    where = settings(request)
+    name = request.path_params["name"]
+
+    def job() -> T:
+        with where.ledger() as ledger:
+            return work(open_session(ledger, name))
+
+    return job
+
+
+# -- hands -------------------------------------------------------------------------------------
+
+
+class ContextFlags(TypedDict):
+    """When the win happened (types 39 and 40), as the CLI's three flags."""
+
+    first_turn: bool
+    original_hand: bool
+    starting_player: bool
+
+
+def context(body: Fields) -> ContextFlags:
+    return {
+        "first_turn": body.flag("first_turn"),
+        "original_hand": body.flag("original_hand"),
+        "starting_player": body.flag("starting_player"),
+    }
+
+
+async def table(request: Request) -> Response:
+    from intlscore.faces.commands.table import table_rows
+    from intlscore.rules import default_rules
+
+    rules = default_rules()
+    data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
+    return answer("table", data)
+
+
+async def tiles(request: Request) -> Response:
+    """Parse the text box: ``{"tiles": "k1-3"}`` -> ``{"tiles": ["k1", "k2", "k3"]}``.
+
+    ``known`` (optional) are the tiles already placed elsewhere on the page,
+    counted with these toward the two copies of each tile (R3).
+    """
+    from intlscore.engine.handcheck import check_tiles
+    from intlscore.engine.notation import parse_tiles
+
+    body = await fields(request)
+    text = body.tiles("tiles", required=True)
+    known_text = body.tiles("known")
+    body.done()
+    assert text is not None
+    parsed = parse_tiles(text)
+    known = parse_tiles(known_text) if known_text and known_text.strip() else []
+    check_tiles(parsed, known)
+    return answer("tiles", {"tiles": [str(tile) for tile in parsed]})
+
+
+async def score(request: Request) -> Response:
+    from intlscore.engine.scoring import score_hand
+    from intlscore.rules import default_rules
+
+    body = await fields(request)
+    hand = body.tiles("tiles", required=True)
+    discard = body.text("discard")
+    flags = context(body)
+    body.done()
+    assert hand is not None
+    rules = default_rules()
+    result = await run_in_threadpool(
+        lambda: score_hand(hand, discard=discard or None, rules=rules, **flags)
+    )
+    return answer("score", {**result.to_dict(), "rules": rules.name})
+
+
+async def reach(request: Request) -> Response:
+    from intlscore.engine.reach import reachability
+    from intlscore.rules import default_rules
+
+    body = await fields(request)
+    hand = body.tiles("tiles", required=True)
+    seen = body.tiles("seen")
+    trump = body.text("trump")
+    flags = context(body)
+    body.done()
+    assert hand is not None
+    seen_tiles = [seen] if seen and seen.strip() else []
+    rules = default_rules()
+    result = await run_in_threadpool(
+        lambda: reachability(hand, seen=seen_tiles, trump=trump or None, rules=rules, **flags)
+    )
+    return answer("reach", {**result.to_dict(), "rules": rules.name})
+
+
+# -- sessions ----------------------------------------------------------------------------------
+
+
+async def list_sessions(request: Request) -> Response:
+    where = settings(request)
+
+    def job() -> dict[str, Any]:
+        with where.ledger() as ledger:
+            return {
+                "db": str(ledger.path),
+                "sessions": [summary.to_dict() for summary in ledger.sessions()],
+            }
+
+    return answer("session-list", await run_in_threadpool(job))
+
+
+async def new_session(request: Request) -> Response:
+    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
+
+    ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
+    that ``extends = "international"``; the house options apply on top of it.
+    """
+    from intlscore.rules import default_rules, parse_rules
+
+    body = await fields(request)
+    name = body.text("name", required=True)
+    players = body.names("players")
+    rules_text = body.text("rules", limit=RULES_TEXT)
+    joker_value = body.whole_number("joker_value")
+    trump_bonus = body.optional_flag("trump_bonus")
+    body.done()
+    assert name is not None
+    if "/" in name:
+        raise BadRequest(f"session name {name!r}: the page cannot open a name with '/' in it")
+    rules = (
+        parse_rules(rules_text, "the rules file of the page")
+        if rules_text and rules_text.strip()
+        else default_rules()
+    )
+    rules = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus)
+    deal_table = rules.deals
+    where = settings(request)
+
+    def job() -> dict[str, Any]:
+        with where.ledger() as ledger:
+            session = ledger.create_session(name, players, rules)
+            return {
+                "session": session.name,
+                "players": list(session.players),
+                "db": str(ledger.path),
+                "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
+                "rules": rules.name,
+            }
+
+    return answer("session-new", await run_in_threadpool(job), 201)
+
+
+async def show_session(request: Request) -> Response:
+    state = await run_in_threadpool(with_session(request, lambda session: session.snapshot()))
+    return answer("session", state.to_dict())
+
+
+def deal_fields(body: Fields) -> dict[str, Any]:
+    """The keyword arguments of ``Session.deal`` from the body (as ``session deal``)."""
+    return {
+        "kind": body.text("kind", required=True),
+        "winner": body.text("winner") or None,
+        "closed": body.tiles("closed") or None,
+        "discard": body.text("discard") or None,
+        "racks": body.racks("racks"),
+        "not_melded": body.names("not_melded"),
+        "trump": body.text("trump") or None,
+        "trump_holders": body.names("trump_holders"),
+        **context(body),
+    }
+
+
+def written(session: Session, what: str, key: str, deal: RecordedDeal) -> dict[str, Any]:
+    """The answer to a write, as the CLI prints it: the deal and the totals it produced."""
+    totals = after_commit(what, lambda: session.last_state.totals)
+    return {"session": session.name, key: deal.to_dict(), "totals": totals}
+
+
+async def record_deal(request: Request) -> Response:
+    body = await fields(request)
+    deal = deal_fields(body)
+    body.done()
+
+    def work(session: Session) -> dict[str, Any]:
+        recorded, _ = session.play(**deal)
+        return written(session, f"deal {recorded.number}", "deal", recorded)
+
+    return answer("session-deal", await run_in_threadpool(with_session(request, work)), 201)
+
+
+async def amend(request: Request) -> Response:
+    """Replace deal ``number`` by a new description (the old version stays in the file)."""
+    number: int = request.path_params["number"]
+    body = await fields(request)
+    deal = deal_fields(body)
+    body.done()
+
+    def work(session: Session) -> dict[str, Any]:
+        recorded, _ = session.play(number, **deal)
+        return written(session, f"the amended deal {number}", "deal", recorded)
+
+    return answer("session-deal", await run_in_threadpool(with_session(request, work)))
+
+
+async def undo(request: Request) -> Response:
+    (await fields(request)).done()
+
+    def work(session: Session) -> dict[str, Any]:
+        removed = session.undo()
+        return written(session, f"the undo of deal {removed.number}", "removed", removed)
+
+    return answer("session-undo", await run_in_threadpool(with_session(request, work)))
+
+
+async def redo(request: Request) -> Response:
+    (await fields(request)).done()
+
+    def work(session: Session) -> dict[str, Any]:
+        restored = session.redo()
+        return written(session, f"the redo of deal {restored.number}", "restored", restored)
+
+    return answer("session-redo", await run_in_threadpool(with_session(request, work)))
+
+
+async def settle(request: Request) -> Response:
+    """``{"stake": "0.05", "unit": "0.01"?}``: amounts as decimal strings, never floats."""
+    from intlscore.session.settlement import DEFAULT_UNIT
+
+    body = await fields(request)
+    stake = body.text("stake", required=True)
+    unit = body.text("unit") or DEFAULT_UNIT
+    body.done()
+    assert stake is not None
+    result = await run_in_threadpool(
+        with_session(request, lambda session: session.settle(stake, unit))
+    )
+    return answer("settle", result.to_dict())
+
+
+def routes() -> list[Route]:
+    """The API's routes, all under ``/api``."""
+    return [
+        Route("/api/table", table, methods=["GET"]),
+        Route("/api/tiles", tiles, methods=["POST"]),
+        Route("/api/score", score, methods=["POST"]),
+        Route("/api/reach", reach, methods=["POST"]),
+        Route("/api/sessions", list_sessions, methods=["GET"]),
+        Route("/api/sessions", new_session, methods=["POST"]),
+        Route("/api/session/{name}", show_session, methods=["GET"]),
+        Route("/api/session/{name}/deal", record_deal, methods=["POST"]),
+        Route("/api/session/{name}/deal/{number:int}", amend, methods=["POST"]),
+        Route("/api/session/{name}/undo", undo, methods=["POST"]),
+        Route("/api/session/{name}/redo", redo, methods=["POST"]),
+        Route("/api/session/{name}/settle", settle, methods=["POST"]),
+    ]

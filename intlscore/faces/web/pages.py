@@ -1,0 +1,120 @@
+"""The HTML pages: ``/`` (scorer), ``/reach``, ``/sessions`` and ``/session/NAME``.
+
+Pages are Jinja2 templates (autoescaped: a player's name is text, never markup).
+The scorer and reach pages are static forms that talk to the JSON API; the
+session page is rendered from one snapshot of the ledger (history, totals,
+chart) and records deals through the API.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
+from intlscore.faces.web.api import open_session, settings
+from intlscore.faces.web.chart import running_chart
+from intlscore.session.deal import KINDS
+
+__all__ = ["PICKER_TILES", "render", "routes", "tile_label"]
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+ENVIRONMENT = Environment(
+    loader=FileSystemLoader(TEMPLATES),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def tile_label(tile: str) -> str:
+    """The accessible name of a tile: its notation first.
+
+    >>> tile_label("k1"), tile_label("o13"), tile_label("*")
+    ('k1 (black 1)', 'o13 (orange 13)', '* (joker)')
+    """
+    if tile == "*":
+        return "* (joker)"
+    colour = COLOUR_NAMES[COLOUR_LETTERS.index(tile[0])]
+    return f"{tile} ({colour} {tile[1:]})"
+
+
+PICKER_TILES = [
+    {"tile": f"{letter}{number}", "colour": letter, "number": str(number)}
+    for letter in COLOUR_LETTERS
+    for number in range(1, 14)
+] + [{"tile": "*", "colour": "j", "number": "J"}]
+"""The 53 chips of the picker, by colour then number, the joker last."""
+
+KIND_WORDS = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": "no winner"}
+
+ENVIRONMENT.globals.update(picker_tiles=PICKER_TILES, tile_label=tile_label)
+
+
+def render(request: Request, template: str, status: int = 200, **values: Any) -> Response:
+    """A page from its template, with the join QR code when the server has one."""
+    from intlscore.faces.web.join import qr_svg
+
+    join_url = settings(request).join_url
+    page = ENVIRONMENT.get_template(template).render(
+        path=request.url.path,
+        join_url=join_url,
+        join_qr=Markup(qr_svg(join_url)) if join_url else None,  # segno's own SVG
+        **values,
+    )
+    return HTMLResponse(page, status_code=status)
+
+
+async def scorer(request: Request) -> Response:
+    return render(request, "score.html", title="Score a hand")
+
+
+async def reach(request: Request) -> Response:
+    return render(request, "reach.html", title="Reach")
+
+
+async def sessions(request: Request) -> Response:
+    where = settings(request)
+
+    def job() -> list[Any]:
+        with where.ledger() as ledger:
+            return ledger.sessions()
+
+    return render(request, "sessions.html", title="Sessions", sessions=await run_in_threadpool(job))
+
+
+async def session(request: Request) -> Response:
+    where = settings(request)
+    name = request.path_params["name"]
+
+    def job() -> Any:
+        with where.ledger() as ledger:
+            return open_session(ledger, name).snapshot()
+
+    state = await run_in_threadpool(job)
+    chart = running_chart(state.players, [deal.deltas for deal in state.deals])
+    return render(
+        request,
+        "session.html",
+        title=f"Session {state.name}",
+        state=state,
+        chart=chart,
+        kinds=[(kind, KIND_WORDS[kind]) for kind in KINDS],
+    )
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/", scorer, methods=["GET"]),
+        Route("/reach", reach, methods=["GET"]),
+        Route("/sessions", sessions, methods=["GET"]),
+        Route("/session/{name}", session, methods=["GET"]),
+    ]

@@ -1,0 +1,198 @@
+/* One session: record a deal with taps, undo, settle. After a write the page reloads
+   from the ledger, so the history, the totals and the chart are the ledger's own. */
+"use strict";
+
+(function () {
+  const form = document.getElementById("deal");
+  const name = form.dataset.session;
+  const base = `/api/session/${encodeURIComponent(name)}`;
+  const winner = form.elements.winner;
+  const kind = form.elements.kind;
+  const losers = [...form.querySelectorAll(".loser")];
+  const board = new Board(form);
+
+  function layout() {
+    const closed = kind.value === "closed";
+    const none = kind.value === "none";
+    form.querySelector(".closed-only").hidden = !closed;
+    form.querySelector(".open-only").hidden = closed || none;
+    for (const loser of losers) {
+      loser.hidden = !none && loser.dataset.player === winner.value;
+      const notMelded = loser.querySelector("input[name=not_melded]").checked;
+      loser.querySelector(".field").hidden = notMelded;
+    }
+    board.refresh();
+  }
+
+  winner.addEventListener("change", () => {
+    if (winner.value === "") kind.value = "none";
+    else if (kind.value === "none") kind.value = "open";
+    layout();
+  });
+  kind.addEventListener("change", () => {
+    if (kind.value === "none") winner.value = "";
+    layout();
+    if (kind.value === "closed") board.setTarget("closed"); // the winner's hand comes first
+  });
+  for (const box of form.querySelectorAll("input[name=not_melded]")) box.addEventListener("change", layout);
+  if (winner.value === "") kind.value = "none";
+  layout();
+
+  function dealBody() {
+    const body = { kind: kind.value, ...contextFlags(form) };
+    if (kind.value !== "none") body.winner = winner.value;
+    if (kind.value === "closed") {
+      body.closed = board.text("closed");
+      const discard = board.tiles("discard");
+      if (discard.length) body.discard = discard[0];
+    } else if (kind.value !== "none" && form.elements.joker_discard.checked) {
+      body.discard = "*";
+    }
+    const trump = board.tiles("trump");
+    if (trump.length) body.trump = trump[0];
+    body.trump_holders = [...form.querySelectorAll("input[name=trump_holder]:checked")].map((box) => box.value);
+    body.racks = {};
+    body.not_melded = [];
+    for (const loser of losers) {
+      if (loser.hidden) continue;
+      const player = loser.dataset.player;
+      if (loser.querySelector("input[name=not_melded]").checked) {
+        body.not_melded.push(player);
+        continue;
+      }
+      const rack = board.text(`rack-${loser.dataset.seat}`);
+      if (!rack && kind.value !== "none") {
+        return { problem: `say what ${player} held, or tick "${player} has not melded"` };
+      }
+      if (rack) body.racks[player] = rack;
+    }
+    return { body };
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (kind.value !== "none" && !winner.value) {
+      board.say("pick the winner, or choose no winner");
+      return;
+    }
+    const { body, problem } = dealBody();
+    if (problem) {
+      board.say(problem);
+      return;
+    }
+    const save = form.querySelector("button[type=submit]");
+    save.disabled = true;
+    const reply = await callApi(amending ? `${base}/deal/${amending}` : `${base}/deal`, body);
+    save.disabled = false;
+    if (!reply.ok) {
+      board.say(reply.data.error);
+      return;
+    }
+    window.location.reload();
+  });
+
+  const historyMessage = document.querySelector("[aria-label='history message']");
+  for (const [id, action] of [["undo", "undo"], ["redo", "redo"]]) {
+    const button = document.getElementById(id);
+    if (!button) continue;
+    button.addEventListener("click", async () => {
+      const reply = await callApi(`${base}/${action}`, {});
+      if (!reply.ok) {
+        historyMessage.textContent = reply.data.error;
+        return;
+      }
+      window.location.reload();
+    });
+  }
+
+  /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */
+  let amending = null;
+  const banner = form.querySelector(".amending");
+
+  async function fill(field, text) {
+    const entry = board.fields.get(field);
+    if (!entry) return;
+    entry.input.value = text || "";
+    await board.useText(field);
+  }
+
+  async function startAmending(number) {
+    const reply = await callApi(base);
+    if (!reply.ok) {
+      historyMessage.textContent = reply.data.error;
+      return;
+    }
+    const deal = reply.data.deals.find((d) => d.number === number);
+    if (!deal) return;
+    const input = deal.input;
+    board.clear();
+    winner.value = input.winner || "";
+    kind.value = input.kind;
+    for (const box of form.querySelectorAll("input[name=not_melded]")) {
+      box.checked = input.not_melded.includes(box.value);
+    }
+    for (const box of form.querySelectorAll("input[name=trump_holder]")) {
+      box.checked = input.trump_holders.includes(box.value);
+    }
+    for (const flag of ["first_turn", "original_hand", "starting_player"]) {
+      const box = form.querySelector(`input[name=${flag}]`);
+      if (box) box.checked = Boolean(input[flag]);
+    }
+    form.elements.joker_discard.checked = input.kind !== "closed" && input.discard === "*";
+    layout();
+    if (input.kind === "closed") {
+      await fill("closed", input.closed);
+      await fill("discard", input.discard);
+    }
+    await fill("trump", input.trump);
+    for (const loser of losers) {
+      const rack = input.racks.find(([player]) => player === loser.dataset.player);
+      await fill(`rack-${loser.dataset.seat}`, rack ? rack[1] : "");
+    }
+    amending = number;
+    banner.querySelector("span").textContent = `Amending deal ${number}: change it, then save deal.`;
+    banner.hidden = false;
+    form.scrollIntoView();
+  }
+
+  for (const button of document.querySelectorAll("button.amend")) {
+    button.addEventListener("click", () => startAmending(Number(button.dataset.number)));
+  }
+  document.getElementById("cancel-amend").addEventListener("click", () => {
+    amending = null;
+    banner.hidden = true;
+    board.clear();
+  });
+
+  const settleForm = document.getElementById("settle");
+  const settleMessage = settleForm.querySelector(".message");
+  const settlement = settleForm.querySelector(".result");
+  settleForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { stake: settleForm.elements.stake.value.trim() };
+    const unit = settleForm.elements.unit.value.trim();
+    if (unit) body.unit = unit;
+    const reply = await callApi(`${base}/settle`, body);
+    settlement.replaceChildren();
+    if (!reply.ok) {
+      settleMessage.textContent = reply.data.error;
+      return;
+    }
+    settleMessage.textContent = "";
+    const data = reply.data;
+    settlement.append(element("h3", `Fewest transfers${data.fewest_transfers_proven ? "" : " (greedy)"}`));
+    const transfers = element("ul");
+    for (const p of data.transfers) transfers.append(element("li", `${p.from} pays ${p.to} ${p.amount}`));
+    if (!data.transfers.length) transfers.append(element("li", "nobody pays anybody"));
+    settlement.append(transfers);
+    settlement.append(element("h3", "Nets"));
+    const nets = element("ul");
+    for (const [player, net] of Object.entries(data.nets)) nets.append(element("li", `${player} ${net}`));
+    settlement.append(nets);
+    settlement.append(element("h3", "Pairwise"));
+    const pairs = element("ul");
+    for (const p of data.pairwise) pairs.append(element("li", `${p.from} pays ${p.to} ${p.amount}`));
+    settlement.append(pairs);
+    settlement.append(element("p", `stake ${data.stake} per point; ${data.rounding}`));
+  });
+})();

@@ -1,0 +1,277 @@
+/* intlscore: the tile picker and tile fields shared by every page (plain JS, no build).
+   A "board" holds tile fields (the hand, the discard, racks...) and one picker; a tap
+   on the picker adds the tile to the field picked as the target. A third copy of a
+   tile, or a third joker, anywhere on the board is refused at once, with the reason. */
+"use strict";
+
+const COLOUR_NAMES = { k: "black", r: "red", b: "blue", o: "orange" };
+const COPIES = 2;
+
+function tileLabel(tile) {
+  return tile === "*" ? "* (joker)" : `${tile} (${COLOUR_NAMES[tile[0]]} ${tile.slice(1)})`;
+}
+
+/* A tile shown in a result: its notation as text, in its colour. */
+function tileSpan(tile) {
+  const span = document.createElement("span");
+  span.className = `tile c-${tile === "*" ? "j" : tile[0]}`;
+  span.textContent = tile;
+  return span;
+}
+
+function tilesSpan(tiles) {
+  const span = document.createElement("span");
+  span.className = "tiles";
+  for (const tile of tiles) span.append(tileSpan(tile));
+  return span;
+}
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/* POST (or GET) JSON to the API; resolves to {ok, status, data}. */
+async function callApi(path, body) {
+  const options = body === undefined
+    ? { method: "GET", credentials: "same-origin" }
+    : {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    return { ok: false, status: 0, data: { error: "the server cannot be reached; try again" } };
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch (error) {
+    data = { error: `the server answered ${response.status}` };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+class Board {
+  constructor(root, onChange) {
+    this.root = root;
+    this.onChange = onChange || (() => {});
+    this.message = root.querySelector(".message");
+    this.fields = new Map();
+    for (const el of root.querySelectorAll(".field")) {
+      const field = {
+        key: el.dataset.field,
+        label: el.dataset.label,
+        max: Number(el.dataset.max),
+        el,
+        chosen: el.querySelector(".chosen"),
+        count: el.querySelector(".count"),
+        input: el.querySelector(".typed input"),
+        radio: el.querySelector("input[name=target]"),
+        tiles: [],
+      };
+      this.fields.set(field.key, field);
+      field.radio.addEventListener("change", () => this.setTarget(field.key));
+      el.querySelector(".use-text").addEventListener("click", () => this.useText(field.key));
+      field.input.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          this.useText(field.key);
+        }
+      });
+      this.render(field);
+    }
+    this.target = null;
+    const first = [...this.fields.values()].find((f) => this.active(f));
+    if (first) this.setTarget(first.key);
+    for (const button of root.querySelectorAll(".picker button")) {
+      button.addEventListener("click", () => this.add(button.dataset.tile));
+    }
+  }
+
+  /* A field inside a hidden part of the form does not count. */
+  active(field) {
+    return !field.el.closest("[hidden]");
+  }
+
+  say(text) {
+    if (this.message) this.message.textContent = text || "";
+  }
+
+  setTarget(key) {
+    this.target = key;
+    for (const field of this.fields.values()) {
+      const on = field.key === key;
+      field.radio.checked = on;
+      field.el.classList.toggle("active", on);
+    }
+  }
+
+  /* Make sure the target is a visible field (after parts of a form were hidden). */
+  refresh() {
+    const current = this.fields.get(this.target);
+    if (!current || !this.active(current)) {
+      const first = [...this.fields.values()].find((f) => this.active(f));
+      if (first) this.setTarget(first.key);
+    }
+  }
+
+  copies(tile, except) {
+    let count = 0;
+    for (const field of this.fields.values()) {
+      if (!this.active(field) || field.key === except) continue;
+      count += field.tiles.filter((t) => t === tile).length;
+    }
+    return count;
+  }
+
+  placed(except) {
+    const tiles = [];
+    for (const field of this.fields.values()) {
+      if (this.active(field) && field.key !== except) tiles.push(...field.tiles);
+    }
+    return tiles;
+  }
+
+  add(tile) {
+    const field = this.fields.get(this.target);
+    if (!field) return;
+    if (field.tiles.length >= field.max) {
+      this.say(`${tile}: the ${field.label} is full (${field.max} tile${field.max === 1 ? "" : "s"} at most); tap a chosen tile to take it back`);
+      return;
+    }
+    if (this.copies(tile) >= COPIES) {
+      this.say(tile === "*"
+        ? "*: both jokers are placed already (the set has two)"
+        : `${tile}: both copies are placed already (the set has two)`);
+      return;
+    }
+    field.tiles.push(tile);
+    this.say("");
+    this.render(field);
+    this.onChange(field.key);
+  }
+
+  remove(key, index) {
+    const field = this.fields.get(key);
+    field.tiles.splice(index, 1);
+    this.say("");
+    this.render(field);
+    this.onChange(key);
+  }
+
+  set(key, tiles) {
+    const field = this.fields.get(key);
+    field.tiles = tiles.slice();
+    this.render(field);
+    this.onChange(key);
+  }
+
+  clear() {
+    for (const field of this.fields.values()) {
+      field.tiles = [];
+      field.input.value = "";
+      this.render(field);
+    }
+    this.say("");
+    this.onChange(null);
+  }
+
+  tiles(key) {
+    const field = this.fields.get(key);
+    return field && this.active(field) ? field.tiles.slice() : [];
+  }
+
+  text(key) {
+    return this.tiles(key).join(" ");
+  }
+
+  render(field) {
+    field.chosen.replaceChildren();
+    field.tiles.forEach((tile, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `chip c-${tile === "*" ? "j" : tile[0]}`;
+      button.setAttribute("aria-label", `${tileLabel(tile)}, in the ${field.label}: tap to take it back`);
+      button.append(element("span", tile === "*" ? "J" : tile.slice(1), "n"));
+      button.append(element("span", tile === "*" ? "*" : tile[0], "l"));
+      button.addEventListener("click", () => this.remove(field.key, index));
+      field.chosen.append(button);
+    });
+    field.count.textContent = field.max > 15
+      ? `${field.tiles.length} tile${field.tiles.length === 1 ? "" : "s"}`
+      : `${field.tiles.length} of ${field.max}`;
+  }
+
+  /* The text box: the server parses the notation (ranges and all) and counts copies. */
+  async useText(key) {
+    const field = this.fields.get(key);
+    const text = field.input.value.trim();
+    if (!text) {
+      this.set(key, []);
+      return;
+    }
+    const known = this.placed(key).join(" ");
+    const reply = await callApi("/api/tiles", known ? { tiles: text, known } : { tiles: text });
+    if (!reply.ok) {
+      this.say(reply.data.error);
+      return;
+    }
+    if (reply.data.tiles.length > field.max) {
+      this.say(`the ${field.label} holds at most ${field.max} tiles; ${reply.data.tiles.length} given`);
+      return;
+    }
+    this.say("");
+    field.input.value = "";
+    this.set(key, reply.data.tiles);
+  }
+}
+
+function contextFlags(root) {
+  const flags = {};
+  for (const name of ["first_turn", "original_hand", "starting_player"]) {
+    const box = root.querySelector(`input[name=${name}]`);
+    flags[name] = Boolean(box && box.checked && !box.closest("[hidden]"));
+  }
+  return flags;
+}
+
+/* A page with one answer (the scorer, reach): when the board changes, or "go" is tapped,
+   request(board, explicit) says what to ask ({path, body, render}) or null when the
+   board is not ready; an answer that a newer tap has overtaken is dropped. */
+function answerPage(request) {
+  const root = document.getElementById("board");
+  const result = root.querySelector(".result");
+  let asked = 0;
+  let board = null;
+
+  async function ask(explicit) {
+    const question = request(board, root, explicit);
+    if (!question) {
+      result.replaceChildren();
+      return;
+    }
+    const ticket = ++asked;
+    const [reply] = await Promise.all([callApi(question.path, question.body), question.ready]);
+    if (ticket !== asked) return;
+    if (!reply.ok) {
+      result.replaceChildren();
+      board.say(reply.data.error);
+      return;
+    }
+    question.render(result, reply.data);
+  }
+
+  board = new Board(root, () => ask(false));
+  document.getElementById("go").addEventListener("click", () => ask(true));
+  document.getElementById("clear").addEventListener("click", () => board.clear());
+  for (const box of root.querySelectorAll(".context input")) {
+    box.addEventListener("change", () => ask(false));
+  }
+}

@@ -1,0 +1,602 @@
+"""The JSON API of ``intlscore serve`` (issue 12), through Starlette's test client.
+
+Every endpoint answers with the same JSON as the CLI's ``--json``; bad input is
+HTTP 400 with one line and stores nothing; the token is needed for every request
+with ``--lan``. Ledger state is compared with a full SQL dump before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from starlette.testclient import TestClient
+
+from intlscore.faces.cli import main
+from intlscore.faces.documents import schema
+from intlscore.faces.web.app import create_app
+from intlscore.faces.web.guard import COOKIE, MAX_BODY
+from intlscore.session.ledger import DB_ENV, Ledger
+
+FOUR = ["ann", "bob", "cat", "dan"]
+OPEN_WIN = {
+    "kind": "open",
+    "winner": "ann",
+    "racks": {"bob": "r5 b7 *"},
+    "not_melded": ["cat", "dan"],
+}
+
+
+@pytest.fixture(autouse=True)
+def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "ledger.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def session(client: TestClient) -> str:
+    reply = client.post("/api/sessions", json={"name": "friday", "players": FOUR})
+    assert reply.status_code == 201, reply.text
+    return "friday"
+
+
+def dump(path: Path) -> list[str]:
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def conforms(reply: Any, kind: str) -> dict[str, Any]:
+    """The answer's JSON, checked against the shipped JSON Schema of its kind."""
+    data: dict[str, Any] = reply.json()
+    assert data["format"] == f"{kind}/1"
+    Draft202012Validator(schema(kind)).validate(data)
+    return data
+
+
+def refused(reply: Any, status: int = 400) -> str:
+    """The one-line error of a refused request."""
+    assert reply.status_code == status, reply.text
+    message = reply.json()["error"]
+    assert isinstance(message, str) and message and "\n" not in message
+    assert "Traceback" not in message
+    return str(message)
+
+
+# -- score, reach, tiles, table: the CLI's JSON -------------------------------------------------
+
+
+def test_score_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    reply = client.post("/api/score", json={"tiles": "k1-13 k1", "discard": "*"})
+    assert reply.status_code == 200
+    data = conforms(reply, "score")
+    assert data["best"]["name"] == "Royal" and data["best"]["score"] == 4800  # R12: x2
+    assert data == cli_json(capsys, "score", "k1-13 k1", "--discard", "*")
+
+
+def test_score_takes_a_list_of_tiles_and_the_context(client: TestClient) -> None:
+    as_list = client.post("/api/score", json={"tiles": ["k1-13", "k1"], "first_turn": True})
+    assert as_list.status_code == 200
+    assert as_list.json()["context"]["first_turn"] is True
+    assert as_list.json()["best"]["score"] == 2400
+
+
+def test_score_reasons_when_nothing_fits(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = "r1 r3 r5 r7 r9 r11 b2 b4 b6 b8 b10 o1 o5 o9"
+    data = conforms(client.post("/api/score", json={"tiles": hand, "discard": "k2"}), "score")
+    assert data["best"] is None and data["reasons"]
+    assert data == cli_json(capsys, "score", hand, "--discard", "k2")
+
+
+def test_reach_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    body = {"tiles": "r1-4 r6-13 r1 k5", "seen": "r5", "trump": "b2"}
+    reply = client.post("/api/reach", json=body)
+    assert reply.status_code == 200
+    assert conforms(reply, "reach") == cli_json(
+        capsys, "reach", "r1-4 r6-13 r1 k5", "--seen", "r5", "--trump", "b2"
+    )
+
+
+def test_table_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    data = conforms(client.get("/api/table"), "table")
+    assert data == cli_json(capsys, "table")
+    assert data["types"][23]["scores"] == [2400, 2200, 2000]
+
+
+def test_tiles_parses_the_text_box(client: TestClient) -> None:
+    assert conforms(client.post("/api/tiles", json={"tiles": "k1-3 *"}), "tiles") == {
+        "format": "tiles/1",
+        "tiles": ["k1", "k2", "k3", "*"],
+    }
+    message = refused(client.post("/api/tiles", json={"tiles": "k1 k1", "known": "k1"}))
+    assert message == "k1: two in the hand and one seen make three (the set has two)"  # R3
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("/api/score", {"tiles": "k1-13 x1"}, "'x1' is not a tile"),
+        ("/api/score", {"tiles": "k1-13"}, "13 tiles given"),
+        ("/api/score", {"tiles": "k1 k1 k1 k2-12"}, "three copies of k1"),
+        ("/api/score", {"tiles": "* * * k1-11"}, "three jokers"),
+        ("/api/score", {"tiles": ""}, "tiles is empty"),
+        ("/api/score", {}, "tiles is missing"),
+        ("/api/score", {"tiles": 14}, "tiles must be tile notation"),
+        ("/api/score", {"tiles": "k1-13 k1", "first_turn": "yes"}, "first_turn must be true"),
+        ("/api/score", {"tiles": "k1-13 k1", "discrad": "*"}, "unknown field 'discrad'"),
+        ("/api/score", {"tiles": "k1-13 k1 " * 300}, "longer than 2000"),
+        ("/api/reach", {"tiles": "k1-13"}, "13"),
+        ("/api/reach", {"tiles": "k1-13 k1", "trump": "q5"}, "'q5' is not a tile"),
+        ("/api/tiles", {"tiles": "r7-3"}, "runs down"),
+    ],
+)
+def test_bad_hands_are_400_with_one_line(
+    client: TestClient, path: str, body: dict[str, Any], words: str
+) -> None:
+    assert words in refused(client.post(path, json=body))
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (b"{", "not valid JSON"),
+        (b"[1, 2]", "one JSON object, not a list"),
+        (b'"k1"', "one JSON object"),
+        (b'{"tiles": NaN}', "NaN is not a JSON number"),
+        (b"\xff\xfe", "not UTF-8"),
+        (b"[" * 20000 + b"]" * 20000, "nested too deeply"),
+    ],
+)
+def test_malformed_bodies_are_400(client: TestClient, raw: bytes, words: str) -> None:
+    reply = client.post("/api/score", content=raw, headers={"Content-Type": "application/json"})
+    assert words in refused(reply)
+
+
+def test_a_write_must_be_json(client: TestClient) -> None:
+    reply = client.post("/api/score", content=b"tiles=k1", headers={"Content-Type": "text/plain"})
+    assert "Content-Type: application/json" in refused(reply, 415)
+
+
+def test_a_write_from_another_site_is_refused(client: TestClient) -> None:
+    reply = client.post(
+        "/api/score", json={"tiles": "k1-13 k1"}, headers={"Origin": "http://evil.example"}
+    )
+    assert "another site" in refused(reply, 403)
+    same = client.post(
+        "/api/score", json={"tiles": "k1-13 k1"}, headers={"Origin": "http://testserver"}
+    )
+    assert same.status_code == 200
+
+
+def test_an_unknown_host_is_refused(db: Path) -> None:
+    """DNS rebinding: a page of another site that resolves to 127.0.0.1 names its own host."""
+    with TestClient(create_app(db=db), base_url="http://evil.example") as other:
+        assert other.get("/api/table").status_code == 400
+    with TestClient(create_app(db=db), base_url="http://127.0.0.1:8765") as local:
+        assert local.get("/api/table").status_code == 200
+
+
+def test_request_size_limit(client: TestClient) -> None:
+    big = b'{"tiles": "' + b"k1 " * (MAX_BODY // 3 + 10) + b'"}'
+    reply = client.post("/api/score", content=big, headers={"Content-Type": "application/json"})
+    assert "larger than 64 KiB" in refused(reply, 413)
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"tiles": "'
+        for _ in range(MAX_BODY // 1000 + 1):
+            yield b"k1 " * 400
+        yield b'"}'
+
+    reply = client.post(
+        "/api/score", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert "larger than" in refused(reply, 413)
+
+
+def test_unknown_paths_and_methods(client: TestClient) -> None:
+    assert refused(client.get("/api/nothing"), 404) == "Not Found"
+    assert refused(client.get("/api/score"), 405) == "Method Not Allowed"
+    page = client.get("/nothing")
+    assert page.status_code == 404 and "text/html" in page.headers["content-type"]
+
+
+def test_answers_carry_safety_headers(client: TestClient) -> None:
+    reply = client.get("/")
+    assert "script-src 'self'" in reply.headers["content-security-policy"]
+    assert reply.headers["referrer-policy"] == "no-referrer"
+    assert reply.headers["x-content-type-options"] == "nosniff"
+
+
+# -- sessions: the same ledger as the CLI -------------------------------------------------------
+
+
+def test_new_session_is_the_cli_json(
+    client: TestClient, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reply = client.post(
+        "/api/sessions",
+        json={"name": "web", "players": FOUR, "joker_value": "25", "trump_bonus": True},
+    )
+    assert reply.status_code == 201
+    from_web = conforms(reply, "session-new")
+    from_cli = cli_json(
+        capsys,
+        "session",
+        "new",
+        "cli",
+        "--db",
+        str(db),
+        "--players",
+        *FOUR,
+        "--joker-value",
+        "25",
+        "--trump-bonus",
+    )
+    assert from_web == {**from_cli, "session": "web"}
+    assert from_web["deal_table"]["numbers"]["rack"]["joker"] == 25
+    listing = conforms(client.get("/api/sessions"), "session-list")
+    assert listing == cli_json(capsys, "session", "list", "--db", str(db))
+    assert [item["name"] for item in listing["sessions"]] == ["web", "cli"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"name": "x", "players": ["ann"]}, "2 to 4 players"),
+        ({"name": "x", "players": ["ann", "ann"]}, "named twice"),
+        ({"name": "x", "players": "ann bob"}, "players must be a list"),
+        ({"name": "", "players": FOUR}, "empty"),
+        ({"name": "a/b", "players": FOUR}, "'/'"),
+        ({"name": "x", "players": FOUR, "joker_value": -5}, "whole number"),
+        ({"name": "x", "players": FOUR, "trump_bonus": "on"}, "true or false"),
+        ({"players": FOUR}, "name is missing"),
+    ],
+)
+def test_bad_new_session_stores_nothing(
+    client: TestClient, db: Path, session: str, body: dict[str, Any], words: str
+) -> None:
+    before = dump(db)
+    assert words in refused(client.post("/api/sessions", json=body))
+    assert dump(db) == before
+
+
+def test_a_session_name_is_taken_once(client: TestClient, session: str) -> None:
+    assert "already exists" in refused(
+        client.post("/api/sessions", json={"name": session, "players": FOUR})
+    )
+
+
+def test_deal_from_the_web_shows_in_the_cli(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    assert reply.status_code == 201
+    data = conforms(reply, "session-deal")
+    assert data["totals"] == {"ann": 100, "bob": -42, "cat": -100, "dan": -100}  # R14-R16
+    shown = cli_json(capsys, "session", "show", session, "--db", str(db))
+    assert shown["totals"] == data["totals"]
+    assert shown["deals"] == [data["deal"]]
+    assert conforms(client.get(f"/api/session/{session}"), "session") == shown
+
+
+def test_deal_from_the_cli_shows_on_the_web(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = cli_json(
+        capsys,
+        "session",
+        "deal",
+        session,
+        "--db",
+        str(db),
+        "--closed",
+        "k1-13 k1",
+        "--discard",
+        "*",
+        "--winner",
+        "bob",
+        "--not-melded",
+        "ann",
+        "cat",
+        "dan",
+    )
+    web = client.get(f"/api/session/{session}").json()
+    # R14, R16, R17: the Royal's 2400 doubled by the joker discard, each non-melded loser pays it
+    assert web["totals"] == cli["totals"] == {"ann": -4800, "bob": 4800, "cat": -4800, "dan": -4800}
+    page = client.get(f"/session/{session}")
+    assert page.status_code == 200 and "+4800" in page.text
+
+
+def test_closed_deal_with_racks_as_pairs(client: TestClient, session: str) -> None:
+    body = {
+        "kind": "closed",
+        "winner": "cat",
+        "closed": ["k1-13", "k1"],
+        "discard": "r5",
+        "racks": [["ann", "r1 r2"], ["bob", "*"], ["dan", "o13"]],
+    }
+    reply = client.post(f"/api/session/{session}/deal", json=body)
+    assert reply.status_code == 201, reply.text
+    # R14: the winner scores the Royal; R15: each melded loser loses the rack's value
+    assert reply.json()["deal"]["deltas"] == {"ann": -12, "bob": -30, "cat": 2400, "dan": -10}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({**OPEN_WIN, "winner": "eve"}, "unknown player 'eve'"),
+        ({**OPEN_WIN, "kind": "sideways"}, "sideways"),
+        ({k: v for k, v in OPEN_WIN.items() if k != "kind"}, "kind is missing"),
+        ({**OPEN_WIN, "racks": {"bob": "r5 x9"}}, "'x9' is not a tile"),
+        ({**OPEN_WIN, "racks": "bob=r5"}, "racks must map each name"),
+        ({**OPEN_WIN, "not_melded": ["cat"]}, "dan"),
+        ({**OPEN_WIN, "first_turn": 1}, "true or false"),
+        ({**OPEN_WIN, "stake": "1"}, "unknown field 'stake'"),
+        (
+            {"kind": "closed", "winner": "ann", "closed": "k1-12", "not_melded": FOUR[1:]},
+            "12 tiles",
+        ),
+    ],
+)
+def test_bad_deal_is_400_and_stores_nothing(
+    client: TestClient, db: Path, session: str, body: dict[str, Any], words: str
+) -> None:
+    before = dump(db)
+    assert words in refused(client.post(f"/api/session/{session}/deal", json=body))
+    assert dump(db) == before
+
+
+def test_unknown_session_is_404(client: TestClient, db: Path, session: str) -> None:
+    before = dump(db)
+    for reply in (
+        client.get("/api/session/nobody"),
+        client.post("/api/session/nobody/deal", json=OPEN_WIN),
+        client.post("/api/session/nobody/undo", json={}),
+        client.post("/api/session/nobody/settle", json={"stake": "1"}),
+    ):
+        assert "no session named 'nobody'" in refused(reply, 404)
+    page = client.get("/session/nobody")
+    assert page.status_code == 404 and "no session named" in page.text
+    assert dump(db) == before
+
+
+def test_undo_is_the_cli_json(client: TestClient, session: str) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    reply = client.post(f"/api/session/{session}/undo", json={})
+    assert reply.status_code == 200
+    data = conforms(reply, "session-undo")
+    assert data["removed"]["number"] == 1
+    assert data["totals"] == dict.fromkeys(FOUR, 0)
+    assert "no deals to undo" in refused(client.post(f"/api/session/{session}/undo", json={}))
+
+
+def test_settle_is_the_cli_json(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    reply = client.post(f"/api/session/{session}/settle", json={"stake": "0.05"})
+    assert reply.status_code == 200
+    data = conforms(reply, "settle")
+    assert data == cli_json(
+        capsys, "session", "settle", session, "--db", str(db), "--stake", "0.05"
+    )
+    # R19: net = stake x (4 x total - sum of totals), the totals 100, -42, -100, -100 (sum -142)
+    assert data["nets"] == {"ann": "27.10", "bob": "-1.30", "cat": "-12.90", "dan": "-12.90"}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"stake": "-1"}, "negative"),
+        ({"stake": "lots"}, "lots"),
+        ({"stake": 0.05}, "stake must be a string"),
+        ({}, "stake is missing"),
+        ({"stake": "1", "unit": "0.03"}, "power of ten"),
+    ],
+)
+def test_bad_settle_is_400(
+    client: TestClient, session: str, body: dict[str, Any], words: str
+) -> None:
+    assert words in refused(client.post(f"/api/session/{session}/settle", json=body))
+
+
+def test_pages_are_served(client: TestClient, session: str) -> None:
+    for path, needle in [
+        ("/", 'aria-label="tile picker"'),
+        ("/reach", 'aria-label="result"'),
+        ("/sessions", 'href="/session/friday"'),
+        (f"/session/{session}", 'aria-label="totals"'),
+        ("/static/tiles.js", "class Board"),
+        ("/static/app.css", ".chip"),
+    ]:
+        reply = client.get(path)
+        assert reply.status_code == 200 and needle in reply.text, path
+
+
+def test_player_names_are_text_not_markup(client: TestClient) -> None:
+    players = ["<b>ann</b>", "bob<script>"]
+    assert (
+        client.post("/api/sessions", json={"name": "<i>x", "players": players}).status_code == 201
+    )
+    page = client.get("/session/<i>x").text
+    assert "<b>ann</b>" not in page and "&lt;b&gt;ann&lt;/b&gt;" in page
+    assert "bob<script>" not in page
+    assert "<i>x" not in client.get("/sessions").text
+
+
+# -- the token (serve --lan) --------------------------------------------------------------------
+
+
+@pytest.fixture
+def guarded(db: Path) -> Iterator[TestClient]:
+    app = create_app(db=db, token="s3cret", allowed_hosts=["testserver"])
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/reach", "/sessions", "/static/app.css", "/api/table", "/api/sessions"]
+)
+def test_every_read_needs_the_token(guarded: TestClient, path: str) -> None:
+    assert "needs the table's token" in refused(guarded.get(path), 401)
+    assert "wrong token" in refused(guarded.get(path, params={"token": "guess"}), 403)
+    assert guarded.get(path, headers={"X-Intlscore-Token": "s3cret"}).status_code == 200
+
+
+def test_every_write_needs_the_token(guarded: TestClient, db: Path) -> None:
+    reply = guarded.post("/api/sessions", json={"name": "x", "players": FOUR})
+    assert "needs the table's token" in refused(reply, 401)
+    reply = guarded.post(
+        "/api/sessions",
+        json={"name": "x", "players": FOUR},
+        headers={"X-Intlscore-Token": "S3CRET"},
+    )
+    assert "wrong token" in refused(reply, 403)
+    with Ledger(db) as ledger:
+        assert ledger.sessions() == []
+
+
+def test_the_join_url_sets_a_cookie(guarded: TestClient) -> None:
+    joined = guarded.get("/", params={"token": "s3cret"})
+    assert joined.status_code == 200
+    assert (
+        "HttpOnly" in joined.headers["set-cookie"]
+        and "SameSite=Strict" in joined.headers["set-cookie"]
+    )
+    assert guarded.cookies.get(COOKIE) == "s3cret"
+    assert guarded.post("/api/score", json={"tiles": "k1-13 k1"}).status_code == 200
+    guarded.cookies.clear()
+    guarded.cookies.set(COOKIE, "stale")
+    assert refused(guarded.get("/api/table"), 403)
+
+
+def test_the_page_shows_the_join_qr(db: Path) -> None:
+    url = "http://192.0.2.7:8765/?token=s3cret"
+    app = create_app(db=db, token="s3cret", join_url=url, allowed_hosts=["testserver"])
+    with TestClient(app) as test_client:
+        page = test_client.get("/", params={"token": "s3cret"}).text
+    assert 'aria-label="join QR code"' in page and "<svg" in page
+
+
+def test_trump_bonus_deal(client: TestClient) -> None:
+    body = {"name": "house", "players": ["ann", "bob"], "trump_bonus": True}
+    assert client.post("/api/sessions", json=body).status_code == 201
+    deal = {
+        "kind": "foot",
+        "winner": "ann",
+        "racks": {"bob": "k2 o9"},
+        "trump": "r5",
+        "trump_holders": ["bob"],
+    }
+    reply = client.post("/api/session/house/deal", json=deal)
+    assert reply.status_code == 201, reply.text
+    # R14: foot win 200; R15: 2 + 9 on bob's rack; R18: bob scores 50 more for the trump
+    assert reply.json()["totals"] == {"ann": 200, "bob": -11 + 50}
+    page = client.get("/session/house").text
+    assert "held the trump tile" in page
+
+
+def test_a_failure_after_the_commit_says_the_deal_is_stored(
+    client: TestClient, session: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intlscore.session.ledger import Session
+
+    def broken(self: Session) -> Any:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(Session, "last_state", property(broken))
+    reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    assert reply.status_code == 500
+    assert reply.json()["error"] == (
+        "deal 1 is stored, but reading it back failed (disk gone); reload, do not enter it again"
+    )
+    monkeypatch.undo()
+    assert client.get(f"/api/session/{session}").json()["deals"][0]["number"] == 1
+
+
+def test_a_session_with_a_house_rules_file(client: TestClient) -> None:
+    rules = 'extends = "international"\n[options]\njoker_value = 25\n'
+    body = {"name": "house", "players": ["ann", "bob"], "rules": rules}
+    reply = client.post("/api/sessions", json=body)
+    assert reply.status_code == 201, reply.text
+    assert conforms(reply, "session-new")["deal_table"]["numbers"]["rack"]["joker"] == 25
+    deal = {"kind": "foot", "winner": "ann", "racks": {"bob": "*"}}
+    deltas = client.post("/api/session/house/deal", json=deal).json()["deal"]["deltas"]
+    assert deltas == {"ann": 200, "bob": -25}  # R14 foot win 200; R15 a joker at the house 25
+
+
+def test_a_bad_rules_file_is_one_line(client: TestClient, db: Path) -> None:
+    body = {"name": "house", "players": ["ann", "bob"], "rules": "extends = 'nowhere'\n"}
+    message = refused(client.post("/api/sessions", json=body))
+    assert message.startswith("the rules file of the page")
+    with Ledger(db) as ledger:
+        assert ledger.sessions() == []
+
+
+def test_amend_is_the_cli_json_and_keeps_the_old_version(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    foot = {"kind": "foot", "winner": "bob", "racks": {"ann": "k1"}, "not_melded": ["cat", "dan"]}
+    reply = client.post(f"/api/session/{session}/deal/1", json=foot)
+    assert reply.status_code == 200, reply.text
+    data = conforms(reply, "session-deal")
+    assert data["deal"]["number"] == 1 and data["deal"]["amended"] is True
+    # R14 foot win 200; R15 ann's k1 counts 10; R16 100 each for not melded
+    assert data["totals"] == {"ann": -10, "bob": 200, "cat": -100, "dan": -100}
+    shown = cli_json(capsys, "session", "show", session, "--db", str(db))
+    assert shown["totals"] == data["totals"] and shown["deals"] == [data["deal"]]
+
+
+@pytest.mark.parametrize(
+    ("number", "body", "words"),
+    [
+        (9, OPEN_WIN, "has no deal 9"),
+        (1, {**OPEN_WIN, "winner": "eve"}, "unknown player 'eve'"),
+        (1, {**OPEN_WIN, "kind": None}, "kind is missing"),
+    ],
+)
+def test_bad_amend_stores_nothing(
+    client: TestClient, db: Path, session: str, number: int, body: dict[str, Any], words: str
+) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    before = dump(db)
+    assert words in refused(client.post(f"/api/session/{session}/deal/{number}", json=body))
+    assert dump(db) == before
+    assert client.post(f"/api/session/{session}/deal/x", json=OPEN_WIN).status_code == 404
+
+
+def test_redo_is_the_cli_json(client: TestClient, session: str) -> None:
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    assert "no undone deal to redo" in refused(client.post(f"/api/session/{session}/redo", json={}))
+    client.post(f"/api/session/{session}/undo", json={})
+    reply = client.post(f"/api/session/{session}/redo", json={})
+    assert reply.status_code == 200
+    data = conforms(reply, "session-redo")
+    assert data["restored"]["number"] == 1
+    assert data["totals"] == {"ann": 100, "bob": -42, "cat": -100, "dan": -100}

@@ -1,0 +1,373 @@
+"""Real-browser tests of the page (issue 12): Debian's Chromium driven by Playwright.
+
+They find things only by URL and accessible name (the page's test contract), never
+by CSS class. They FAIL, never skip, when the browser cannot start: install it with
+``apt-get install -y chromium`` (``.ci/run`` does). ``INTLSCORE_CHROMIUM`` names
+another browser binary. One browser serves the whole module; each test gets a fresh
+phone-sized page (360x640). The screenshots in docs/ are written here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from web_server import running
+
+from intlscore.faces.cli import main
+from intlscore.faces.web.app import create_app
+from intlscore.session.ledger import DB_ENV
+
+CHROMIUM = os.environ.get("INTLSCORE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DOCS = Path(__file__).parents[1] / "docs"
+PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception as error:
+            pytest.fail(
+                f"the browser {CHROMIUM} cannot start ({str(error).splitlines()[0]});"
+                " install it with: apt-get install -y chromium",
+                pytrace=False,
+            )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("browser") / "ledger.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def base(db: Path) -> Iterator[str]:
+    with running(create_app(db=db)) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser: Browser, base: str, monkeypatch: pytest.MonkeyPatch, db: Path) -> Iterator[Page]:
+    monkeypatch.setenv(DB_ENV, str(db))
+    context = browser.new_context(viewport=PHONE, base_url=base, has_touch=True)
+    errors: list[str] = []
+    opened = context.new_page()
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert errors == [], f"script errors on the page: {errors}"
+
+
+def tile(page: Page, notation: str) -> Any:
+    """The picker's button for one tile: its accessible name starts with the notation."""
+    picker = page.get_by_label("tile picker", exact=True)
+    return picker.get_by_role("button", name=re.compile("^" + re.escape(notation) + " "))
+
+
+def tap(page: Page, *notations: str) -> None:
+    for notation in notations:
+        tile(page, notation).click()
+
+
+# -- the scorer --------------------------------------------------------------------------------
+
+
+def test_tapping_k1_to_k13_and_k1_scores_a_royal(page: Page) -> None:
+    page.goto("/")
+    tap(page, *(f"k{number}" for number in range(1, 14)), "k1")
+    hand = page.get_by_label("hand", exact=True)
+    expect(hand.get_by_role("button")).to_have_count(14)
+    result = page.get_by_label("result", exact=True)
+    expect(result).to_contain_text("Royal: 2400")  # R10: type 24, no joker
+    expect(result).to_contain_text("type 24, Royal: 2400 with no joker among the 14 = 2400")
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=DOCS / "web-score.png", full_page=True)
+
+
+def test_a_joker_discard_doubles_and_the_joker_says_what_it_stands_for(page: Page) -> None:
+    page.goto("/")
+    tap(page, *(f"r{number}" for number in range(1, 14)), "*")
+    page.get_by_label("tap to fill: discard").check()
+    tap(page, "*")
+    result = page.get_by_label("result", exact=True)
+    expect(result).to_contain_text("Royal: 4400")  # R10 one joker 2200, R12 x2
+    expect(result).to_contain_text("x2 for the joker discard")
+    expect(result).to_contain_text("joker = r1")
+
+
+def test_a_third_copy_is_refused_as_it_happens(page: Page) -> None:
+    page.goto("/")
+    tap(page, "o7", "o7", "o7")
+    expect(page.get_by_role("alert").first).to_contain_text("o7: both copies are placed already")
+    expect(page.get_by_label("hand", exact=True).get_by_role("button")).to_have_count(2)
+    tap(page, "*", "*", "*")
+    expect(page.get_by_role("alert").first).to_contain_text("both jokers are placed already")
+    # tapping a chosen tile takes it back
+    page.get_by_label("hand", exact=True).get_by_role(
+        "button", name=re.compile("^o7 ")
+    ).first.click()
+    expect(page.get_by_label("hand", exact=True).get_by_role("button")).to_have_count(3)
+
+
+def test_the_text_box_takes_notation(page: Page) -> None:
+    page.goto("/")
+    page.get_by_role("textbox", name="hand as text").fill("k1-13 k1")
+    page.get_by_role("button", name="use hand as text").click()
+    expect(page.get_by_label("result", exact=True)).to_contain_text("Royal: 2400")
+    page.get_by_role("textbox", name="hand as text").fill("k1-13 x1")
+    page.get_by_role("button", name="use hand as text").click()
+    expect(page.get_by_role("alert").first).to_contain_text("'x1' is not a tile")
+
+
+def test_no_type_fits_gives_the_reasons(page: Page) -> None:
+    page.goto("/")
+    page.get_by_role("textbox", name="hand as text").fill(
+        "r1 r3 r5 r7 r9 r11 b2 b4 b6 b8 b10 o1 o5 o9 k2"
+    )
+    page.get_by_role("button", name="use hand as text").click()
+    expect(page.get_by_label("result", exact=True)).to_contain_text("No type fits: 0")
+
+
+def test_reach_shows_the_closest_type_and_the_outs(page: Page) -> None:
+    page.goto("/reach")
+    page.get_by_role("textbox", name="hand as text").fill("r1-4 r6-13 r1 k5")
+    page.get_by_role("button", name="use hand as text").click()
+    result = page.get_by_label("result", exact=True)
+    # the same header as the CLI's reach view
+    expect(result).to_contain_text(
+        "Closest: Basic, Single colour odd, Single colour runs, Royal (1 draw away)"
+    )
+    expect(result).to_contain_text(
+        "Most valuable reachable: Big wave single colour, 2600 (6 draws away)"
+    )
+    expect(result).to_contain_text("r5 x2")
+
+
+# -- a session at the table --------------------------------------------------------------------
+
+
+def test_record_an_open_win_see_it_in_the_totals_and_the_cli_then_settle(
+    page: Page, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page.goto("/sessions")
+    page.get_by_label("session name").fill("thursday")
+    for seat, name in enumerate(["ann", "bob", "cat", "dan"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/thursday$"))
+
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("tap to fill: bob's rack").check()
+    tap(page, "r5", "b7", "*")
+    page.get_by_label("cat has not melded").check()
+    page.get_by_label("dan has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+
+    totals = page.get_by_label("totals", exact=True)
+    expect(totals).to_contain_text("after 1 deal")
+    # R14: open win 100; R15: bob's rack 5 + 7 + 30; R16: not melded, 100 each
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("+100")
+    expect(totals.get_by_role("row", name="bob")).to_contain_text("-42")
+    expect(totals.get_by_role("row", name="cat")).to_contain_text("-100")
+    expect(page.get_by_role("img", name=re.compile("running totals"))).to_be_visible()
+
+    capsys.readouterr()
+    assert main(["session", "show", "thursday", "--db", str(db), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["totals"] == {"ann": 100, "bob": -42, "cat": -100, "dan": -100}
+    assert [deal["summary"] for deal in shown["deals"]] == ["open win by ann"]
+
+    page.get_by_label("stake", exact=True).fill("0.05")
+    page.get_by_role("button", name="settle", exact=True).click()
+    settlement = page.get_by_label("settlement", exact=True)
+    # R19: net = 0.05 x (4 x total - (-142))
+    expect(settlement).to_contain_text("ann 27.10")
+    expect(settlement).to_contain_text("bob pays ann")
+    DOCS.mkdir(exist_ok=True)  # the top of the page: totals, chart, history and the form
+    page.screenshot(
+        path=DOCS / "web-session.png",
+        full_page=True,
+        clip={"x": 0, "y": 0, "width": PHONE["width"], "height": 1100},
+    )
+
+
+def test_a_bad_deal_is_told_and_not_stored(
+    page: Page, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page.goto("/sessions")
+    page.get_by_label("session name").fill("bad")
+    page.get_by_label("player 1").fill("ann")
+    page.get_by_label("player 2").fill("bob")
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/bad$"))
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("closed")
+    page.get_by_role("textbox", name="closed hand as text").fill("k1-12")
+    page.get_by_role("button", name="use closed hand as text").click()
+    page.get_by_label("bob has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text("12 tiles")
+    capsys.readouterr()
+    assert main(["session", "show", "bad", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == []
+
+
+# -- phone first ---------------------------------------------------------------------------------
+
+LAYOUT_CHECK = """() => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const pageWidth = document.documentElement.scrollWidth;
+  if (pageWidth > width) problems.push(`page is ${pageWidth} px wide`);
+  for (const el of document.querySelectorAll("button, select, input, a, summary")) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // hidden
+    const label = el.labels && el.labels.length ? el.labels[0].textContent.trim() : "";
+    const name = el.getAttribute("aria-label") || label || el.textContent.trim();
+    if (!name) problems.push(`${el.outerHTML.slice(0, 80)} has no accessible name`);
+    if (box.left < 0 || box.right > width) {
+      problems.push(`${name} overflows (${box.left}-${box.right})`);
+    }
+    const toggle = el.type === "checkbox" || el.type === "radio";
+    const wrap = toggle ? el.closest("label") : null;
+    const target = wrap ? wrap.getBoundingClientRect() : box;
+    if (target.height < 40 || target.width < 40) {
+      problems.push(`${name} is ${target.width}x${target.height} px`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_every_page_fits_a_phone_with_big_named_controls(page: Page) -> None:
+    page.goto("/sessions")
+    page.get_by_label("session name").fill("layout")
+    for seat, name in enumerate(["ann", "bob", "cat", "dan"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_label("trump bonus").check()  # the longest deal form: with the trump part
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/layout$"))
+    expect(page.get_by_text("held the trump tile")).to_have_count(4)
+    for path in ["/", "/reach", "/sessions", "/session/layout"]:
+        page.goto(path)
+        assert page.evaluate(LAYOUT_CHECK) == [], path
+    page.get_by_label("kind", exact=True).select_option("closed")
+    assert page.evaluate(LAYOUT_CHECK) == [], "closed-win form"
+
+
+def test_every_tile_reads_without_colour(page: Page) -> None:
+    page.goto("/")
+    buttons = page.get_by_label("tile picker", exact=True).get_by_role("button")
+    expect(buttons).to_have_count(53)
+    names = [buttons.nth(index).get_attribute("aria-label") for index in range(53)]
+    assert names[0] == "k1 (black 1)" and names[13] == "r1 (red 1)" and names[52] == "* (joker)"
+    texts = [" ".join(buttons.nth(index).inner_text().split()) for index in (0, 25, 51)]
+    assert texts == ["1 k", "13 r", "13 o"]  # the number and the colour letter on every chip
+
+
+# -- over the LAN: the token ---------------------------------------------------------------------
+
+TOKEN = "table-token-for-tests"
+
+
+@pytest.fixture(scope="module")
+def guarded_base(db: Path) -> Iterator[str]:
+    """A server that needs the token, as ``serve --lan`` runs it (here on 127.0.0.1)."""
+    app = create_app(
+        db=db,
+        token=TOKEN,
+        join_url=f"http://127.0.0.1/?token={TOKEN}",
+        allowed_hosts=["127.0.0.1"],
+    )
+    with running(app) as url:
+        yield url
+
+
+def test_a_phone_joins_with_the_token_and_records_a_closed_win(
+    browser: Browser, guarded_base: str, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stranger = browser.new_context(viewport=PHONE)
+    refused = stranger.new_page().goto(guarded_base + "/sessions")
+    assert refused is not None and refused.status == 401
+    stranger.close()
+
+    context = browser.new_context(viewport=PHONE, base_url=guarded_base, has_touch=True)
+    page = context.new_page()
+    page.goto(f"/?token={TOKEN}")  # the join URL of the QR code
+    page.get_by_text("Join from another phone").click()
+    expect(page.get_by_role("img", name="QR code of the join URL")).to_be_visible()
+    page.goto("/sessions")  # from now on the cookie carries the token
+    page.get_by_label("session name").fill("lan")
+    for seat, name in enumerate(["ann", "bob", "cat", "dan"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/lan$"))
+
+    page.get_by_label("winner", exact=True).select_option("cat")
+    page.get_by_label("kind", exact=True).select_option("closed")
+    tap(page, *(f"b{number}" for number in range(1, 14)), "b1")
+    page.get_by_label("tap to fill: discard").check()
+    tap(page, "*")
+    for loser in ["ann", "bob", "dan"]:
+        page.get_by_label(f"{loser} has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    totals = page.get_by_label("totals", exact=True)
+    # R14 the Royal 2400; R12/R17 doubled by the joker discard; R16 each loser pays the winner's
+    expect(totals.get_by_role("row", name="cat")).to_contain_text("+4800")
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("-4800")
+    context.close()
+    capsys.readouterr()
+    assert main(["session", "show", "lan", "--db", str(db), "--json"]) == 0
+    deals = json.loads(capsys.readouterr().out)["deals"]
+    assert [(deal["kind"], deal["winner"], deal["doubled"]) for deal in deals] == [
+        ("closed", "cat", True)
+    ]
+
+
+def test_amend_undo_and_redo_from_the_page(page: Page) -> None:
+    page.goto("/sessions")
+    page.get_by_label("session name").fill("fixes")
+    for seat, name in enumerate(["ann", "bob", "cat"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    page.get_by_role("button", name="start session").click()
+    expect(page).to_have_url(re.compile("/session/fixes$"))
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_label("cat has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    totals = page.get_by_label("totals", exact=True)
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("+200")  # R14: nobody melded
+
+    page.get_by_role("button", name="amend deal 1").click()
+    expect(page.get_by_role("status")).to_contain_text("Amending deal 1")
+    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    page.get_by_label("winner", exact=True).select_option("bob")
+    page.get_by_label("ann has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    expect(totals.get_by_role("row", name="bob")).to_contain_text("+200")
+    expect(totals.get_by_role("row", name="ann")).to_contain_text("-100")
+    expect(page.get_by_label("history", exact=True)).to_contain_text("(amended)")
+
+    page.get_by_role("button", name="undo last deal").click()
+    expect(totals).to_contain_text("after 0 deals")
+    page.get_by_role("button", name="redo the undone deal").click()
+    expect(totals.get_by_role("row", name="bob")).to_contain_text("+200")

@@ -10,9 +10,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from cli_run import run
 from house_rules import HOUSE_OPTIONS, write_house
+from sqlite_dump import dump
 
-from intlscore.faces.cli import main
 from intlscore.rules import default_rules, load_rules, parse_rules
 from intlscore.session.ledger import DB_ENV, Ledger, Session
 
@@ -43,20 +44,6 @@ def db(tmp_path: Path) -> Path:
 @pytest.fixture
 def house_file(tmp_path: Path) -> Path:
     return write_house(tmp_path, HOUSE_OPTIONS)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 def checked(db: Path) -> None:

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
 from house_rules import HOUSE_OPTIONS, write_house
 
-from intlscore.faces.cli import main
 from intlscore.rules import load_rules
 from intlscore.session.deal import score_deal
 
@@ -36,12 +36,6 @@ def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
     return write_house(tmp_path, HOUSE_OPTIONS)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

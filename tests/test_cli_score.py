@@ -14,20 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run as run_cli
 from house_rules import HOUSE, HOUSE_HAND, HOUSE_TYPE, write_house
 
 from intlscore.engine.scoring import score_hand
-from intlscore.faces.cli import main
 
 LEGACY_TABLE = Path(__file__).parent / "fixtures" / "legacy" / "closed_hands.toml"
 ROYAL_RUN = [f"k{n}" for n in range(1, 14)] + ["k1"]
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run ``intlscore ARGV`` in-process: (exit status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def score_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

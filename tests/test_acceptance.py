@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from house_rules import HOUSE, write_house
 
 from intlscore import Ledger, score_hand, settle
 from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError
@@ -228,17 +229,6 @@ def test_a_session_opened_after_a_rescore_plays_under_the_new_rules(tmp_path: Pa
 
 # --- issue 10 item 2: a house type counts in a session, guided entry included -----------
 
-HOUSE = """extends = "international"
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-"""
-
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pexpect.spawn needs a pty")
 def test_guided_entry_checks_a_closed_hand_under_the_session_rules(
@@ -246,8 +236,7 @@ def test_guided_entry_checks_a_closed_hand_under_the_session_rules(
 ) -> None:
     import pexpect
 
-    house = tmp_path / "house.toml"
-    house.write_text(HOUSE)
+    house = write_house(tmp_path, HOUSE)
     db = tmp_path / "l.sqlite3"
     new = ["session", "new", "fri", "--players", "ann", "bob", "--rules", str(house)]
     assert main([*new, "--db", str(db)]) == 0

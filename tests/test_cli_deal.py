@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from decimal import Decimal
@@ -12,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from intlscore.faces.cli import main
+from cli_run import run
+from sqlite_dump import dump
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = ["ann", "bob", "cat", "dan"]
@@ -32,12 +31,6 @@ def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     status, out, err = run(capsys, *argv, "--json")
     assert status == 0, err
@@ -50,14 +43,6 @@ def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     assert status == 2 and out == ""
     assert err.startswith("intlscore: error: ") and err.count("\n") == 1, err
     return err
-
-
-def dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 # --- intlscore deal ----------------------------------------------------------------------------

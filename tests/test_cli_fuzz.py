@@ -44,9 +44,10 @@ SECONDS = 30
 SESSION = "s"
 """A session that exists in the fuzzed ledger, so ``session deal s ...`` can succeed."""
 PLAYERS = ("ann", "bob", "cat", "dan")
-NOT_FUZZED = {"--db"}
+NOT_FUZZED = {"--db", "--scheduler"}
 """Flags given no random value: the ledger path is fixed (INTLSCORE_DB), so that no run
-writes files outside the test's folder."""
+writes files outside the test's folder; a Dask scheduler address would make a run connect
+to whatever host a random word names (tests/test_simulate.py covers a real one)."""
 
 
 # --- the commands, read from the parser -------------------------------------------------
@@ -278,7 +279,7 @@ def fill(word: str, folder: Path) -> str:
         "{folder}": folder,
         "{empty}": folder / "empty.toml",
         "{garbage}": folder / "garbage.toml",
-        "{shipped}": ROOT / "tables" / "closed_hands.toml",
+        "{shipped}": ROOT / "tables" / "international.toml",
     }
     return str(paths[word]) if word in paths else word
 
@@ -355,8 +356,20 @@ def serve_returns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("intlscore.faces.web.join.lan_address", lambda: "127.0.0.1")
 
 
+@pytest.fixture
+def compute_stays_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``odds`` without ``--samples`` draws 2401 sequences (seconds of CPU: a hang on a busy
+    machine under Hypothesis' tracing); the fuzz checks the input handling, so it draws 40.
+    ``simulate --workers 90`` would start 90 processes: threads stand in for them (the
+    result does not depend on the executor)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setattr("intlscore.engine.odds.DEFAULT_SAMPLES", 40)
+    monkeypatch.setattr("intlscore.engine.odds.simulate.ProcessPoolExecutor", ThreadPoolExecutor)
+
+
 @pytest.mark.stress
-@pytest.mark.usefixtures("serve_returns")
+@pytest.mark.usefixtures("serve_returns", "compute_stays_small")
 @pytest.mark.parametrize("path", PATHS, ids=" ".join)
 def test_random_command_lines_exit_0_or_2_with_one_line(
     ledger: Path, path: tuple[str, ...]

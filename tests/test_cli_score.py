@@ -14,19 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run as run_cli
+from house_rules import HOUSE, HOUSE_HAND, HOUSE_TYPE, write_house
 
 from intlscore.engine.scoring import score_hand
-from intlscore.faces.cli import main
 
 LEGACY_TABLE = Path(__file__).parent / "fixtures" / "legacy" / "closed_hands.toml"
 ROYAL_RUN = [f"k{n}" for n in range(1, 14)] + ["k1"]
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run ``intlscore ARGV`` in-process: (exit status, stdout, stderr)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def score_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -454,31 +448,14 @@ def test_table_card_lists_the_forty_types(
 
 # --- a house table: a new type without touching code -----------------------------------------
 
-HOUSE_ROW = """
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-"""
-
-# k1-4 (1+2+3+4 = 10), r3-6 (18), b2-4 (9), o6-8 (21): four runs, every tile 1-9,
-# total 10 + 18 + 9 + 21 = 58 <= 61: Minor 61 runs, 1100 with no joker. It also fits
-# 1 Basic 500, 2 Hand minor 800, 13 Four colours 900 and 14 Four colours minor 1000 (four
-# runs, four colours); not 3 or 5 (58 > 51). So 41 is the best, and without the house
-# row the best is 14 at 1000.
-HOUSE_HAND = "k1-4 r3-6 b2-4 o6-8"
+# HOUSE_HAND (house_rules.py) is a 41 Minor 61 runs, 1100 with no joker; without the house
+# type the best is 14 Four colours minor at 1000.
 
 
 @pytest.fixture
 def house_table(tmp_path: Path) -> Path:
     """A house rules file: the shipped rules and one more type (docs/rules-files.md)."""
-    path = tmp_path / "house.toml"
-    path.write_text('extends = "international"\n' + HOUSE_ROW, encoding="utf-8")
-    return path
+    return write_house(tmp_path, HOUSE)
 
 
 @pytest.fixture
@@ -487,7 +464,7 @@ def legacy_house_table(tmp_path: Path) -> Path:
     path = tmp_path / "legacy_house.toml"
     shutil.copy(LEGACY_TABLE, path)
     with path.open("a", encoding="utf-8") as file:
-        file.write(HOUSE_ROW)
+        file.write("\n" + HOUSE_TYPE)
     return path
 
 

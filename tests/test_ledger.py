@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlite_dump import dump
 
 from intlscore.errors import DealError, LedgerError
 from intlscore.rules.deal_table import default_deal_table
@@ -39,15 +40,6 @@ def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "ledger.sqlite3"
-
-
-def dump(path: Path) -> list[str]:
-    """Everything stored in the file, as SQL (read-only)."""
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 def play_three(session: Session) -> None:

@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from intlscore.errors import DealError, DealTypeError, LedgerError
-from intlscore.faces.cli import main
 from intlscore.session.ledger import DB_ENV, Ledger, Session
 
 FOUR = ["ann", "bob", "cat", "dan"]
@@ -32,12 +32,6 @@ def entries(db: Path) -> list[tuple[str, int]]:
     rows = connection.execute("SELECT record FROM entry ORDER BY session_id, seq").fetchall()
     connection.close()
     return [(json.loads(r)["record"], json.loads(r)["number"]) for (r,) in rows]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_amend_replaces_a_deal_and_keeps_the_old_version(db: Path) -> None:

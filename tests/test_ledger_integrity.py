@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlite_dump import dump
 
 from intlscore.errors import DealError, DealTypeError, LedgerDamageError, LedgerError
-from intlscore.faces.cli import main
 from intlscore.session.ledger import DB_ENV, SCHEMA_VERSION, Ledger, Session, csv_cell
 
 FOUR = ["ann", "bob", "cat", "dan"]
@@ -45,20 +46,6 @@ def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "ledger.sqlite3"
-
-
-def dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_line_error(status: int, err: str) -> str:

@@ -10,27 +10,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from cli_run import run
+from house_rules import HOUSE_OPTIONS, write_house
+from sqlite_dump import dump
 
-from intlscore.faces.cli import main
 from intlscore.rules import default_rules, load_rules, parse_rules
 from intlscore.session.ledger import DB_ENV, Ledger, Session
 
 FIXTURE = Path(__file__).parent / "fixtures" / "ledger-v2-release.sqlite3"
-HOUSE = """\
-# Our house: one more closed type, joker 25, trump bonus on
-extends = "international"
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-[options]
-joker_value = 25
-trump_bonus = true
-"""
 # k1-4 (10), r3-6 (18), b2-4 (9), o6-8 (21): four runs, tiles 1-9, total 58 <= 61:
 # 41 Minor 61 runs, 1100 with no joker; under the shipped rules 14 Four colours minor 1000.
 HOUSE_DEAL = [
@@ -56,23 +43,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def house_file(tmp_path: Path) -> Path:
-    path = tmp_path / "house.toml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
+    return write_house(tmp_path, HOUSE_OPTIONS)
 
 
 def checked(db: Path) -> None:

@@ -10,6 +10,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from house_rules import HOUSE, HOUSE_HAND, HOUSE_OPTIONS, write_house
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -24,34 +25,10 @@ from intlscore.session.deal import score_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 
-HOUSE = """\
-# Our house: one more closed type (docs/rules-files.md)
-extends = "international"
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-"""
-"""The ten-line house file of issue 10 (also the example of docs/rules-files.md)."""
-
-HOUSE_OPTIONS = HOUSE + "[options]\njoker_value = 25\ntrump_bonus = true\n"
-"""The same, with both house options changed: R15 joker 25, R18 trump bonus on."""
-
-# k1-4 (1+2+3+4 = 10), r3-6 (18), b2-4 (9), o6-8 (21): four runs, every tile 1-9, total
-# 58 <= 61, so it is a Minor 61 runs (1100, no joker). It also fits 1 Basic 500, 2 Hand
-# minor 800, 13 Four colours 900 and 14 Four colours minor 1000; not 3 or 5 (58 > 51).
-HOUSE_HAND = "k1-4 r3-6 b2-4 o6-8"
-
 
 @pytest.fixture
 def house_file(tmp_path: Path) -> Path:
-    path = tmp_path / "house.toml"
-    path.write_text(HOUSE_OPTIONS, encoding="utf-8")
-    return path
+    return write_house(tmp_path, HOUSE_OPTIONS)
 
 
 # --- the shipped rules -----------------------------------------------------------------------

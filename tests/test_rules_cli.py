@@ -12,27 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
+from house_rules import HOUSE_OPTIONS, write_house
 
-from intlscore.faces.cli import main
 from intlscore.rules import load_rules
 from intlscore.session.deal import score_deal
 
 LEGACY = Path(__file__).parent / "fixtures" / "legacy"
-HOUSE = """\
-# Our house: joker 25, the trump bonus, and one more closed type.
-extends = "international"
-[options]
-joker_value = 25
-trump_bonus = true
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-"""
 # ann's closed hand: k1-4 r3-6 b2-4 o6-8, four minor runs, total 58 <= 61: 41 Minor 61 runs
 # (1100) under the house rules; 14 Four colours minor (1000) under the shipped ones.
 DEAL = [
@@ -49,15 +35,7 @@ def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
-    path = tmp_path / "house.toml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+    return write_house(tmp_path, HOUSE_OPTIONS)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -108,7 +86,9 @@ def test_house_options_on_the_command_line_override_the_file(
 
 def test_a_deal_after_the_file_has_changed(capsys: pytest.CaptureFixture[str], house: Path) -> None:
     before = run_json(capsys, *DEAL, "--rules", str(house))
-    house.write_text(HOUSE.replace("[1100, 1000, 900]", "[1500, 1400, 1300]"), encoding="utf-8")
+    house.write_text(
+        HOUSE_OPTIONS.replace("[1100, 1000, 900]", "[1500, 1400, 1300]"), encoding="utf-8"
+    )
     after = run_json(capsys, *DEAL, "--rules", str(house))
     assert deltas(before)["ann"] == 1100
     # ann 1500; cat -1500 + 50; bob unchanged.

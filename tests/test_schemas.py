@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from house_rules import HOUSE_OPTIONS, write_house
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -20,20 +21,6 @@ from intlscore.faces.cli import main
 from intlscore.faces.documents import FORMATS, format_of, schema, schemas_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-HOUSE = """\
-extends = "international"
-[options]
-joker_value = 25
-trump_bonus = true
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
-"""
 
 
 @pytest.fixture(autouse=True)
@@ -45,9 +32,7 @@ def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
-    path = tmp_path / "house.toml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return path
+    return write_house(tmp_path, HOUSE_OPTIONS)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

@@ -8,13 +8,13 @@ with ``--lan``. Ledger state is compared with a full SQL dump before and after.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from sqlite_dump import dump
 from starlette.testclient import TestClient
 
 from intlscore.faces.cli import main
@@ -53,14 +53,6 @@ def session(client: TestClient) -> str:
     reply = client.post("/api/sessions", json={"name": "friday", "players": FOUR})
     assert reply.status_code == 201, reply.text
     return "friday"
-
-
-def dump(path: Path) -> list[str]:
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return list(connection.iterdump())
-    finally:
-        connection.close()
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:

@@ -244,7 +244,9 @@ class _Tally:
                 DiscardOdds(
                     plan.discard,
                     plan.hits / self.samples,
-                    wilson(plan.hits, self.samples),
+                    None  # a type at distance 0: a closed win is certain
+                    if any(c.distance == 0 for c in plan.candidates)
+                    else wilson(plan.hits, self.samples),
                     plan.total_score / self.samples,
                     _mean_interval(plan.total_score, plan.total_square, self.samples),
                     None if entry is None else entry.hand_type.name,

@@ -35,17 +35,27 @@ def allowed_numbers(hand_type: HandType) -> frozenset[int]:
     return frozenset(range(1, 14))
 
 
+def colour_sets(hand_type: HandType) -> list[frozenset[int]]:
+    """The colour sets a completed hand may use: each choice of exactly ``colours`` colours,
+    or all four when the type does not fix them.
+
+    >>> from intlscore.rules.hand_table import default_table
+    >>> [sorted(s) for s in colour_sets(default_table().by_number(1))]
+    [[0, 1, 2, 3]]
+    >>> len(colour_sets(default_table().by_number(19)))  # exactly 2 of 4 colours
+    6
+    """
+    if hand_type.colours is None:
+        return [frozenset(range(4))]
+    return [frozenset(s) for s in combinations(range(4), hand_type.colours)]
+
+
 def closest_any(hand_type: HandType, pool: Pool) -> Best:
     """The most hand tiles 14 tiles meeting the type's conditions can keep, with the outs."""
     best = Best()
     numbers = allowed_numbers(hand_type)
-    colour_sets = (
-        [frozenset(s) for s in combinations(range(4), hand_type.colours)]
-        if hand_type.colours is not None
-        else [frozenset(range(4))]
-    )
     targets: list[int | None] = list(range(1, 14)) if hand_type.same_number is not None else [None]
-    for colours in colour_sets:
+    for colours in colour_sets(hand_type):
         cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i]]
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
         for target in targets:

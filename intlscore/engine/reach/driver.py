@@ -73,7 +73,9 @@ def reachability(
     )
 
 
-def _reach_type(hand_type: HandType, pool: Pool, context: Context, hand_size: int) -> TypeReach:
+def _reach_type(
+    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND
+) -> TypeReach:
     def unreachable(reason: str) -> TypeReach:
         return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
 

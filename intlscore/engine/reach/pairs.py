@@ -15,9 +15,7 @@ It keeps the hand's copies of the seven tiles.
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from intlscore.engine.reach.anytiles import allowed_numbers
+from intlscore.engine.reach.anytiles import allowed_numbers, colour_sets
 from intlscore.engine.reach.best import Best, offer_state
 from intlscore.engine.reach.pool import Pool
 from intlscore.rules.hand_table import HandType
@@ -29,12 +27,7 @@ def closest_pairs(hand_type: HandType, pool: Pool) -> Best:
     """The most hand tiles seven pairs meeting the type can keep, with the outs."""
     best = Best()
     numbers = allowed_numbers(hand_type)
-    colour_sets = (
-        [frozenset(s) for s in combinations(range(4), hand_type.colours)]
-        if hand_type.colours is not None
-        else [frozenset(range(4))]
-    )
-    for colours in colour_sets:
+    for colours in colour_sets(hand_type):
         cells = [
             i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i] >= 2
         ]

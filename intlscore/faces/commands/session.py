@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from intlscore.errors import LedgerError
 from intlscore.faces.commands.common import sentence, whole_number
@@ -213,49 +213,37 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_undo(args: argparse.Namespace) -> int:
-    with _ledger(args) as ledger:
-        session = ledger.session(args.name)
-        removed = session.undo()
-        with stored_already(f"the undo of deal {removed.number} of session {session.name!r}"):
-            totals = session.last_state.totals
-            if args.json:
-                print_document(
-                    "session-undo",
-                    {"session": session.name, "removed": removed.to_dict(), "totals": totals},
-                )
-            else:
-                from intlscore.faces.render.session_view import deal_line, totals_view
-
-                deltas = ", ".join(f"{name} {delta:+d}" for name, delta in removed.deltas.items())
-                from rich.text import Text
-
-                print_rich(
-                    Text(f"removed {deal_line(removed)} ({deltas})"),
-                    "",
-                    totals_view(session.players, totals),
-                )
-    return 0
+    return _move_last_deal(args, "undo")
 
 
 def run_redo(args: argparse.Namespace) -> int:
+    return _move_last_deal(args, "redo")
+
+
+_MOVES = {"undo": ("removed", "session-undo"), "redo": ("restored", "session-redo")}
+
+
+def _move_last_deal(args: argparse.Namespace, move: Literal["undo", "redo"]) -> int:
+    """Undo or redo the last deal of a session, then show the deal moved and the totals."""
+    word, document = _MOVES[move]
     with _ledger(args) as ledger:
         session = ledger.session(args.name)
-        restored = session.redo()
-        with stored_already(f"the redo of deal {restored.number} of session {session.name!r}"):
+        moved = session.undo() if move == "undo" else session.redo()
+        with stored_already(f"the {move} of deal {moved.number} of session {session.name!r}"):
             totals = session.last_state.totals
             if args.json:
                 print_document(
-                    "session-redo",
-                    {"session": session.name, "restored": restored.to_dict(), "totals": totals},
+                    document,
+                    {"session": session.name, word: moved.to_dict(), "totals": totals},
                 )
             else:
                 from intlscore.faces.render.session_view import deal_line, totals_view
 
-                deltas = ", ".join(f"{name} {delta:+d}" for name, delta in restored.deltas.items())
+                deltas = ", ".join(f"{name} {delta:+d}" for name, delta in moved.deltas.items())
                 from rich.text import Text
 
                 print_rich(
-                    Text(f"restored {deal_line(restored)} ({deltas})"),
+                    Text(f"{word} {deal_line(moved)} ({deltas})"),
                     "",
                     totals_view(session.players, totals),
                 )

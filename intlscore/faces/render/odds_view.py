@@ -92,7 +92,7 @@ def odds_view(result: OddsResult) -> RenderableType:
         for entry in result.discards:
             discards.add_row(
                 str(entry.discard),
-                "~" + percent(entry.chance),
+                ("" if entry.interval is None else "~") + percent(entry.chance),
                 f"{entry.expected_score:.0f}",
                 Text(entry.top_type or "-"),
                 "-" if entry.distance is None else str(entry.distance),

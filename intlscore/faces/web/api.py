@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -316,23 +316,25 @@ async def amend(request: Request) -> Response:
 
 
 async def undo(request: Request) -> Response:
-    (await fields(request)).done()
-
-    def work(session: Session) -> dict[str, Any]:
-        removed = session.undo()
-        return written(session, f"the undo of deal {removed.number}", "removed", removed)
-
-    return answer("session-undo", await run_in_threadpool(with_session(request, work)))
+    return await _move_last_deal(request, "undo")
 
 
 async def redo(request: Request) -> Response:
+    return await _move_last_deal(request, "redo")
+
+
+_MOVED = {"undo": "removed", "redo": "restored"}
+
+
+async def _move_last_deal(request: Request, move: Literal["undo", "redo"]) -> Response:
+    """Undo or redo the session's last deal; answers the deal moved and the totals."""
     (await fields(request)).done()
 
     def work(session: Session) -> dict[str, Any]:
-        restored = session.redo()
-        return written(session, f"the redo of deal {restored.number}", "restored", restored)
+        moved = session.undo() if move == "undo" else session.redo()
+        return written(session, f"the {move} of deal {moved.number}", _MOVED[move], moved)
 
-    return answer("session-redo", await run_in_threadpool(with_session(request, work)))
+    return answer(f"session-{move}", await run_in_threadpool(with_session(request, work)))
 
 
 async def settle(request: Request) -> Response:

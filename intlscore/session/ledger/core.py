@@ -287,16 +287,21 @@ class Ledger:
         if state is not State.PRESENT:
             return
         try:
-            self._connection = sqlite3.connect(
+            connection = sqlite3.connect(
                 self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as error:
             raise self._failure(error) from None
+        self._adopt(connection)
+
+    def _adopt(self, connection: sqlite3.Connection) -> None:
+        """Prepare and migrate a new connection and keep it; closed again if either fails."""
+        self._connection = connection
         try:
-            self._prepare(self._connection)
-            self._migrate(self._connection)
+            self._prepare(connection)
+            self._migrate(connection)
         except BaseException:
-            self._connection.close()
+            connection.close()
             self._connection = None
             raise
 
@@ -419,16 +424,11 @@ class Ledger:
         self._empty = False
         self._open()
         if self._connection is None:  # still empty: initialise in place, under the write lock
-            self._connection = sqlite3.connect(
-                self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+            self._adopt(
+                sqlite3.connect(
+                    self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+                )
             )
-            try:
-                self._prepare(self._connection)
-                self._migrate(self._connection)
-            except BaseException:
-                self._connection.close()
-                self._connection = None
-                raise
 
     @contextmanager
     def _snapshot(self) -> Iterator[sqlite3.Connection | None]:

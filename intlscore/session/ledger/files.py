@@ -118,9 +118,7 @@ def recover(path: Path, timeout: float) -> None:
     try:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.Error as error:
-        if is_busy(error):
-            raise LedgerError(f"{BUSY} ({path})") from None
-        raise refuse(path, f"could not be recovered after a crash ({error})") from None
+        raise busy_or_refused(path, error, "could not be recovered after a crash") from None
     finally:
         connection.close()
 
@@ -146,6 +144,13 @@ def is_busy(error: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
+def busy_or_refused(path: Path, error: sqlite3.Error, problem: str) -> LedgerError:
+    """The error for a failed read of ``path``: busy (try again), or refused with ``problem``."""
+    if is_busy(error):
+        return LedgerError(f"{BUSY} ({path})")
+    return refuse(path, f"{problem} ({error})")
+
+
 def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
     """Open ``path`` read-only and run ``check`` on it (application id, schema, quick_check)."""
     with open_header_checked(path):
@@ -157,9 +162,7 @@ def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
     try:
         return check(reader)
     except sqlite3.Error as error:
-        if is_busy(error):
-            raise LedgerError(f"{BUSY} ({path})") from None
-        raise refuse(path, f"is corrupt or unreadable ({error})") from None
+        raise busy_or_refused(path, error, "is corrupt or unreadable") from None
     finally:
         reader.close()
 

@@ -76,7 +76,8 @@ def _types(result: OddsResult, rows: list[TypeOdds]) -> RenderableType:
         within = "  ".join(f"≤{k} {c}" for k, c in enumerate(chances, start=1))
         summary = Text(f"dist {row.distance}, expected {expected}, {spread}")
         records.append((headline, [summary, Text(within)]))
-    return Fitted(table, Stacked(records), at_least=60)
+    # the table's head starts with a blank line; the records get one too
+    return Fitted(table, Group(Text(""), Stacked(records)), at_least=60)
 
 
 def _discards(result: OddsResult) -> RenderableType:

@@ -437,3 +437,18 @@ def test_simulate_view_fits(width: int) -> None:
     print_views(simulate_view(_counts()), console=Console(file=out, width=width))
     # Royal once in 1,000: 1 in 1,000, Wilson 95% interval 1 in 177 to 1 in 5,664
     assert_fits(out.getvalue(), width, ("1 in 1,000 (177-5,664)", "Royal", "any closed win"))
+
+
+@pytest.mark.parametrize("width", (40, 80))
+def test_a_hostile_type_name_is_shown_escaped_by_odds(
+    cli: Cli, hostile_table: Path, width: int
+) -> None:
+    # k1-4 r3-6 b2-4 o6-8: runs only, total 58 <= 61, so type 41 is formed now
+    for rack in ("k1-4 r3-6 b2-4 o6-8", "k1-4 r3-6 b2-4 o6-8 k13"):
+        out = cli(
+            width, "odds", rack, "--rules", str(hostile_table), "--draws", "2", "--samples", "20"
+        )
+        assert ESCAPE not in out and "\x07" not in out, out
+        flat = re.sub(r"\s+", "", out)
+        assert "[bold]Evil\\x1b]8;;http://evil.example\\x07click" in flat, out
+        assert_fits(out, width)

@@ -326,3 +326,70 @@ def test_context_flags_must_be_booleans(flag: str, value: object) -> None:
     ):
         with pytest.raises(InputTypeError, match=f"^{flag} must be True or False"):
             call()
+
+
+# --- odds and simulate: ASCII digits, bounded, one short line (issue 9) ------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        pytest.param(
+            ["odds", *HAND, "--samples", "\uff11"],
+            "argument --samples: value '\uff11' is not a whole number: write digits 0-9 only",
+            id="fullwidth samples",
+        ),
+        pytest.param(
+            ["odds", *HAND, "--samples", "1000000000"],
+            "argument --samples: value '1000000000': give a number from 1 to 100000",
+            id="samples too many",
+        ),
+        pytest.param(
+            ["odds", *HAND, "--draws", "100000"],
+            "argument --draws: value '100000': give a number from 1 to 20",
+            id="draws too many",
+        ),
+        pytest.param(
+            ["odds", *HAND, "--draws", "0"],
+            "argument --draws: value '0': give a number from 1 to 20",
+            id="no draws",
+        ),
+        pytest.param(
+            ["odds", *HAND, "--seed", HUGE],
+            "argument --seed: value '11111111111111111111'... (5000 characters)",
+            id="huge seed",
+        ),
+        pytest.param(
+            ["simulate", "--hands", str(10**12)],
+            "argument --hands: value '1000000000000': give a number from 1 to 100000000",
+            id="hands too many",
+        ),
+        pytest.param(
+            ["simulate", "--hands", HUGE],
+            "argument --hands: value '11111111111111111111'... (5000 characters)",
+            id="huge hands",
+        ),
+        pytest.param(
+            ["simulate", "--hands", "1_000"],
+            "argument --hands: value '1_000' is not a whole number",
+            id="underscore hands",
+        ),
+        pytest.param(
+            ["simulate", "--hands", "10", "--within", "\uff13"],
+            "argument --within: value '\uff13' is not a whole number",
+            id="fullwidth within",
+        ),
+    ],
+)
+def test_odds_and_simulate_numbers(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    assert expected in refused(capsys, *argv)
+
+
+def test_odds_descriptions_are_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    # sentence(): the first letter raised and a full stop, never str.capitalize()
+    assert main(["odds", "--help"]) == 0
+    assert "\nThe chance of each closed-hand type" in capsys.readouterr().out
+    assert main(["simulate", "--help"]) == 0
+    assert "\nDeal many random hands" in capsys.readouterr().out

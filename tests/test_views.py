@@ -20,11 +20,13 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.console import Console
 
+from intlscore.engine.odds.simulate import Counts
 from intlscore.faces.cli import main
 from intlscore.faces.render.deal_view import deal_view
 from intlscore.faces.render.output import escape_controls, print_views, user_text
 from intlscore.faces.render.session_view import totals_view
 from intlscore.faces.render.settle_view import settlement_view
+from intlscore.faces.render.simulate_view import simulate_view
 from intlscore.session.deal import score_deal
 from intlscore.session.settlement import settle
 
@@ -398,3 +400,55 @@ def test_deal_totals_and_settlement_views_fit_any_names_and_width(
     flat = re.sub(r"\s+", "", out)
     for name in names:
         assert re.sub(r"\s+", "", escape_controls(name)) in flat
+
+
+# --- odds and simulate (issue 11: numbers and type names are never cut) -----------------
+
+
+@pytest.mark.parametrize("width", (40, 80))
+@pytest.mark.parametrize("rack", ("k1-13 k1", "k1-13 k1 r5"), ids=("14 tiles", "15 tiles"))
+def test_odds_views_fit(cli: Cli, width: int, rack: str) -> None:
+    out = cli(width, "odds", rack, "--samples", "50", "--draws", "3")
+    # k1-13 k1 is Royal now (R22: 2400, exact); every chance is shown whole
+    assert_fits(out, width, ("Royal", "Single colour runs", "2400", "100%", "exact"))
+    assert re.search(r"~\d+\.\d%", out), out
+    if rack.endswith("r5"):
+        assert "Best discard: r5" in out
+
+
+def _counts() -> Counts:
+    dealt = [0] * 40
+    dealt[0], dealt[23] = 300, 1  # Basic 300 times, Royal once
+    return Counts(
+        hands=1000,
+        ks=(1, 3, 6),
+        dealt14=tuple(dealt),
+        dealt15=tuple(dealt),
+        within=(tuple(dealt),) * 3,
+        any_dealt14=301,
+        any_dealt15=301,
+        any_within=(301, 301, 302),
+    )
+
+
+@pytest.mark.parametrize("width", (40, 80, 120))
+def test_simulate_view_fits(width: int) -> None:
+    out = io.StringIO()
+    print_views(simulate_view(_counts()), console=Console(file=out, width=width))
+    # Royal once in 1,000: 1 in 1,000, Wilson 95% interval 1 in 177 to 1 in 5,664
+    assert_fits(out.getvalue(), width, ("1 in 1,000 (177-5,664)", "Royal", "any closed win"))
+
+
+@pytest.mark.parametrize("width", (40, 80))
+def test_a_hostile_type_name_is_shown_escaped_by_odds(
+    cli: Cli, hostile_table: Path, width: int
+) -> None:
+    # k1-4 r3-6 b2-4 o6-8: runs only, total 58 <= 61, so type 41 is formed now
+    for rack in ("k1-4 r3-6 b2-4 o6-8", "k1-4 r3-6 b2-4 o6-8 k13"):
+        out = cli(
+            width, "odds", rack, "--rules", str(hostile_table), "--draws", "2", "--samples", "20"
+        )
+        assert ESCAPE not in out and "\x07" not in out, out
+        flat = re.sub(r"\s+", "", out)
+        assert "[bold]Evil\\x1b]8;;http://evil.example\\x07click" in flat, out
+        assert_fits(out, width)

@@ -127,3 +127,29 @@ def whole_number(
             f"{what} {quoted(text)}: give a number from {minimum} to {maximum}, like {example}"
         )
     return value
+
+
+def whole_number_argument(*, minimum: int, maximum: int, example: int) -> Callable[[str], int]:
+    """An argparse ``type`` reading a whole number with :func:`whole_number`'s rules.
+
+    argparse names the option, so a refusal reads
+    ``argument --samples: value '+x' is not a whole number: write digits 0-9 only, like 2401``.
+
+    >>> parse = whole_number_argument(minimum=1, maximum=20, example=6)
+    >>> parse("07")
+    7
+    >>> parse("21")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: value '21': give a number from 1 to 20, like 6
+    """
+
+    def parse(text: str) -> int:
+        try:
+            return whole_number(
+                text, "value", IntlscoreError, minimum=minimum, maximum=maximum, example=example
+            )
+        except IntlscoreError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse

@@ -10,10 +10,21 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from intlscore.faces.commands.common import add_context_flags, add_table_and_json, present
+from intlscore.faces.commands.common import (
+    add_context_flags,
+    add_table_and_json,
+    present,
+    sentence,
+    whole_number_argument,
+)
 
 HELP = "the chance of each closed-hand type within N draws, and the best discard for 15 tiles"
 EXAMPLE = 'example: intlscore odds "k1-12 r5 o9" --draws 4 --seen "k13"'
+MAX_DRAWS = 20
+"""The most draws ``--draws`` looks ahead (a player draws about 12 times in a 4-player game)."""
+MAX_SAMPLES = 100_000
+"""The most draw sequences ``--samples`` asks for (about 40 times the default)."""
+MAX_SEED = 2**63 - 1
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,26 +63,9 @@ def _view() -> Callable[[Any], Any]:
     return odds_view
 
 
-def _whole(low: int, name: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number; got {text!r}"
-            ) from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {low}; got {value}")
-        return value
-
-    return parse
-
-
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``odds`` to the ``intlscore`` sub-commands."""
-    parser = subparsers.add_parser(
-        "odds", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
-    )
+    parser = subparsers.add_parser("odds", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
     parser.add_argument(
         "tiles",
         metavar="TILES",
@@ -80,10 +74,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument(
         "--draws",
-        type=_whole(1, "--draws"),
+        type=whole_number_argument(minimum=1, maximum=MAX_DRAWS, example=6),
         default=6,
         metavar="N",
-        help="how many draws ahead (default 6)",
+        help=f"how many draws ahead, 1 to {MAX_DRAWS} (default 6)",
     )
     parser.add_argument(
         "--seen",
@@ -95,13 +89,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_context_flags(parser, "when the win would happen")
     parser.add_argument(
         "--samples",
-        type=_whole(1, "--samples"),
+        type=whole_number_argument(minimum=1, maximum=MAX_SAMPLES, example=2401),
         metavar="S",
-        help="Monte Carlo draw sequences (default 2401: every interval within 2 points)",
+        help="Monte Carlo draw sequences, at most 100000"
+        " (default 2401: every interval within 2 points)",
     )
     parser.add_argument(
         "--seed",
-        type=_whole(0, "--seed"),
+        type=whole_number_argument(minimum=0, maximum=MAX_SEED, example=1),
         default=0,
         metavar="X",
         help="seed of the draws (default 0); the same seed gives the same answer",

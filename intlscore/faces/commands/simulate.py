@@ -9,10 +9,12 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from intlscore.faces.commands.common import present
+from intlscore.faces.commands.common import present, sentence, whole_number_argument
 
 HELP = "deal many random hands and count how often each type is dealt or formed within k draws"
 EXAMPLE = "example: intlscore simulate --hands 100000 --workers 2 --seed 1"
+MAX_HANDS = 100_000_000
+"""The most deals ``--hands`` simulates (hours on one core; split larger runs by seed)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,50 +59,35 @@ def _view() -> Callable[[Any], Any]:
     return simulate_view
 
 
-def _whole(low: int, high: int, name: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number; got {text!r}"
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}; got {value}")
-        return value
-
-    return parse
-
-
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``simulate`` to the ``intlscore`` sub-commands."""
     parser = subparsers.add_parser(
-        "simulate", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
+        "simulate", help=HELP, description=sentence(HELP), epilog=EXAMPLE
     )
     parser.add_argument(
         "--hands",
-        type=_whole(1, 10**10, "--hands"),
+        type=whole_number_argument(minimum=1, maximum=MAX_HANDS, example=100000),
         required=True,
         metavar="N",
-        help="how many deals to simulate",
+        help="how many deals to simulate, at most 100000000",
     )
     parser.add_argument(
         "--workers",
-        type=_whole(1, 1024, "--workers"),
+        type=whole_number_argument(minimum=1, maximum=1024, example=2),
         default=1,
         metavar="W",
         help="worker processes (default 1); the result does not depend on it",
     )
     parser.add_argument(
         "--seed",
-        type=_whole(0, 2**63, "--seed"),
+        type=whole_number_argument(minimum=0, maximum=2**63, example=1),
         default=0,
         metavar="S",
         help="seed of the deals (default 0)",
     )
     parser.add_argument(
         "--within",
-        type=_whole(1, 40, "--within"),
+        type=whole_number_argument(minimum=1, maximum=40, example=3),
         action="append",
         metavar="K",
         help="count types formed within K draws (repeatable; default 1, 3 and 6)",

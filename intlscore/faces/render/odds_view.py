@@ -24,6 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from intlscore.engine.odds.result import OddsResult, TypeOdds
+from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.output import user_text
 
 __all__ = ["odds_view", "percent"]
 
@@ -46,8 +48,67 @@ def _half_width(row: TypeOdds) -> str:
     return f"±{100 * max(row.within - low, high - row.within):.1f}"
 
 
+def _chances(row: TypeOdds) -> list[str]:
+    mark = "" if row.exact else "~"
+    return [mark + percent(c) for c in row.chance]
+
+
+def _types(result: OddsResult, rows: list[TypeOdds]) -> RenderableType:
+    """One row per type: a table where it fits whole, else one stacked record per type."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("type")
+    table.add_column("dist", justify="right", no_wrap=True)
+    for k in range(1, result.draws + 1):
+        table.add_column(f"≤{k}", justify="right", no_wrap=True)
+    table.add_column("95%", justify="right", no_wrap=True)
+    table.add_column("expected", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for row in rows:
+        chances = _chances(row)
+        half = _half_width(row)
+        expected = f"{row.expected:.0f}"
+        table.add_row(
+            str(row.number), user_text(row.name), str(row.distance), *chances, half, expected
+        )
+        headline = Text(f"{row.number}  ").append_text(user_text(row.name, style="bold"))
+        spread = "exact" if row.interval is None else f"95% {half}"
+        within = "  ".join(f"≤{k} {c}" for k, c in enumerate(chances, start=1))
+        summary = Text(f"dist {row.distance}, expected {expected}, {spread}")
+        records.append((headline, [summary, Text(within)]))
+    # the table's head starts with a blank line; the records get one too
+    return Fitted(table, Group(Text(""), Stacked(records)), at_least=60)
+
+
+def _discards(result: OddsResult) -> RenderableType:
+    """One row per discard: a table where it fits whole, else one stacked record each."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("discard", no_wrap=True)
+    table.add_column("any win", justify="right", no_wrap=True)
+    table.add_column("expected", justify="right", no_wrap=True)
+    table.add_column("top type")
+    table.add_column("dist", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for entry in result.discards or ():
+        chance = ("" if entry.interval is None else "~") + percent(entry.chance)
+        expected = f"{entry.expected_score:.0f}"
+        distance = "-" if entry.distance is None else str(entry.distance)
+        top = user_text(entry.top_type or "-")
+        table.add_row(str(entry.discard), chance, expected, top, distance)
+        headline = Text(f"discard {entry.discard}", style="bold")
+        detail = Text(f"any win {chance}, expected {expected}; top type ")
+        detail.append_text(user_text(entry.top_type or "-"))
+        detail.append(f", dist {distance}")
+        records.append((headline, [detail]))
+    return Fitted(table, Stacked(records), at_least=40)
+
+
 def odds_view(result: OddsResult) -> RenderableType:
-    """The header, the per-type table and, for 15 tiles, the per-discard table."""
+    """The header, the per-type table and, for 15 tiles, the per-discard table.
+
+    Each table is drawn only where it fits whole (:class:`Fitted`); at a narrower
+    width its rows become stacked records, so no number or type name is cut.
+    """
     parts: list[RenderableType] = []
     rack = " ".join(str(tile) for tile in result.tiles)
     how = f"{result.samples} sampled draw sequences, seed {result.seed}"
@@ -59,44 +120,13 @@ def odds_view(result: OddsResult) -> RenderableType:
             f"expected closed score {result.any.expected_score:.0f}"
         )
     )
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("type")
-    table.add_column("dist", justify="right")
-    for k in range(1, result.draws + 1):
-        table.add_column(f"≤{k}", justify="right")
-    table.add_column("95%", justify="right")
-    table.add_column("expected", justify="right")
     rows = sorted(result.types, key=lambda r: (-r.expected, r.distance, r.number))
-    for row in rows:
-        mark = "" if row.exact else "~"
-        table.add_row(
-            str(row.number),
-            Text(row.name),
-            str(row.distance),
-            *[mark + percent(c) for c in row.chance],
-            _half_width(row),
-            f"{row.expected:.0f}",
-        )
     if not rows:
         parts.append(Text(f"No type is reachable within {result.draws} draws."))
     else:
-        parts.append(table)
+        parts.append(_types(result, rows))
     if result.discards:
-        discards = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Per discard")
-        discards.add_column("discard")
-        discards.add_column("any win", justify="right")
-        discards.add_column("expected", justify="right")
-        discards.add_column("top type")
-        discards.add_column("dist", justify="right")
-        for entry in result.discards:
-            discards.add_row(
-                str(entry.discard),
-                ("" if entry.interval is None else "~") + percent(entry.chance),
-                f"{entry.expected_score:.0f}",
-                Text(entry.top_type or "-"),
-                "-" if entry.distance is None else str(entry.distance),
-            )
-        parts.append(discards)
+        parts.append(Text("\nPer discard", style="bold"))
+        parts.append(_discards(result))
         parts.append(Text(f"Best discard: {result.best_discard}"))
     return Group(*parts)

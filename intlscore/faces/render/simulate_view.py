@@ -18,6 +18,8 @@ from rich.text import Text
 
 from intlscore.engine.odds.simulate import Counts
 from intlscore.engine.odds.stats import wilson
+from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.output import user_text
 from intlscore.rules.hand_table import default_table
 
 __all__ = ["one_in", "simulate_view"]
@@ -37,31 +39,41 @@ def one_in(count: int, trials: int) -> str:
     return f"1 in {_number(trials / count)} ({_number(1 / high)}-{_number(1 / low)})"
 
 
+def _heads(counts: Counts) -> list[str]:
+    draws = [f"within {k} draw{'s' if k > 1 else ''}" for k in counts.ks]
+    return ["dealt, 14 tiles", "dealt, 15 tiles", *draws]
+
+
 def simulate_view(counts: Counts) -> RenderableType:
-    """One row per type seen at least once, then the row for any closed win."""
+    """One row per type seen at least once, then the row for any closed win.
+
+    The table is drawn only where it fits whole (:class:`Fitted`); at a narrower
+    width each type becomes a stacked record, one line per column.
+    """
     n = counts.hands
+    heads = _heads(counts)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("#", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("type")
-    table.add_column("dealt, 14 tiles", justify="right")
-    table.add_column("dealt, 15 tiles", justify="right")
-    for k in counts.ks:
-        table.add_column(f"within {k} draw{'s' if k > 1 else ''}", justify="right")
+    for head in heads:
+        table.add_column(head, justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
+
+    def add(number: str, name: Text, row: list[int]) -> None:
+        cells = [one_in(c, n) for c in row]
+        table.add_row(number, name, *cells)
+        headline = Text(f"{number}  " if number else "").append_text(name)
+        headline.stylize("bold")
+        records.append((headline, [Text(f"{h}: {c}") for h, c in zip(heads, cells, strict=True)]))
+
     for t, hand_type in enumerate(default_table()):
         row = [counts.dealt14[t], counts.dealt15[t], *(w[t] for w in counts.within)]
-        if not any(row):
-            continue
-        table.add_row(
-            str(hand_type.number),
-            Text(hand_type.name),
-            *[one_in(c, n) for c in row],
-        )
-    table.add_row(
+        if any(row):
+            add(str(hand_type.number), user_text(hand_type.name), row)
+    add(
         "",
-        "any closed win",
-        one_in(counts.any_dealt14, n),
-        one_in(counts.any_dealt15, n),
-        *[one_in(c, n) for c in counts.any_within],
+        Text("any closed win"),
+        [counts.any_dealt14, counts.any_dealt15, *counts.any_within],
     )
-    head = Text(f"{n:,} simulated deals, seed {counts.seed} (types never formed are left out)")
-    return Group(head, table)
+    title = Text(f"{n:,} simulated deals, seed {counts.seed} (types never formed are left out)")
+    return Group(title, Fitted(table, Stacked(records), at_least=60))

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             raise IntlscoreError("--scheduler needs Dask: pip install 'intlscore[dask]'") from None
         try:
             client = Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
-        except (OSError, ValueError, TimeoutError) as error:
+        except Exception as error:  # distributed raises many kinds here (seen: MemoryError)
             raise IntlscoreError(
                 f"cannot reach the Dask scheduler {args.scheduler!r}: {error}"
             ) from None

@@ -57,6 +57,17 @@ def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
     )
 
 
+def add_seen_and_trump(parser: argparse.ArgumentParser) -> None:
+    """``--seen TILES`` (repeatable) and ``--trump T``: the tiles out of play (R3, R20)."""
+    parser.add_argument(
+        "--seen",
+        metavar="TILES",
+        action="append",
+        help="tiles out of play (discards, other players' melds); may be repeated",
+    )
+    parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
+
+
 def add_table_and_json(parser: argparse.ArgumentParser) -> None:
     """``--rules FILE`` (``--table FILE``, deprecated) and ``--json``."""
     from intlscore.faces.commands.rules_option import add_rules_argument

@@ -12,6 +12,7 @@ from typing import Any
 
 from intlscore.faces.commands.common import (
     add_context_flags,
+    add_seen_and_trump,
     add_table_and_json,
     present,
     sentence,
@@ -79,13 +80,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="N",
         help=f"how many draws ahead, 1 to {MAX_DRAWS} (default 6)",
     )
-    parser.add_argument(
-        "--seen",
-        metavar="TILES",
-        action="append",
-        help="tiles out of play (discards, other players' melds); may be repeated",
-    )
-    parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
+    add_seen_and_trump(parser)
     add_context_flags(parser, "when the win would happen")
     parser.add_argument(
         "--samples",

@@ -11,7 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from intlscore.errors import IntlscoreError
-from intlscore.faces.commands.common import add_context_flags, add_table_and_json, present, sentence
+from intlscore.faces.commands.common import (
+    add_context_flags,
+    add_seen_and_trump,
+    add_table_and_json,
+    present,
+    sentence,
+)
 
 HELP = "how far a hand of 14 or 15 tiles is from every closed-hand type, and what to draw"
 EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
@@ -83,13 +89,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         nargs="+",
         help="the hand, 14 or 15 tiles, as one quoted string or several arguments",
     )
-    parser.add_argument(
-        "--seen",
-        metavar="TILES",
-        action="append",
-        help="tiles out of play (discards, other players' melds); may be repeated",
-    )
-    parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
+    add_seen_and_trump(parser)
     view = parser.add_argument_group(
         "what to show",
         "By default, one screen: the closest types and the most valuable within a few draws,"

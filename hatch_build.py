@@ -1,8 +1,9 @@
 """Hatchling build hook: compile the optional C speed-up ``intlscore._native`` into the wheel.
 
 The reach search is the slow part of intlscore (seconds on the worst racks), so the wheel
-carries a compiled CPython extension, ``native/_native.c``, built here with setuptools'
-``build_ext`` against the stable ABI (``Py_LIMITED_API`` 3.11) and added to the wheel as
+carries a compiled CPython extension built from every ``native/*.c`` file (the module
+itself is ``native/_native.c``). It is built here with setuptools' ``build_ext`` against
+the stable ABI (``Py_LIMITED_API`` 3.11) and added to the wheel as
 ``intlscore/_native.abi3.so`` (``.pyd`` on Windows). The wheel is then tagged
 ``cp311-abi3-<platform>``: one wheel serves every CPython from 3.11 on.
 
@@ -30,14 +31,15 @@ except ImportError:  # `python hatch_build.py` in place, where hatchling is not 
     BuildHookInterface = object
 
 MODULE = "intlscore._native"
-SOURCE = Path("native") / "_native.c"
+SOURCE_DIR = Path("native")
+"""Every ``*.c`` file here is compiled into the one module (``_native.c`` defines it)."""
 LIMITED_API = "0x030B0000"
 """The oldest CPython whose stable ABI the extension uses: 3.11, as ``requires-python``."""
 ABI3_PYTHON = "cp311"
 
 
-def build_extension(source: Path, work_dir: Path) -> Path:
-    """Compile ``source`` into the extension module ``MODULE`` under ``work_dir``.
+def build_extension(source_dir: Path, work_dir: Path) -> Path:
+    """Compile the C files of ``source_dir`` into the extension ``MODULE`` under ``work_dir``.
 
     Returns the path of the built file (``intlscore/_native.abi3.so`` or ``.pyd``).
     Raises whatever setuptools or the compiler raise when it does not build.
@@ -48,7 +50,8 @@ def build_extension(source: Path, work_dir: Path) -> Path:
 
     extension = Extension(
         MODULE,
-        sources=[str(source)],
+        sources=[str(path) for path in sorted(source_dir.glob("*.c"))],
+        include_dirs=[str(source_dir)],
         define_macros=[("Py_LIMITED_API", LIMITED_API)],
         py_limited_api=True,
     )
@@ -86,7 +89,7 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        source = Path(self.root) / SOURCE
+        source = Path(self.root) / SOURCE_DIR
         work_dir = Path(tempfile.mkdtemp(prefix="intlscore-native-"))
         # finalize() removes it; this also covers a build that fails before finalize() runs.
         atexit.register(shutil.rmtree, work_dir, ignore_errors=True)
@@ -113,7 +116,7 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 def build_in_place(root: Path) -> Path:
     """Build the extension into the source tree (``intlscore/_native.abi3.so``) and return it."""
     with tempfile.TemporaryDirectory(prefix="intlscore-native-") as work:
-        built = build_extension(root / SOURCE, Path(work))
+        built = build_extension(root / SOURCE_DIR, Path(work))
         target = root / "intlscore" / built.name
         shutil.copyfile(built, target)
     return target

@@ -1,0 +1,59 @@
+/*
+ * Holds-checks: does a pool of tiles (a hand plus some draws) hold a closed-hand type?
+ *
+ * The pool holds a type when 14 of its tiles form it (R22): a completed hand of the type
+ * keeps `kept` real tiles of the pool and the pool's jokers stand for the other 14 - kept
+ * (R3, R7). Each decider returns the MOST real tiles such a hand keeps, or -1 when the pool
+ * does not hold the type (no completed hand with kept + jokers >= 14). This is the answer
+ * of the Python reach search taken with nothing more to draw:
+ *     best = closest(hand_type, pool)
+ *     best.kept if best.found and best.kept + pool.jokers >= 14 else -1
+ * (intlscore/engine/reach/solve.py; the tests compare the two).
+ *
+ * A type is data (a row of the rules file); the deciders read only these fields and never
+ * name a type.
+ */
+#ifndef INTLSCORE_HOLDS_H
+#define INTLSCORE_HOLDS_H
+
+#define HOLDS_TILES 52 /* numbered tiles; index = (number - 1) * 4 + colour */
+#define HOLDS_HAND 14
+
+enum HoldsStructure {
+    HOLDS_SETS = 0,     /* groups and/or runs */
+    HOLDS_GROUPS = 1,   /* groups only */
+    HOLDS_RUNS = 2,     /* runs only */
+    HOLDS_PAIRS = 3,    /* seven pairs (R6) */
+    HOLDS_SEQUENCE = 4, /* fixed sequence(s) of numbers */
+    HOLDS_ANY = 5,      /* the 14 tiles need not form sets */
+};
+
+/* One type of the table, as the fields of HandType (intlscore/rules/hand_table.py). */
+typedef struct {
+    int structure;         /* enum HoldsStructure */
+    int range;             /* 0: none, 1: "minor" (R9: 1-9), 2: "major" (R9: 10-13 and 1) */
+    int colours;           /* exactly this many colours, or -1 */
+    int distinct;          /* distinct_colours: every run (or sequence) a different colour */
+    int max_total;         /* the tiles add up to at most this (R8), or -1 */
+    int same_number;       /* at least this many tiles of one number, or 0 */
+    int sets_mask;         /* bit n set: n sets allowed; 0: any number of sets */
+    int sequence[HOLDS_HAND]; /* the numbers of one sequence; 14 is the high 1 (R5) */
+    int sequence_len;
+    int repeat;            /* how many such sequences */
+    int neighbours;        /* 0: none, 1: "same" (each sequence one colour), 2: "differ" */
+} HoldsType;
+
+/* The pool: the hand and the draws taken together. */
+typedef struct {
+    int count[HOLDS_TILES]; /* real copies of each numbered tile in the pool (0-2) */
+    int jokers;             /* jokers in the pool (0-2) */
+    int cap[HOLDS_TILES];   /* most copies a completed hand may represent: two minus the
+                               copies known elsewhere (seen, the trump, a discard; R3) */
+} HoldsPool;
+
+/* Most real tiles kept by a completed hand of the type, or -1 (see above). */
+int holds_pairs(const HoldsType *type, const HoldsPool *pool);
+int holds_sequence(const HoldsType *type, const HoldsPool *pool);
+int holds_any(const HoldsType *type, const HoldsPool *pool);
+
+#endif

@@ -181,11 +181,12 @@ def version_line() -> str:
     return f"{PROG} {__version__} (reach search: {search})"
 
 
-def build_parser(commands: Iterable[str] | None = None) -> Parser:
+def build_parser(commands: Iterable[str] | None = None, *, list_others: bool = True) -> Parser:
     """The argument parser; ``commands`` (default: all) get their full sub-parser.
 
     Any other command is listed by its summary only, so that ``--help`` names
-    every command while only the modules of ``commands`` are imported.
+    every command while only the modules of ``commands`` are imported. Without
+    ``list_others`` the other commands are left out altogether.
     """
     wanted = set(COMMANDS if commands is None else commands)
     parser = Parser(prog=PROG, description=DESCRIPTION)
@@ -195,7 +196,7 @@ def build_parser(commands: Iterable[str] | None = None) -> Parser:
         if name in wanted:
             module = importlib.import_module(f"intlscore.faces.commands.{name}")
             module.add_parser(subparsers)
-        else:
+        elif list_others:
             subparsers.add_parser(name, help=summary, add_help=False)
     return parser
 
@@ -237,7 +238,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     ``--help`` and ``--version`` print and raise the internal ``_Exit``.
     """
     command = chosen_command(argv)
-    parser = build_parser([] if command is None else [command])
+    # Once a command is chosen, nothing shows the list of commands (its help and
+    # its errors are its own), so the other commands' parsers are not built.
+    parser = build_parser([] if command is None else [command], list_others=command is None)
     args, extras = parser.parse_known_args(argv)
     if extras:
         innermost: Parser = getattr(args, "_parser", parser)

@@ -111,24 +111,31 @@ class Candidate:
     """The run's colour, or -1 for a group."""
 
 
-@functools.cache
 def filler_sets(shape: SetShape) -> tuple[Candidate, ...]:
     """Every group and run the shape allows, smallest first."""
+    # The 22 set shapes of the shipped table have only 9 distinct lists of sets
+    # (they differ in counts, colours or totals): each list is built once a run.
+    return _filler_sets(shape.groups, shape.runs, shape.numbers, shape.positions)
+
+
+@functools.cache
+def _filler_sets(
+    groups: bool, runs: bool, numbers: frozenset[int], positions: tuple[int, int]
+) -> tuple[Candidate, ...]:
     found: list[Candidate] = []
-    if shape.groups:
-        for number in sorted(shape.numbers):
+    if groups:
+        for number in sorted(numbers):
             base = (number - 1) * 4
             for skip in (-1, 0, 1, 2, 3):
                 colours = [c for c in range(4) if c != skip]
                 cells = tuple(base + c for c in colours)
                 found.append(_candidate(cells, -1))
-    if shape.runs:
-        low, high = shape.positions
+    if runs:
+        low, high = positions
         for colour in range(4):
             for start in range(low, high + 1):
                 for end in range(start + 2, min(high, start + MAX_RUN - 1) + 1):
-                    positions = range(start, end + 1)
-                    cells = tuple(position_tile(colour, p) for p in positions)
+                    cells = tuple(position_tile(colour, p) for p in range(start, end + 1))
                     found.append(_candidate(cells, colour))
     found.sort(key=lambda cand: len(cand.cells))
     return tuple(found)

@@ -14,13 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from intlscore.engine.ranges import MAJOR_NUMBERS as MAJOR_NUMBERS  # re-exported
+from intlscore.engine.ranges import MINOR_NUMBERS as MINOR_NUMBERS  # re-exported
 from intlscore.engine.tiles import COPIES, JOKER_INDEX
-
-MINOR_NUMBERS = frozenset(range(1, 10))
-"""R9: no tile higher than 9 (a 1 is low)."""
-MAJOR_NUMBERS = frozenset({1, 10, 11, 12, 13})
-"""R9: no tile lower than 10, a 1 counting as high."""
-
 
 _CAP: Final = tuple(COPIES - held for held in range(2 * JOKER_INDEX))
 """Copies a joker may still stand for, by copies held (R3; negative for an illegal count)."""

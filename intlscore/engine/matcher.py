@@ -20,19 +20,17 @@ from dataclasses import dataclass
 
 from intlscore.engine.anytiles import find_any
 from intlscore.engine.conditions import can_hold, joker_tiles_may_hold, tiles_hold
+from intlscore.engine.context import NO_CONTEXT, Context
+from intlscore.engine.context import context_allows as context_allows  # re-exported
 from intlscore.engine.explain import has_stranded_tile
-from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS, HandFacts
-from intlscore.engine.melds import HIGH_ONE, RawMeld
+from intlscore.engine.facts import HandFacts
+from intlscore.engine.melds import RawMeld
 from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
-from intlscore.engine.result import NO_CONTEXT, Context
+from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.engine.sequences import find_sequences, numbers_needed
 from intlscore.engine.sets import MAX_SETS, SetSearch
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
-
-ALL_NUMBERS = frozenset(range(1, 14))
-RUN_POSITIONS = {None: (1, HIGH_ONE), "minor": (1, 9), "major": (10, HIGH_ONE)}
-GROUP_NUMBERS = {None: ALL_NUMBERS, "minor": MINOR_NUMBERS, "major": MAJOR_NUMBERS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,18 +39,6 @@ class RawMatch:
 
     hand_type: HandType
     melds: tuple[RawMeld, ...]
-
-
-def context_allows(hand_type: HandType, context: Context) -> bool:
-    """Whether the win's context meets the type's ``when`` flags (types 39, 40)."""
-    for flag in hand_type.when:
-        if flag == "first_turn" and not context.first_turn:
-            return False
-        if flag == "original_hand" and not context.original_hand:
-            return False
-        if flag == "not_starting_player" and context.starting_player:
-            return False
-    return True
 
 
 @dataclass(frozen=True, slots=True)

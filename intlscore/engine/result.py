@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from intlscore.engine.context import NO_CONTEXT as NO_CONTEXT  # re-exported
+from intlscore.engine.context import Context as Context  # re-exported
 from intlscore.engine.tiles import Tile
-from intlscore.errors import InputTypeError, quoted
 
 MeldKind = Literal["group", "run", "pair", "sequence", "tiles"]
 """``tiles`` is the single "meld" of a type whose tiles need no sets (Piccolo odd, ...)."""
@@ -120,38 +121,6 @@ class BestMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class Context:
-    """When the win happened; only types 39 and 40 look at it.
-
-    Each flag must be a real ``bool``: ``"no"`` or ``0`` would otherwise be read by
-    truth value (``"no"`` as true), so they are refused, naming the flag.
-
-    >>> Context(first_turn="no")
-    Traceback (most recent call last):
-    ...
-    intlscore.errors.InputTypeError: first_turn must be True or False, not 'no'
-    """
-
-    first_turn: bool = False
-    original_hand: bool = False
-    starting_player: bool = False
-
-    def __post_init__(self) -> None:
-        for flag in ("first_turn", "original_hand", "starting_player"):
-            value = getattr(self, flag)
-            if not isinstance(value, bool):
-                shown = quoted(value) if isinstance(value, str) else repr(value)[:40]
-                raise InputTypeError(f"{flag} must be True or False, not {shown}")
-
-    def to_dict(self) -> dict[str, bool]:
-        return {
-            "first_turn": self.first_turn,
-            "original_hand": self.original_hand,
-            "starting_player": self.starting_player,
-        }
-
-
-@dataclass(frozen=True, slots=True)
 class ScoreResult:
     """Everything the scorer says about one closed hand."""
 
@@ -235,7 +204,3 @@ def _restored(fields: dict[str, Any]) -> ScoreResult:
     result = ScoreResult(**fields)
     object.__setattr__(result, "_reasons", reasons)
     return result
-
-
-NO_CONTEXT = Context()
-"""The default context: not a first turn, not the original hand, not the starting player."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS
+from intlscore.engine.ranges import MAJOR_NUMBERS, MINOR_NUMBERS
 from intlscore.engine.reach.best import Best, offer_state
 from intlscore.engine.reach.pool import Pool
 from intlscore.rules.hand_table import HandType

@@ -20,7 +20,7 @@ Grand blitz is the hand as dealt, so no draw is allowed (R21), and it is 1 draw 
 
 from __future__ import annotations
 
-from intlscore.engine.result import Context
+from intlscore.engine.context import Context
 from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 

@@ -11,10 +11,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
+from intlscore.engine.context import Context, context_allows
 from intlscore.engine.handcheck import check_tiles
-from intlscore.engine.matcher import context_allows
 from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.reach.best import mask_indices, unpack_keep
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
@@ -23,12 +23,13 @@ from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.engine.reach.solve import closest
-from intlscore.engine.result import Context
-from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HandTable, HandType
-from intlscore.rules.ruleset import Rules
+from intlscore.rules.ruleset import Rules, resolve_rules
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 HAND = 14
 TileInput = str | Iterable[str | Tile]
@@ -63,7 +64,8 @@ def reachability(
     check_tiles(hand, known)
     context = Context(first_turn, original_hand, starting_player)
     pool = Pool.build(hand, seen_tiles, trump_tile)
-    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in resolve_table(table, rules))
+    types = resolve_rules(rules, table=table).hands
+    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in types)
     return ReachResult(
         tiles=tuple(sorted(hand)),
         seen=tuple(sorted(seen_tiles)),

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
+from intlscore.engine.context import Context
 from intlscore.engine.melds import position_tile
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest, sequence_problem
-from intlscore.engine.result import Context
 from intlscore.engine.tiles import COLOUR_NAMES, COPIES, Tile
 from intlscore.rules.hand_table import HandType
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from intlscore.engine.result import Context
+from intlscore.engine.context import Context
 from intlscore.engine.tiles import Tile
 
 

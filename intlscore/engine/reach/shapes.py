@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from intlscore.engine.matcher import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.engine.melds import position_number, position_tile
+from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.rules.hand_table import HandType
 
 MAX_SETS = 4

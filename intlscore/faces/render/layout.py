@@ -27,17 +27,21 @@ ann +4800
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
-__all__ = ["Fitted", "Stacked", "min_width"]
+__all__ = ["Fitted", "LabelledRows", "Stacked", "min_width"]
 
 _UNBOUNDED = 10_000
 _ELLIPSIS = "…"
+_GAP = 2
+"""Spaces between a label and its row."""
 
 
 def min_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:
@@ -103,3 +107,77 @@ class Stacked:
         if not widths:
             return Measurement(0, 0)
         return Measurement(max(w.minimum for w in widths), max(w.maximum for w in widths))
+
+
+class LabelledRows:
+    """Rows with a dim label on the left, laid out for the width at hand.
+
+    When a label and its row do not fit side by side, ``narrow`` decides:
+    ``"stack"`` puts each label on a line of its own above its row, ``"drop"``
+    leaves the labels out (for labels that only repeat what the row shows).
+
+    >>> rows = LabelledRows([("run", Text("r1 r2 r3")), ("group", Text("k5 r5 b5"))], "drop")
+    >>> console = Console(width=20, color_system=None)
+    >>> with console.capture() as capture:
+    ...     console.print(rows)
+    >>> print(capture.get().rstrip())
+    run    r1 r2 r3
+    group  k5 r5 b5
+    >>> console = Console(width=12, color_system=None)
+    >>> with console.capture() as capture:
+    ...     console.print(rows)
+    >>> print(capture.get().rstrip())
+    r1 r2 r3
+    k5 r5 b5
+    >>> rows = LabelledRows([("hand", Text("k1 k2 k3 k4 k5")), ("discard", Text("r9"))], "stack")
+    >>> console = Console(width=20, color_system=None)
+    >>> with console.capture() as capture:
+    ...     console.print(rows)
+    >>> print(capture.get().rstrip())
+    hand
+    k1 k2 k3 k4 k5
+    discard  r9
+    """
+
+    def __init__(self, rows: Sequence[tuple[str, Text]], narrow: Literal["stack", "drop"]) -> None:
+        self.rows = list(rows)
+        self.narrow = narrow
+        self.label_width = max((len(label) for label, _ in self.rows), default=0)
+        self.row_width = max((text.cell_len for _, text in self.rows), default=0)
+
+    @property
+    def side_by_side_width(self) -> int:
+        return self.label_width + _GAP + self.row_width
+
+    def _grid(self, rows: Iterable[tuple[str, Text]]) -> Table:
+        grid = Table.grid(padding=(0, _GAP))
+        grid.add_column(no_wrap=True, min_width=self.label_width)
+        grid.add_column()
+        for label, text in rows:
+            grid.add_row(Text(label, style="dim"), text)
+        return grid
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.side_by_side_width <= options.max_width:
+            yield self._grid(self.rows)
+            return
+        if self.narrow == "drop":
+            yield from (text for _, text in self.rows)
+            return
+        # "stack": a row that still fits keeps its label beside it, the others go below theirs.
+        beside: list[tuple[str, Text]] = []
+        for label, text in self.rows:
+            if self.label_width + _GAP + text.cell_len <= options.max_width:
+                beside.append((label, text))
+                continue
+            if beside:
+                yield self._grid(beside)
+                beside = []
+            yield Text(label, style="dim")
+            yield text
+        if beside:
+            yield self._grid(beside)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = min(self.side_by_side_width, options.max_width)
+        return Measurement(min(self.row_width, widest), widest)

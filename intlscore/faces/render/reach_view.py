@@ -45,9 +45,8 @@ from rich.text import Text
 
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.faces.render.chips import chip_row, tile_chip
-from intlscore.faces.render.layout import Fitted, Stacked
+from intlscore.faces.render.layout import Fitted, LabelledRows, Stacked
 from intlscore.faces.render.output import user_text
-from intlscore.faces.render.score_view import LabelledRows
 
 __all__ = [
     "FEW_DRAWS",

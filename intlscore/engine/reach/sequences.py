@@ -18,6 +18,7 @@ is settled at its last position, so each tile's copies are counted once
 
 from __future__ import annotations
 
+import functools
 from itertools import product
 
 from intlscore.engine.melds import position_number, position_tile
@@ -47,36 +48,31 @@ def closest_sequences(hand_type: HandType, pool: Pool) -> Best:
     states: dict[State, tuple[int, int, int]] = {((), (), 0): (0, 0, 0)}
     for slot, position in enumerate(positions):
         number = numbers[slot]
+        settles = last_of[number] == slot
+        # What settling a position's colours keeps and draws depends only on which
+        # colours are there (in any order): worked out once per slot, not per state.
+        settled: dict[tuple[int, ...], tuple[int, int, int] | None] = {}
         nxt: dict[State, tuple[int, int, int]] = {}
         for (previous, pending, mask), (kept, outs, keep) in states.items():
+            if settles:
+                # Earlier positions with this number, counted now.
+                earlier = tuple(c for i, cs in pending if numbers[i] == number for c in cs)
+                rest = tuple((i, cs) for i, cs in pending if numbers[i] != number)
             for colours in _choices(previous, repeat, same, hand_type.distinct_colours):
                 new_mask = mask
                 for colour in colours:
                     new_mask |= 1 << colour
                 if hand_type.colours is not None and new_mask.bit_count() > hand_type.colours:
                     continue
-                # Earlier positions with this number, still to be counted.
-                earlier = [c for i, cs in pending for c in cs if numbers[i] == number]
-                if last_of[number] == slot:
-                    counts = [0, 0, 0, 0]
-                    for colour in (*colours, *earlier):
-                        counts[colour] += 1
-                    gain, drawn, packed, ok = 0, 0, 0, True
-                    for colour, count in enumerate(counts):
-                        if not count:
-                            continue
-                        cell = position_tile(colour, position)
-                        if count > pool.cap[cell]:
-                            ok = False
-                            break
-                        held = min(count, pool.hand[cell])
-                        gain += held
-                        packed += held << (2 * cell)
-                        if count > held:
-                            drawn |= 1 << cell
-                    if not ok:
+                if settles:
+                    placed = tuple(sorted(colours + earlier))
+                    if placed not in settled:
+                        settled[placed] = _settle(placed, position, pool)
+                    outcome = settled[placed]
+                    if outcome is None:
                         continue
-                    new_pending = tuple((i, cs) for i, cs in pending if numbers[i] != number)
+                    gain, drawn, packed = outcome
+                    new_pending = rest
                     value = (kept + gain, outs | drawn, keep + packed)
                 else:
                     new_pending = (*pending, (slot, colours))
@@ -95,11 +91,29 @@ def closest_sequences(hand_type: HandType, pool: Pool) -> Best:
     return best
 
 
+def _settle(placed: tuple[int, ...], position: int, pool: Pool) -> tuple[int, int, int] | None:
+    """``(kept, drawn mask, packed keep)`` of the tiles of these colours at a position,
+    or None when they need more copies of a tile than a completed hand may hold (R3)."""
+    gain, drawn, packed = 0, 0, 0
+    for colour in set(placed):
+        count = placed.count(colour)
+        cell = position_tile(colour, position)
+        if count > pool.cap[cell]:
+            return None
+        held = min(count, pool.hand[cell])
+        gain += held
+        packed += held << (2 * cell)
+        if count > held:
+            drawn |= 1 << cell
+    return gain, drawn, packed
+
+
+@functools.cache
 def _choices(
     previous: tuple[int, ...], repeat: int, same: bool, distinct: bool
-) -> list[tuple[int, ...]]:
+) -> tuple[tuple[int, ...], ...]:
     if previous and same:
-        return [previous]
+        return (previous,)
     options = []
     for colours in product(range(4), repeat=repeat):
         if previous and any(a == b for a, b in zip(colours, previous, strict=True)):
@@ -107,4 +121,4 @@ def _choices(
         if not previous and same and distinct and len(set(colours)) < repeat:
             continue
         options.append(colours)
-    return options
+    return tuple(options)

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Protocol
@@ -86,6 +85,8 @@ def present(
     """Print one JSON document of ``kind`` (``extra`` keys added), or the rich view;
     ``view`` imports the view only when needed."""
     if as_json:
+        import json  # only here: the rich views never load it
+
         from intlscore.faces.documents import document
 
         print(json.dumps(document(kind, {**result.to_dict(), **(extra or {})}), indent=2))

@@ -136,9 +136,16 @@ def _filler_sets(
         low, high = positions
         for colour in range(4):
             for start in range(low, high + 1):
-                for end in range(start + 2, min(high, start + MAX_RUN - 1) + 1):
-                    cells = tuple(position_tile(colour, p) for p in range(start, end + 1))
-                    found.append(_candidate(cells, colour))
+                # Each run from ``start`` is the one before it and one more tile.
+                cells = ()
+                mask = total = 0
+                for position in range(start, min(high, start + MAX_RUN - 1) + 1):
+                    cell = position_tile(colour, position)
+                    cells += (cell,)
+                    mask |= 1 << cell
+                    total += position_number(position)
+                    if len(cells) >= 3:
+                        found.append(Candidate(cells, mask, total, 1 << colour, colour))
     found.sort(key=lambda cand: len(cand.cells))
     return tuple(found)
 

@@ -4,8 +4,9 @@ Issue 11's targets: ``score --json`` <= 5x, ``score`` (rich view) <= 8x, ``reach
 (default view) <= 10x the CPU time of a bare ``python -c pass``, all measured in one
 run. Each round starts every command once, in turn (so a busy machine slows them
 alike); the CPU time (user + system) of each child process comes from ``wait4``.
-Prints the median and worst CPU time of each command and both as ratios to the
-median of the bare interpreter; never asserts.
+Prints the median and worst CPU time of each command, both as ratios to the
+median of the bare interpreter, and whether the median ratio meets its target;
+never asserts.
 
 Run with the package installed (``pip install .``), from any directory:
 ``python benchmarks/bench_cli.py [--rounds N]``. The ``intlscore`` script next to
@@ -81,15 +82,16 @@ def main() -> None:
             times.setdefault(name, []).append(cpu_seconds(argv, env))
     base = statistics.median(times["python -c pass"])
     print(f"rounds: {args.rounds}; CPU time per run (user + system), ratio to python -c pass")
-    header = ("command", "median", "worst", "median x", "worst x", "target")
-    print("{:<25} {:>9} {:>9} {:>9} {:>8} {:>7}".format(*header))
+    header = ("command", "median", "worst", "median x", "worst x", "target", "")
+    print("{:<25} {:>9} {:>9} {:>9} {:>8} {:>7} {}".format(*header))
     for name, values in times.items():
         median, worst = statistics.median(values), max(values)
         goal = TARGETS.get(name.removeprefix("baseline "))
         target = f"<= {goal:g}x" if goal is not None else ""
+        verdict = "" if goal is None else ("met" if median / base <= goal else "not met")
         print(
             f"{name:<25} {median * 1000:7.1f}ms {worst * 1000:7.1f}ms "
-            f"{median / base:8.1f}x {worst / base:7.1f}x {target:>7}"
+            f"{median / base:8.1f}x {worst / base:7.1f}x {target:>7} {verdict}".rstrip()
         )
 
 

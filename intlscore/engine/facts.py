@@ -2,7 +2,7 @@
 
 >>> from intlscore.engine.tiles import tile_index
 >>> facts = HandFacts.build([tile_index(1, 5), tile_index(1, 5), tile_index(2, 13)], jokers=1)
->>> facts.count(tile_index(1, 5)), facts.total, facts.colour_mask, facts.cap[tile_index(1, 5)]
+>>> facts.counts[tile_index(1, 5)], facts.total, facts.colour_mask, facts.cap[tile_index(1, 5)]
 (2, 23, 6, 0)
 >>> facts.minor_ok, facts.major_ok
 (False, False)
@@ -11,8 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from intlscore.engine.ranges import MAJOR_NUMBERS as MAJOR_NUMBERS  # re-exported
 from intlscore.engine.ranges import MINOR_NUMBERS as MINOR_NUMBERS  # re-exported
@@ -52,8 +51,9 @@ def unpack(packed: int) -> list[int]:
     return indices
 
 
-@dataclass(frozen=True, slots=True)
-class HandFacts:
+# A NamedTuple, not a dataclass: made in a fraction of the time at import, which
+# every run of the command line pays.
+class HandFacts(NamedTuple):
     """Counts and summary numbers of the real (non-joker) melded tiles."""
 
     counts: tuple[int, ...]
@@ -124,9 +124,6 @@ class HandFacts:
             top_count=max(number_counts),
             colour_numbers=(black, red, blue, orange),
         )
-
-    def count(self, index: int) -> int:
-        return self.counts[index]
 
     def can_stand_for(self, index: int, used: Sequence[int]) -> bool:
         """Whether one more joker may stand for tile ``index`` (R3), given ``used``."""

@@ -33,6 +33,7 @@ from typing import Literal
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -63,20 +64,31 @@ class Fitted:
         self.narrow = narrow
         self.at_least = at_least
 
-    def _choice(self, console: Console, options: ConsoleOptions) -> RenderableType:
+    def _choice(
+        self, console: Console, options: ConsoleOptions
+    ) -> tuple[RenderableType, list[list[Segment]] | None]:
+        """What to show, with its lines when ``wide`` was drawn to check it."""
         if max(min_width(console, options, self.wide), self.at_least) > options.max_width:
-            return self.narrow
+            return self.narrow, None
         # rich's tables do not always reach their measured minimum: they may crop a cell
         # (with an ellipsis) when a column could have wrapped. Draw it to be sure.
         lines = console.render_lines(self.wide, options.update(height=None), pad=False)
         cropped = any(_ELLIPSIS in segment.text for line in lines for segment in line)
-        return self.narrow if cropped else self.wide
+        return (self.narrow, None) if cropped else (self.wide, lines)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self._choice(console, options)
+        choice, lines = self._choice(console, options)
+        if lines is None or options.height is not None:
+            yield choice
+            return
+        # ``wide`` was just drawn with these options: show those lines rather than
+        # drawing the table a second time (a third of a view's drawing time).
+        for line in lines:
+            yield from line
+            yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._choice(console, options))
+        return Measurement.get(console, options, self._choice(console, options)[0])
 
 
 class Stacked:

@@ -52,8 +52,11 @@ typedef struct {
 } HoldsPool;
 
 /* Most real tiles kept by a completed hand of the type, or -1 (see above). */
+int holds_sets(const HoldsType *type, const HoldsPool *pool); /* sets, groups, runs */
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);
+int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure */
+int holds_parse_type(PyObject *spec, HoldsType *out);
 
 #endif

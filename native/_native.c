@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "holds.h"
+
 #define TILES 52
 #define HAND 14
 #define MAX_RUN 13
@@ -675,6 +677,7 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };
 

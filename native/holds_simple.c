@@ -384,8 +384,26 @@ typedef struct {
     int mask;           /* the colours used */
 } Multiset;
 
+/* An upper bound on the real tiles a completed hand keeps: per number, the pool's copies
+ * (within R3) or the tiles of that number the sequences hold, whichever is fewer. */
+static int sequence_bound(const HoldsType *type, const HoldsPool *pool) {
+    int needed[NUMBERS + 1] = {0};
+    int bound = 0;
+    for (int i = 0; i < type->sequence_len; i++) needed[position_number(type->sequence[i])] += type->repeat;
+    for (int n = 1; n <= NUMBERS; n++) {
+        if (!needed[n]) continue;
+        int have = 0;
+        for (int c = 0; c < COLOURS; c++) {
+            have += min_int(pool->count[cell_of(n, c)], pool->cap[cell_of(n, c)]);
+        }
+        bound += min_int(have, needed[n]);
+    }
+    return bound;
+}
+
 int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
     if (type->sequence_len <= 0 || sequence_impossible(type)) return -1;
+    if (sequence_bound(type, pool) + pool->jokers < HOLDS_HAND) return -1; /* most pools */
     int repeat = type->repeat, same = type->neighbours == 1;
     int len = type->sequence_len;
     /* The high 1 after a low 1 (R5: only in 1..13,1) is the same tile: the counts of the

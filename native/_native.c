@@ -786,6 +786,7 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };
 

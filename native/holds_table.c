@@ -77,25 +77,6 @@ static HoldsTable *table_of(PyObject *capsule) {
     return PyCapsule_GetPointer(capsule, CAPSULE);
 }
 
-static int read_tiles(PyObject *bytes, int *out, const char *what) {
-    char *data;
-    Py_ssize_t size;
-    if (PyBytes_AsStringAndSize(bytes, &data, &size) < 0) return -1;
-    if (size != HOLDS_TILES) {
-        PyErr_Format(PyExc_ValueError, "%s needs %d counts, got %zd", what, HOLDS_TILES, size);
-        return -1;
-    }
-    for (int i = 0; i < HOLDS_TILES; i++) out[i] = (unsigned char)data[i];
-    return 0;
-}
-
-static int read_pool(PyObject *counts, int jokers, PyObject *cap, HoldsPool *pool) {
-    if (read_tiles(counts, pool->count, "counts") < 0 || read_tiles(cap, pool->cap, "cap") < 0)
-        return -1;
-    pool->jokers = jokers;
-    return 0;
-}
-
 static int index_ok(const HoldsTable *table, int index) {
     if (index < 0 || index >= table->n) {
         PyErr_Format(PyExc_IndexError, "type index %d outside the table of %d", index, table->n);
@@ -177,7 +158,7 @@ PyObject *holds_kept_entry(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiSiS", &capsule, &index, &counts, &jokers, &cap)) return NULL;
     HoldsTable *table = table_of(capsule);
     HoldsPool pool;
-    if (table == NULL || !index_ok(table, index) || read_pool(counts, jokers, cap, &pool) < 0)
+    if (table == NULL || !index_ok(table, index) || holds_parse_pool(counts, jokers, cap, &pool) < 0)
         return NULL;
     return PyLong_FromLong(holds_check(&table->types[index], &pool));
 }
@@ -194,7 +175,7 @@ PyObject *holds_all_entry(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OSiSS", &capsule, &counts, &jokers, &cap, &wanted)) return NULL;
     HoldsTable *table = table_of(capsule);
     HoldsPool pool;
-    if (table == NULL || read_pool(counts, jokers, cap, &pool) < 0) return NULL;
+    if (table == NULL || holds_parse_pool(counts, jokers, cap, &pool) < 0) return NULL;
     char *want;
     Py_ssize_t size;
     if (PyBytes_AsStringAndSize(wanted, &want, &size) < 0) return NULL;
@@ -233,6 +214,14 @@ static void pool_with(const HoldsPool *base, const unsigned char *row, int k, Ho
     }
 }
 
+/* Whether every count is within its cap and there are at most two jokers (R3). */
+static int pool_fits(const HoldsPool *pool) {
+    if (pool->jokers > 2) return 0;
+    for (int i = 0; i < HOLDS_TILES; i++)
+        if (pool->count[i] > pool->cap[i]) return 0;
+    return 1;
+}
+
 PyDoc_STRVAR(holds_firsts_doc,
              "holds_firsts(table, index, counts, jokers, cap, rows, width, kmin, kmax, lower)\n"
              "    -> bytes\n\n"
@@ -251,7 +240,7 @@ PyObject *holds_firsts_entry(PyObject *self, PyObject *args) {
         return NULL;
     HoldsTable *table = table_of(capsule);
     HoldsPool base;
-    if (table == NULL || !index_ok(table, index) || read_pool(counts, jokers, cap, &base) < 0)
+    if (table == NULL || !index_ok(table, index) || holds_parse_pool(counts, jokers, cap, &base) < 0)
         return NULL;
     if (width < 1 || width > MAX_WIDTH || kmin < 0 || kmin > kmax || kmax > width) {
         PyErr_SetString(PyExc_ValueError, "need 0 <= kmin <= kmax <= width <= 64");
@@ -274,9 +263,17 @@ PyObject *holds_firsts_entry(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        if ((unsigned char)rows[i] > JOKER) {
-            PyErr_SetString(PyExc_ValueError, "a drawn tile is 0-52");
+    for (Py_ssize_t r = 0; r < n; r++) { /* R3: no row may give a tile a third copy */
+        HoldsPool pool;
+        for (int j = 0; j < width; j++) {
+            if ((unsigned char)rows[r * width + j] > JOKER) {
+                PyErr_SetString(PyExc_ValueError, "a drawn tile is 0-52 (52 a joker)");
+                return NULL;
+            }
+        }
+        pool_with(&base, (const unsigned char *)rows + r * width, width, &pool);
+        if (!pool_fits(&pool)) {
+            PyErr_Format(PyExc_ValueError, "row %zd draws more copies of a tile than there are (R3)", r);
             return NULL;
         }
     }

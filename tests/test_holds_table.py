@@ -13,18 +13,25 @@ import os
 import random
 from collections.abc import Iterator
 from typing import Any
+from unittest.mock import patch
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import hands14, hands15
 
+from intlscore.engine import scoring
+from intlscore.engine.compiled import CompiledTable, compiled_table
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import compute, firsts, odds, simulate
-from intlscore.engine.odds.compiled import CompiledTable, compiled_table
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
 from intlscore.engine.reach import native
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.tiles import JOKER, Tile
+from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, default_table, parse_row
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
@@ -240,3 +247,28 @@ def test_a_random_pool_never_crashes() -> None:
         for index in range(len(table)):
             kept = module.holds_kept(capsule, index, counts, jokers, bytes([2] * 52))
             assert kept == -1 or 14 - jokers <= kept <= min(14, len(tiles))
+
+
+@settings(max_examples=100 * STRESS, deadline=None)
+@given(hands14(), st.sampled_from([None, "r5", "*", "k1"]), st.sampled_from(["", "b7 b7", "k1"]))
+def test_the_scorer_answers_the_same_without_the_compiled_checks(
+    hand: list[Tile], discard: str | None, known: str
+) -> None:
+    """The compiled checks only tell the scorer which types to look at (R10-R13)."""
+    try:
+        fast = score_hand(hand, discard=discard, known=known)
+    except IntlscoreError:
+        return  # a third copy (R3): the same error either way, checked elsewhere
+    with patch.object(scoring, "compiled_table", lambda table: None):
+        assert score_hand(hand, discard=discard, known=known).to_dict() == fast.to_dict()
+        slow_types = types_fitting(hand, known=known)
+    assert types_fitting(hand, known=known) == slow_types
+
+
+@settings(max_examples=60 * STRESS, deadline=None)
+@given(hands15())
+def test_fifteen_tiles_score_the_same_without_the_compiled_checks(hand: list[Tile]) -> None:
+    fast, fast_types = score_hand(hand), types_fitting(hand)
+    with patch.object(scoring, "compiled_table", lambda table: None):
+        assert score_hand(hand).to_dict() == fast.to_dict()
+        assert types_fitting(hand) == fast_types

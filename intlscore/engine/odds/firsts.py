@@ -4,7 +4,7 @@ A pool (the hand and the first k draws) holds a type when 14 of its tiles form
 it; a bigger pool holds what a smaller one holds, so the first k is found by
 bisection between ``kmin`` and ``kmax`` once the pool of ``kmax`` draws holds
 it. :class:`Firsts` answers for every sample of one pool and one type at once:
-by the compiled table (:mod:`intlscore.engine.odds.compiled`) when it is
+by the compiled table (:mod:`intlscore.engine.compiled`) when it is
 built, else by the Python reach search (:class:`.holds.PoolCheck`), which gives
 the same answers (the tests compare them).
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from intlscore.engine.odds.compiled import CompiledTable, compiled_table
+from intlscore.engine.compiled import CompiledTable, compiled_table
 from intlscore.engine.odds.draws import Draw
 from intlscore.engine.odds.holds import PoolCheck, tile_of
 from intlscore.engine.reach.pool import Pool

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "holds.h"
+
 #define TILES 52
 #define HAND 14
 #define MAX_RUN 13
@@ -60,13 +62,16 @@ typedef struct {
     /* pool and walk */
     int cap[TILES], open[TILES], cover[TILES];
     uint64_t let_go, full;
-    Cand fillers[MAX_FILLERS];
+    const Cand *fillers;
     int nfillers;
     /* best */
     int best_kept;
     uint64_t best_outs;
     Keep best_keep;
     int strict;
+    /* holds-checks: stop once a hand keeps `enough` tiles (no better one exists) */
+    int enough, done;
+    int decide; /* only whether a hand keeps more than best_kept: ties are worthless */
     /* memo (filler union and feasibility) */
     Entry *table;
     size_t capacity, count;
@@ -158,6 +163,7 @@ static Entry *memo_slot(Search *s, uint64_t m1, uint64_t m2, uint64_t packed) {
 }
 
 static int memo_get(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t *value) {
+    if (s->table == NULL) return 0;
     Entry *e = memo_slot(s, m1, m2, packed);
     if (!e->used) return 0;
     *value = e->value;
@@ -165,6 +171,11 @@ static int memo_get(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64
 }
 
 static void memo_put(Search *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t value) {
+    if (s->table == NULL) { /* made on first use: holds-checks never need it */
+        s->table = calloc(1 << 12, sizeof(Entry));
+        if (s->table == NULL) return;
+        s->capacity = 1 << 12;
+    }
     if ((s->count + 1) * 2 > s->capacity) {
         size_t old_capacity = s->capacity;
         Entry *old = s->table;
@@ -217,6 +228,7 @@ static inline int final_ok(Search *s, int sets, int colours) {
  * preferred keep (first pass; `keep` is final below tile index `start`). */
 static inline int beaten(Search *s, int most, Keep keep, int start) {
     if (most != s->best_kept) return most < s->best_kept;
+    if (s->decide) return 1;
     if (!s->strict) return s->best_outs == s->full;
     Keep mine = keep_below(keep, start), theirs = keep_below(s->best_keep, start);
     if (mine.lo == theirs.lo && mine.hi == theirs.hi) return 0;
@@ -228,6 +240,7 @@ static inline void offer(Search *s, int kept, uint64_t outs, Keep keep) {
         s->best_kept = kept;
         s->best_outs = outs;
         s->best_keep = keep;
+        if (s->enough && kept >= s->enough) s->done = 1;
     } else if (kept == s->best_kept) {
         s->best_outs |= outs;
         if (prefers(keep, s->best_keep)) s->best_keep = keep;
@@ -320,7 +333,7 @@ static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_
 
 static void leaf(Search *s, int kept, int tiles, int sets, int total, int colours,
                  int run_colours, uint64_t outs, Keep keep) {
-    if (kept < s->best_kept ||
+    if (kept < s->best_kept || (s->decide && kept == s->best_kept) ||
         (kept == s->best_kept && (s->strict || s->best_outs == s->full) &&
          !prefers(keep, s->best_keep)))
         return;
@@ -335,7 +348,7 @@ static void leaf(Search *s, int kept, int tiles, int sets, int total, int colour
         if (short_ == 0 && final_ok(s, sets, colours)) offer(s, kept, outs, keep);
         return;
     }
-    if (need < 3 || sets >= s->max_sets || short_ > need) return;
+    if (need < 3 || sets >= s->max_sets || short_ > need || s->nfillers == 0) return;
     uint64_t m1 = 0, m2 = 0;
     for (int i = 0; i < TILES; i++) {
         if (s->let_go >> i & 1) continue;
@@ -519,6 +532,7 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
 
 static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
                    int run_colours, uint64_t outs, Keep keep, int left) {
+    if (s->done) return;
     int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
     if (s->max_total >= 0 && bound >= s->best_kept)
         bound = kept + affordable(s, start, s->max_total - total, bound - kept);
@@ -551,6 +565,100 @@ static void search(Search *s, int start, int kept, int tiles, int sets, int tota
            left - count);
     s->let_go &= ~(1ULL << index);
     s->open[index] = count;
+}
+
+/* ---- holds-checks of set-based types ------------------------------------------- */
+
+/* Whether a tile can be in any set of the shape (SetShape.usable in Python). */
+static int shape_usable(const Search *s, int index) {
+    int number = index / 4 + 1;
+    if (s->groups && (s->numbers_mask >> number & 1)) return 1;
+    if (!s->runs) return 0;
+    return (s->low <= number && number <= s->high) || (number == 1 && s->low <= 14 && 14 <= s->high);
+}
+
+/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/reach/shapes.py). */
+static void set_shape(Search *s, const HoldsType *type) {
+    static const uint64_t NUMBERS[3] = {
+        0x3FFE,                                                 /* 1-13 */
+        0x3FE,                                                  /* R9 minor: 1-9 */
+        (1u << 1) | (1u << 10) | (1u << 11) | (1u << 12) | (1u << 13), /* R9 major */
+    };
+    static const int LOW[3] = {1, 1, 10}, HIGH[3] = {14, 9, 14};
+    int range = type->range >= 0 && type->range <= 2 ? type->range : 0;
+    s->groups = type->structure == HOLDS_SETS || type->structure == HOLDS_GROUPS;
+    s->runs = type->structure == HOLDS_SETS || type->structure == HOLDS_RUNS;
+    s->numbers_mask = NUMBERS[range];
+    s->low = LOW[range];
+    s->high = HIGH[range];
+    s->allowed_mask = type->sets_mask;
+    s->max_sets = 4; /* sets have three tiles or more: 14 tiles make at most four */
+    if (type->sets_mask) {
+        int most = 0;
+        for (int n = 0; n < 31; n++)
+            if (type->sets_mask >> n & 1) most = n;
+        if (most < 4) s->max_sets = most;
+    }
+    s->distinct = type->distinct;
+    s->colours = type->colours;
+    s->max_total = type->max_total;
+    s->same = type->same_number;
+}
+
+int holds_sets(const HoldsType *type, const HoldsPool *pool) {
+    Search s;
+    memset(&s, 0, sizeof s);
+    set_shape(&s, type);
+    int usable[TILES], left = 0;
+    uint64_t let_go = 0;
+    for (int i = 0; i < TILES; i++) {
+        usable[i] = shape_usable(&s, i);
+        if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
+    }
+    int floor = imax(0, HAND - pool->jokers), best = -1;
+    /* Without same_number one search (target 0); with it one per number that may hold
+     * the tiles (target_numbers in Python), each keeping at most kept_cap. */
+    int first = s.same ? 1 : 0, last = s.same ? 13 : 0;
+    for (int target = first; target <= last; target++) {
+        int most = HAND;
+        if (target) {
+            int held = 0, any = 0;
+            for (int c = 0; c < 4; c++) {
+                int cell = (target - 1) * 4 + c;
+                if (usable[cell]) {
+                    any = 1;
+                    held += pool->count[cell];
+                }
+            }
+            if (!any) continue;
+            most = HAND - imax(0, s.same - held);
+        }
+        int need = imax(floor, best + 1);
+        if (most < need) continue;
+        left = 0;
+        for (int i = 0; i < TILES; i++) {
+            s.open[i] = usable[i] ? pool->count[i] : 0;
+            s.cap[i] = pool->cap[i];
+            s.cover[i] = 0;
+            left += s.open[i];
+        }
+        s.let_go = let_go;
+        s.full = 0;
+        s.target_mask = target ? (uint64_t)0xF << (4 * (target - 1)) : 0;
+        s.target_base = target ? (target - 1) * 4 : -1;
+        s.kept_cap = most;
+        s.best_kept = need - 1;
+        s.best_outs = 0;
+        s.best_keep = NO_KEEP;
+        s.strict = 1;
+        s.decide = 1;
+        s.enough = most;
+        s.done = 0;
+        search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
+        if (s.best_kept >= need) best = s.best_kept;
+    }
+    free(s.table);
+    return best;
 }
 
 /* ---- Python entry point --------------------------------------------------------- */
@@ -630,25 +738,27 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "too many filler sets");
         return NULL;
     }
+    Cand *own = calloc(n > 0 ? (size_t)n : 1, sizeof(Cand));
+    if (own == NULL) {
+        Py_DECREF(seq);
+        free(s);
+        return PyErr_NoMemory();
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
-        Cand *c = &s->fillers[i];
+        Cand *c = &own[i];
         unsigned long long mask;
         if (!PyArg_ParseTuple(PyTuple_GetItem(seq, i), "Kiiii", &mask, &c->size,
                               &c->total, &c->colours, &c->run_colour)) {
             Py_DECREF(seq);
+            free(own);
             free(s);
             return NULL;
         }
         c->mask = mask;
     }
     Py_DECREF(seq);
+    s->fillers = own;
     s->nfillers = (int)n;
-    s->capacity = 1 << 12;
-    s->table = calloc(s->capacity, sizeof(Entry));
-    if (s->table == NULL) {
-        free(s);
-        return PyErr_NoMemory();
-    }
     int left = 0;
     for (int i = 0; i < TILES; i++) left += s->open[i];
 
@@ -669,12 +779,14 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
         result = Py_BuildValue("(iKN)", s->best_kept, (unsigned long long)s->best_outs, keep);
     }
     free(s->table);
+    free(own);
     free(s);
     return result;
 }
 
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -684,4 +796,13 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+extern PyMethodDef holds_methods[]; /* holds_table.c */
+
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *created = PyModule_Create(&module);
+    if (created != NULL && PyModule_AddFunctions(created, holds_methods) < 0) {
+        Py_DECREF(created);
+        return NULL;
+    }
+    return created;
+}

@@ -52,8 +52,22 @@ typedef struct {
 } HoldsPool;
 
 /* Most real tiles kept by a completed hand of the type, or -1 (see above). */
+int holds_sets(const HoldsType *type, const HoldsPool *pool); /* sets, groups, runs */
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);
+int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure */
+int holds_parse_type(PyObject *spec, HoldsType *out);
+
+/* Parsing (holds_simple.c), for every entry point. Python.h comes first. A spec is the
+ * tuple of intlscore/engine/holds_spec.py, in the order of HoldsType's fields. The pool is
+ * two bytes objects of 52 counts (0-2, count <= cap, R3) and 0-2 jokers. Both return 0, or
+ * -1 with a Python exception set (TypeError or ValueError naming the field). */
+int holds_parse_type(PyObject *spec, HoldsType *out);
+int holds_parse_pool(PyObject *counts_bytes, int jokers, PyObject *cap_bytes, HoldsPool *out);
+
+/* holds_simple(spec, counts, jokers, cap) -> int: holds_pairs, holds_sequence or holds_any
+ * by the spec's structure (ValueError for a set structure). */
+PyObject *holds_simple_entry(PyObject *self, PyObject *args);
 
 #endif

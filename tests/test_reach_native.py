@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, note, settings
 from strategies import hands_seen_trump
 
 from intlscore.engine.notation import parse_tiles
+from intlscore.engine import native as loader
 from intlscore.engine.reach import native, reachability, solve
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sets import closest_sets
@@ -169,8 +170,8 @@ def test_a_missing_extension_is_told_once_on_stderr(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.delenv(native.PURE_PYTHON_VARIABLE, raising=False)
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "_told", False)
+    monkeypatch.setattr(loader, "AVAILABLE", False)
+    monkeypatch.setattr(loader, "_told", False)
     native.tell_if_missing()
     native.tell_if_missing()
     captured = capsys.readouterr()
@@ -183,7 +184,7 @@ def test_nothing_is_told_when_python_was_asked_for(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv(native.PURE_PYTHON_VARIABLE, "1")
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "_told", False)
+    monkeypatch.setattr(loader, "AVAILABLE", False)
+    monkeypatch.setattr(loader, "_told", False)
     native.tell_if_missing()
     assert capsys.readouterr().err == ""

@@ -53,6 +53,8 @@ class _Plan(NamedTuple):
     needed_mask: dict[int, int]
     by_structure: tuple[tuple[str, tuple[HandType, ...]], ...]
     """The types grouped by structure, each group in table order."""
+    wanted: bytes
+    """Per type of the table, 1 when the context allows it (for the compiled checks)."""
 
 
 _PLANS: dict[tuple[int, Context], tuple[HandTable, _Plan]] = {}
@@ -90,6 +92,7 @@ def _make_plan(table: HandTable, context: Context) -> _Plan:
             position: sum(1 << n for n, need in enumerate(counts) if need)
             for position, counts in needed.items()
         },
+        wanted=bytes(hand_type in types for hand_type in table),
     )
 
 
@@ -109,6 +112,7 @@ class Matcher:
         self._needed = plan.needed
         self._needed_mask = plan.needed_mask
         self._by_structure = plan.by_structure
+        self.wanted = plan.wanted
         self._feasible_failed: dict[tuple[int, ...], set[tuple[object, ...]]] = {}
 
     def matches(
@@ -118,18 +122,24 @@ class Matcher:
         others: Sequence[int] = (),
         *,
         sets_possible: bool | None = None,
+        only: frozenset[HandType] | None = None,
     ) -> list[RawMatch]:
         """Every type (table order) that the melded tiles plus ``jokers`` jokers fit.
 
         ``melded`` are real tile indices; ``others`` the other physical tiles (the
         discard, seen tiles) that count toward the two copies (R3). A caller that
-        already knows whether the tiles can form sets passes ``sets_possible``.
+        already knows whether the tiles can form sets passes ``sets_possible``, and
+        one that knows which types can fit at all (the compiled checks) ``only``.
         """
         facts = HandFacts.build(melded, jokers, others)
         probe = _Probe(self, facts, sets_possible)
         found = []
         needed_mask = self._needed_mask
         for structure, types in self._by_structure:
+            if only is not None:
+                types = tuple(t for t in types if t in only)
+                if not types:
+                    continue
             # Whole families fall at once when their shared check fails.
             if structure == "pairs" and not pairs_possible(facts):
                 continue
@@ -157,16 +167,20 @@ class Matcher:
         *,
         sets_possible: bool | None = None,
         min_base: int = 0,
+        only: frozenset[HandType] | None = None,
     ) -> int:
         """The highest table score (this joker column) of a type the tiles fit, or 0.
 
-        Types worth less than ``min_base`` are not looked at (they return 0).
+        Types worth less than ``min_base`` are not looked at (they return 0), nor types
+        outside ``only`` when it is given.
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
         for hand_type in self.by_value[jokers]:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
+            if only is not None and hand_type not in only:
+                continue
             if probe.sets_possible is False and hand_type.structure in _SET_STRUCTURES:
                 continue  # cheaper than asking the probe again
             if probe.check(hand_type) is not None:

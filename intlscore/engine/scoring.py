@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from intlscore.engine.compiled import compiled_table
 from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.handcheck import check_closed_hand
@@ -34,7 +35,7 @@ from intlscore.engine.result import (
 )
 from intlscore.engine.sets import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import HandTable
+from intlscore.rules.hand_table import HandTable, HandType
 from intlscore.rules.ruleset import Rules, resolve_rules
 
 if TYPE_CHECKING:
@@ -106,12 +107,29 @@ class _Trial(NamedTuple):
 
 
 def _trial(
-    matcher: Matcher, melded: Sequence[Tile], discard: Tile | None, known: Sequence[Tile]
+    matcher: Matcher,
+    melded: Sequence[Tile],
+    discard: Tile | None,
+    known: Sequence[Tile],
+    only: frozenset[HandType] | None = None,
 ) -> _Trial:
     real, jokers = _split(melded)
     others = tuple(t.index for t in known) + (() if discard is None else (discard.index,))
-    raw = matcher.matches(real, jokers, others)
+    raw = matcher.matches(real, jokers, others, only=only) if only != frozenset() else []
     return _Trial(tuple(melded), discard, jokers, others, tuple(raw))
+
+
+def _fitting(
+    matcher: Matcher, tiles: Sequence[Tile], known: Sequence[Tile]
+) -> frozenset[HandType] | None:
+    """The types some 14 of the 14 or 15 tiles fit, by the compiled holds-checks (which
+    answer in microseconds, where most hands fit nothing); None without them. The
+    matcher then only looks for the melds of these types."""
+    compiled = compiled_table(matcher.table)
+    if compiled is None:
+        return None
+    indices = compiled.fitting(tiles, known, matcher.wanted)
+    return None if indices is None else frozenset(compiled.types[i] for i in indices)
 
 
 def _result(
@@ -169,17 +187,23 @@ def score_hand(
     """
     hand = _to_tiles(tiles)
     discard_tile = _to_tile(discard)
-    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True) if known else []
     check_closed_hand(hand, discard_tile, known=known_tiles)
     context = Context(first_turn, original_hand, starting_player)
     matcher = Matcher(resolve_table(table, rules), context)
     if len(hand) == 14:
-        return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles), context)
-    return _best_discard(matcher, hand, known_tiles, context)
+        known_all = [*known_tiles] if discard_tile is None else [*known_tiles, discard_tile]
+        only = _fitting(matcher, hand, known_all)
+        return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles, only), context)
+    return _best_discard(matcher, hand, known_tiles, context, _fitting(matcher, hand, known_tiles))
 
 
 def _best_discard(
-    matcher: Matcher, hand: Sequence[Tile], known: Sequence[Tile], context: Context
+    matcher: Matcher,
+    hand: Sequence[Tile],
+    known: Sequence[Tile],
+    context: Context,
+    only: frozenset[HandType] | None = None,
 ) -> ScoreResult:
     """R13: try each distinct discard of 15 tiles and keep the highest final score.
 
@@ -193,11 +217,16 @@ def _best_discard(
     known_indices = tuple(t.index for t in known)
     facts = HandFacts.build(real, jokers, known_indices)
     stranded = {t.index for t in stranded_tiles(facts)}
-    splittable = discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
     choices = sorted(set(hand), key=Tile.rack_key)
+    if only == frozenset():  # the compiled checks found no type: skip to the end
+        choices_left: list[Tile] = []
+        splittable: frozenset[int] = frozenset()
+    else:
+        choices_left = choices
+        splittable = discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
     # A stranded tile is the likeliest discard, and a joker discard doubles:
     # trying them first raises the bar (min_base) for the rest sooner.
-    order = sorted(choices, key=lambda t: (t.index not in stranded, not t.is_joker))
+    order = sorted(choices_left, key=lambda t: (t.index not in stranded, not t.is_joker))
     best_key = (0, False, 0, 0)
     best_choice = choices[0]
     for choice in order:
@@ -211,6 +240,7 @@ def _best_discard(
             (*known_indices, choice.index),
             sets_possible=choice.index in splittable,
             min_base=-(-best_key[0] // factor),
+            only=only,
         )
         # Ties: a joker discard (R17 doubles the losers too), the base, rack order.
         key = (base * factor, choice.is_joker, base, -choices.index(choice))
@@ -219,12 +249,14 @@ def _best_discard(
     melded = list(hand)
     if best_key[0]:
         melded.remove(best_choice)
-        return _result(matcher, _trial(matcher, melded, best_choice, known), context, len(choices))
+        trial = _trial(matcher, melded, best_choice, known, only)
+        return _result(matcher, trial, context, len(choices))
     # Nothing scores: show a discard of a tile no set can use, if there is one.
     chosen = next((t for t in choices if t.index in stranded), choices[0])
     melded.remove(chosen)
     note = "no discard leaves 14 tiles that fit a type"
-    return _result(matcher, _trial(matcher, melded, chosen, known), context, len(choices), note)
+    trial = _trial(matcher, melded, chosen, known, frozenset())
+    return _result(matcher, trial, context, len(choices), note)
 
 
 def types_fitting(
@@ -244,10 +276,13 @@ def types_fitting(
     [1, 22, 23, 24]
     """
     hand = _to_tiles(tiles)
-    known_tiles = parse_tiles(known, argument="known", allow_empty=True)
+    known_tiles = parse_tiles(known, argument="known", allow_empty=True) if known else []
     check_closed_hand(hand, known=known_tiles)
     matcher = Matcher(resolve_table(table, rules), context)
     found: dict[int, TypeMatch] = {}
+    only = _fitting(matcher, hand, known_tiles)
+    if only == frozenset():
+        return found
     choices: list[Tile | None] = [None]
     if len(hand) > 14:
         choices = [*sorted(set(hand), key=Tile.rack_key)]
@@ -257,6 +292,6 @@ def types_fitting(
             melded.remove(choice)
         real, jokers = _split(melded)
         others = [t.index for t in known_tiles] + ([] if choice is None else [choice.index])
-        for raw in matcher.matches(real, jokers, others):
+        for raw in matcher.matches(real, jokers, others, only=only):
             found.setdefault(raw.hand_type.number, _type_match(raw, jokers))
     return found

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from intlscore.engine.notation import optional_tile, parse_tiles
-from intlscore.engine.odds.candidates import Candidate, candidates_within, first_draw
-from intlscore.engine.odds.draws import Draw, sample_draws, unseen_tiles
-from intlscore.engine.odds.holds import PoolCheck, best_score
+from intlscore.engine.odds.candidates import Candidate, candidates_within
+from intlscore.engine.odds.draws import sample_draws, unseen_tiles
+from intlscore.engine.odds.firsts import Firsts, Found
+from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.reach import ReachResult, reachability
@@ -34,7 +35,7 @@ from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
-from intlscore.rules.hand_table import HandTable
+from intlscore.rules.hand_table import HandTable, HandType
 
 DEFAULT_DRAWS = 6
 MAX_DRAWS = 40
@@ -92,13 +93,15 @@ def odds(
         if len(hand) == 15
         else []
     )
-    tally = _Tally(draws, candidates, discards)
-    check = PoolCheck(pool)
-    for done, drawn in enumerate(sequences, 1):
-        check.forget()
-        tally.add(check, drawn, len(hand), pool.jokers)
-        if progress is not None:
-            progress(done, len(sequences))
+    firsts = Firsts(hand_table, sequences)
+    work = len(candidates) + sum(len(plan.candidates) for plan in discards)
+    step = _Steps(progress, work)
+    tally = _Tally(draws, len(sequences), candidates)
+    for candidate in candidates:
+        tally.add(candidate, firsts, pool, len(hand))
+        step()
+    for plan in discards:
+        _add_discard(plan, firsts, tally, step)
     return OddsResult(
         tiles=tuple(hand),
         draws=draws,
@@ -106,16 +109,30 @@ def odds(
         seed=seed,
         types=tuple(tally.type_rows(len(unseen))),
         any=tally.any_row(),
-        discards=tally.discard_rows() if discards else None,
+        discards=tuple(_discard_rows(discards, len(sequences))) if discards else None,
     )
+
+
+class _Steps:
+    """Calls ``progress(done, total)`` as the (type, pool) batches are worked through."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = max(1, total)
+        self.done = 0
+
+    def __call__(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total)
 
 
 @dataclass
 class _DiscardPlan:
-    """One distinct discard: the 14 tiles left, their checks and their tallies."""
+    """One distinct discard: the 14 tiles left, their pool and their tallies."""
 
     discard: Tile
-    check: PoolCheck
+    pool: Pool
     candidates: list[Candidate]
     hits: int = 0
     total_score: int = 0
@@ -153,44 +170,44 @@ def _discard_plans(
                 candidates.append(Candidate(hand_type, entry, limit))
         candidates.sort(key=lambda c: -2 * max(c.hand_type.scores))
         pool = Pool.build(rest, known, trump)
-        plans.append(_DiscardPlan(discard, PoolCheck(pool), candidates, by_type={}))
+        plans.append(_DiscardPlan(discard, pool, candidates, by_type={}))
     return plans
 
 
 class _Tally:
-    """Counts over the samples: per type the first draw that completes it, per discard wins."""
+    """Counts over the samples: per type the first draw that completes it, per sample the
+    first draw of any type and the best score."""
 
-    def __init__(self, draws: int, candidates: list[Candidate], discards: list[_DiscardPlan]):
+    def __init__(self, draws: int, samples: int, candidates: list[Candidate]) -> None:
         self.draws = draws
+        self.samples = samples
         self.candidates = candidates
-        self.discards = discards
         self.within = {c.hand_type.number: [0] * (draws + 1) for c in candidates}
-        self.any_within = [0] * (draws + 1)
-        self.total_score = 0
-        self.samples = 0
+        self.first_any: list[int | None] = [None] * samples
+        self.best = [0] * samples
+        self.held_at_limit: dict[HandType, list[bool]] = {}
+        """Per type, per sample: whether the rack's pool holds it with its draws."""
 
-    def add(self, check: PoolCheck, drawn: Draw, hand_size: int, jokers: int) -> None:
-        self.samples += 1
-        first_any: int | None = None
-        best = 0
-        for candidate in self.candidates:
-            first = first_draw(check, candidate, drawn)
-            if first is None:
+    def add(self, candidate: Candidate, firsts: Firsts, pool: Pool, hand_size: int) -> None:
+        hand_type = candidate.hand_type
+        kmin = 0 if candidate.distance == 0 else max(candidate.distance, 1)
+        found = firsts.of(hand_type, pool, kmin, candidate.limit)
+        if candidate.distance == 0:
+            found = Found([0] * self.samples, found.kept)
+        within = self.within[hand_type.number]
+        self.held_at_limit[hand_type] = [kept is not None for kept in found.kept]
+        for index, (first, kept) in enumerate(zip(found.first, found.kept, strict=True)):
+            if first is None or kept is None:
                 continue
-            self.within[candidate.hand_type.number][first] += 1
-            first_any = first if first_any is None else min(first_any, first)
-            used = drawn[: candidate.limit]
-            kept = check.kept(candidate.hand_type, used)
-            assert kept is not None
-            size = hand_size + len(used)
-            pool_jokers = jokers + used.count(JOKER_INDEX)
-            best = max(best, best_score(candidate.hand_type, kept, pool_jokers, size))
-        if first_any is not None:
-            self.any_within[first_any] += 1
-        self.total_score += best
-        for plan in self.discards:
-            plan.check.forget()
-            _add_discard(plan, drawn, check)
+            within[first] += 1
+            best_first = self.first_any[index]
+            self.first_any[index] = first if best_first is None else min(best_first, first)
+            used = firsts.draws[index][: candidate.limit]
+            score = best_score(
+                hand_type, kept, pool.jokers + used.count(JOKER_INDEX), hand_size + len(used)
+            )
+            if score > self.best[index]:
+                self.best[index] = score
 
     def type_rows(self, unseen: int) -> list[TypeOdds]:
         rows = []
@@ -224,37 +241,42 @@ class _Tally:
 
     def any_row(self) -> AnyOdds:
         steps = range(1, self.draws + 1)
-        mean = self.total_score / self.samples if self.samples else 0.0
+        mean = sum(self.best) / self.samples if self.samples else 0.0
         if any(c.distance == 0 for c in self.candidates):
             return AnyOdds(tuple(1.0 for _ in steps), None, mean)
-        counts = _cumulative(self.any_within)
+        firsts = [0] * (self.draws + 1)
+        for first in self.first_any:
+            if first is not None:
+                firsts[first] += 1
+        counts = _cumulative(firsts)
         return AnyOdds(
             tuple(counts[k] / self.samples for k in steps),
             tuple(wilson(counts[k], self.samples) for k in steps),
             mean,
         )
 
-    def discard_rows(self) -> tuple[DiscardOdds, ...]:
-        rows = []
-        for plan in self.discards:
-            assert plan.by_type is not None
-            top = max(plan.by_type, key=lambda n: plan.by_type[n], default=None)  # type: ignore[index]
-            entry = next((c for c in plan.candidates if c.hand_type.number == top), None)
-            rows.append(
-                DiscardOdds(
-                    plan.discard,
-                    plan.hits / self.samples,
-                    None  # a type at distance 0: a closed win is certain
-                    if any(c.distance == 0 for c in plan.candidates)
-                    else wilson(plan.hits, self.samples),
-                    plan.total_score / self.samples,
-                    _mean_interval(plan.total_score, plan.total_square, self.samples),
-                    None if entry is None else entry.hand_type.name,
-                    None if entry is None else entry.distance,
-                )
+
+def _discard_rows(plans: list[_DiscardPlan], samples: int) -> list[DiscardOdds]:
+    rows = []
+    for plan in plans:
+        assert plan.by_type is not None
+        top = max(plan.by_type, key=lambda n: plan.by_type[n], default=None)  # type: ignore[index]
+        entry = next((c for c in plan.candidates if c.hand_type.number == top), None)
+        rows.append(
+            DiscardOdds(
+                plan.discard,
+                plan.hits / samples,
+                None  # a type at distance 0: a closed win is certain
+                if any(c.distance == 0 for c in plan.candidates)
+                else wilson(plan.hits, samples),
+                plan.total_score / samples,
+                _mean_interval(plan.total_score, plan.total_square, samples),
+                None if entry is None else entry.hand_type.name,
+                None if entry is None else entry.distance,
             )
-        rows.sort(key=lambda row: (-row.expected_score, -row.chance, row.discard.rack_key()))
-        return tuple(rows)
+        )
+    rows.sort(key=lambda row: (-row.expected_score, -row.chance, row.discard.rack_key()))
+    return rows
 
 
 def _mean_interval(total: int, square: int, samples: int) -> tuple[float, float]:
@@ -274,32 +296,36 @@ def _cumulative(firsts: list[int]) -> list[int]:
     return out
 
 
-def _add_discard(plan: _DiscardPlan, drawn: Draw, whole: PoolCheck) -> None:
-    """Best score of the 14 tiles left and these draws; candidates go from most valuable.
+def _add_discard(
+    plan: _DiscardPlan, firsts: Firsts, tally: _Tally, step: Callable[[], None]
+) -> None:
+    """Best score of the 14 tiles left and the draws, per sample; candidates go from most valuable.
 
-    The 15 tiles and the draws hold every type the 14 left and the draws hold, so a
-    type the whole rack's pool (``whole``, shared by every discard) does not hold is
-    skipped without a search.
+    The 15 tiles and the draws hold every type the 14 left and the draws hold, so where
+    the whole rack's pool does not hold a type it is not searched. Of the types with the
+    best score, the most valuable in the table's order is the sample's top type.
     """
     assert plan.by_type is not None
-    best, best_type = 0, None
-    jokers = plan.check.pool.jokers
+    samples = len(firsts.draws)
+    best = [0] * samples
+    best_type: list[int | None] = [None] * samples
+    jokers = plan.pool.jokers
     for candidate in plan.candidates:
-        if 2 * max(candidate.hand_type.scores) <= best:
-            break
-        used = drawn[: candidate.limit]
-        if whole.kept(candidate.hand_type, used) is None:
+        hand_type = candidate.hand_type
+        whole = tally.held_at_limit.get(hand_type)
+        found = firsts.of(hand_type, plan.pool, candidate.limit, candidate.limit, whole)
+        step()
+        for index, kept in enumerate(found.kept):
+            if kept is None:
+                continue
+            used = firsts.draws[index][: candidate.limit]
+            score = best_score(hand_type, kept, jokers + used.count(JOKER_INDEX), 14 + len(used))
+            if score > best[index]:
+                best[index], best_type[index] = score, hand_type.number
+    for score, number in zip(best, best_type, strict=True):
+        if number is None:
             continue
-        kept = plan.check.kept(candidate.hand_type, used)
-        if kept is None:
-            continue
-        score = best_score(
-            candidate.hand_type, kept, jokers + used.count(JOKER_INDEX), 14 + len(used)
-        )
-        if score > best:
-            best, best_type = score, candidate.hand_type.number
-    if best_type is not None:
         plan.hits += 1
-        plan.total_score += best
-        plan.total_square += best * best
-        plan.by_type[best_type] = plan.by_type.get(best_type, 0) + best
+        plan.total_score += score
+        plan.total_square += score * score
+        plan.by_type[number] = plan.by_type.get(number, 0) + score

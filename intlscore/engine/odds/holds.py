@@ -24,10 +24,12 @@ import functools
 from collections.abc import Sequence
 from dataclasses import replace
 
+from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
 from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
+from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
@@ -39,41 +41,12 @@ def tile_of(text: str) -> int:
     return JOKER_INDEX if tile.is_joker else tile.index
 
 
-@functools.cache
-def parent(hand_type: HandType) -> HandType | None:
-    """A broader type every completed hand of this one also forms, or None."""
-    if hand_type.structure in SET_STRUCTURES or (
-        hand_type.structure == "sequence" and hand_type.neighbours == "same"
-    ):
-        plain = "sets"
-    elif hand_type.structure == "pairs":
-        plain = "pairs"
-    else:
-        return None
-    broad = replace(
-        hand_type,
-        name=f"{plain} (plain)",
-        structure=plain,  # type: ignore[arg-type]
-        sets=None,
-        colours=None,
-        distinct_colours=False,
-        range=None,
-        max_total=None,
-        same_number=None,
-        sequence=None,
-        repeat=1,
-        neighbours=None,
-        when=frozenset(),
-    )
-    return None if broad == hand_type else broad
-
-
 class PoolCheck:
     """Holds-checks against one hand (or 14 + N pool) and the unseen tiles it draws from."""
 
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
-        self._memo: dict[tuple[HandType, Sequence[int]], int | None] = {}
+        self._memo: dict[tuple[object, Sequence[int]], int | None] = {}
 
     def forget(self) -> None:
         """Drop the answers kept so far (call between samples)."""
@@ -82,7 +55,8 @@ class PoolCheck:
     def kept(self, hand_type: HandType, drawn: Sequence[int]) -> int | None:
         """Real tiles of the hand and ``drawn`` that a completed hand keeps, or None when
         the pool does not hold the type (fewer than 14 with its jokers)."""
-        key = (hand_type, tuple(drawn))
+        # Set-based types with the same shape (Basic and the blitzes) share one answer.
+        key = (_shape_or_type(hand_type), tuple(drawn))
         if key in self._memo:
             return self._memo[key]
         broad = parent(hand_type)
@@ -109,6 +83,12 @@ class PoolCheck:
             else:
                 counts[index] += 1
         return replace(self.pool, hand=tuple(counts), jokers=jokers)
+
+
+@functools.cache
+def _shape_or_type(hand_type: HandType) -> object:
+    """What a holds-check's answer depends on: the set shape, or else the type itself."""
+    return SetShape.of(hand_type) if hand_type.structure in SET_STRUCTURES else hand_type
 
 
 def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from intlscore.engine.matcher import context_allows
-from intlscore.engine.odds.holds import PoolCheck
+from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.result import Context
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import HandTable, default_table
+from intlscore.rules.hand_table import HAND_SIZE, HandType, default_table
 
 SIMULATE_FORMAT = "simulate/1"
 CHUNK = 200
@@ -116,40 +116,40 @@ def run_chunk(seed: int, index: int, size: int, ks: tuple[int, ...]) -> Counts:
     rng = random.Random(chunk_seed(seed, index))
     deck = list(DECK)
     most = max(ks)
+    width = HAND_SIZE + max(most, 1)  # the hand, the draws, and the starting player's 15th
+    rows = []
+    for _ in range(size):
+        rng.shuffle(deck)
+        rows.append(tuple(_index(tile) for tile in deck[:width]))
+    firsts = Firsts(table, rows)
     dealt14 = [0] * len(types)
     dealt15 = [0] * len(types)
     within = [[0] * len(types) for _ in ks]
-    any14 = any15 = 0
-    any_within = [0] * len(ks)
-    for _ in range(size):
-        rng.shuffle(deck)
-        hand = deck[:14]
-        drawn = tuple(_index(tile) for tile in deck[14 : 14 + most])
-        check = PoolCheck(Pool.build(hand, (), None))
-        firsts = _firsts(check, table, drawn, most)
-        first_any = min((f for f in firsts if f is not None), default=None)
-        for t, first in enumerate(firsts):
-            if first == 0:
-                dealt14[t] += 1
+    first_any: list[int | None] = [None] * size
+    held_any15 = [False] * size
+    for t, hand_type in enumerate(types):
+        first, held15 = _firsts(firsts, hand_type, most)
+        for row in range(size):
+            if held15[row]:
+                dealt15[t] += 1
+                held_any15[row] = True
+            drawn = first[row]
+            if drawn is None:
+                continue
+            dealt14[t] += drawn == 0
             for j, k in enumerate(ks):
-                if first is not None and first <= k:
-                    within[j][t] += 1
-        any14 += first_any == 0
-        for j, k in enumerate(ks):
-            any_within[j] += first_any is not None and first_any <= k
-        starter = PoolCheck(Pool.build(deck[:15], (), None))
-        held15 = [context_allows(t, _STARTING) and starter.kept(t, ()) is not None for t in types]
-        for t, held in enumerate(held15):
-            dealt15[t] += held
-        any15 += any(held15)
+                within[j][t] += drawn <= k
+            best = first_any[row]
+            first_any[row] = drawn if best is None else min(best, drawn)
+    any_within = [sum(1 for f in first_any if f is not None and f <= k) for k in ks]
     return Counts(
         size,
         ks,
         tuple(dealt14),
         tuple(dealt15),
         tuple(tuple(row) for row in within),
-        any14,
-        any15,
+        sum(1 for f in first_any if f == 0),
+        sum(held_any15),
         tuple(any_within),
         seed,
     )
@@ -159,29 +159,28 @@ def _index(tile: Tile) -> int:
     return 52 if tile.is_joker else tile.index
 
 
-def _firsts(
-    check: PoolCheck, table: HandTable, drawn: tuple[int, ...], most: int
-) -> list[int | None]:
-    """Per type, the fewest draws after which the hand holds it (0: as dealt), or None."""
-    out: list[int | None] = []
-    for hand_type in table:
-        if not context_allows(hand_type, _NOT_STARTING):
-            out.append(None)
-            continue
-        allowed = draws_allowed(hand_type, _NOT_STARTING, 14)
+_EMPTY = Pool.build((), (), None)
+"""Nothing in hand: each row of the chunk is the deal itself (hand, draws, 15th tile)."""
+
+
+def _firsts(firsts: Firsts, hand_type: HandType, most: int) -> tuple[list[int | None], list[bool]]:
+    """Per deal: the fewest draws after which the 14-tile hand holds the type (0: as
+    dealt; None: not within ``most``, or not for a player who did not start, R21), and
+    whether the starting player's 15 tiles hold it (R20, R21)."""
+    size = len(firsts.draws)
+    first: list[int | None] = [None] * size
+    limit = -1
+    if context_allows(hand_type, _NOT_STARTING):
+        allowed = draws_allowed(hand_type, _NOT_STARTING, HAND_SIZE)
         limit = most if allowed is None else min(most, allowed)
-        if check.kept(hand_type, drawn[:limit]) is None:
-            out.append(None)
-            continue
-        low, high = 0, limit
-        while low < high:
-            middle = (low + high) // 2
-            if check.kept(hand_type, drawn[:middle]) is None:
-                low = middle + 1
-            else:
-                high = middle
-        out.append(high)
-    return out
+        found = firsts.of(hand_type, _EMPTY, HAND_SIZE, HAND_SIZE + limit)
+        first = [None if k is None else k - HAND_SIZE for k in found.first]
+    if not context_allows(hand_type, _STARTING):
+        return first, [False] * size
+    if limit >= 1:  # a 15-tile pool is the hand and the first draw
+        return first, [k is not None and k <= 1 for k in first]
+    found15 = firsts.of(hand_type, _EMPTY, HAND_SIZE + 1, HAND_SIZE + 1)
+    return first, [kept is not None for kept in found15.kept]
 
 
 def chunk_sizes(hands: int, chunk: int = CHUNK) -> list[int]:

@@ -24,87 +24,29 @@ True
 from __future__ import annotations
 
 import functools
-import importlib.util
-import os
-import sys
-from pathlib import Path
-from types import ModuleType
-from typing import Final, Literal
 
+from intlscore.engine.native import (
+    _NATIVE,
+    AVAILABLE,
+    MODULE,
+    PURE_PYTHON_VARIABLE,
+    SEARCH,
+    tell_if_missing,
+)
 from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sets import best_over_targets, search_start
 from intlscore.engine.reach.shapes import SetShape, filler_sets, number_mask
 
-PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
-MODULE = "intlscore._native"
-
-
-def _load() -> ModuleType | None:
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None
-    try:
-        from intlscore import _native
-    except ImportError:
-        return _installed_copy()
-    return _native
-
-
-def _installed_copy() -> ModuleType | None:
-    """The installed wheel's compiled module, when ``intlscore`` is imported from a checkout.
-
-    A source tree has ``native/_native.c`` but no compiled file (unless built in
-    place with ``python hatch_build.py``); its tests then use the extension the
-    installed wheel carries, as they use its data files.
-    """
-    from importlib.metadata import PackageNotFoundError, distribution
-
-    try:
-        files = distribution("intlscore").files or []
-    except PackageNotFoundError:
-        return None
-    here = Path(__file__).resolve().parents[2]
-    for file in files:
-        if file.parent.name == "intlscore" and file.name.startswith("_native."):
-            path = Path(str(file.locate())).resolve()
-            if path.parent == here or not path.is_file():
-                continue
-            spec = importlib.util.spec_from_file_location(MODULE, path)
-            if spec is None or spec.loader is None:
-                continue
-            try:
-                module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
-            except ImportError:
-                continue
-            return module
-    return None
-
-
-_NATIVE = _load()
-AVAILABLE: Final = _NATIVE is not None
-"""Whether the compiled search is in use."""
-SEARCH: Final[Literal["compiled", "pure Python"]] = "compiled" if AVAILABLE else "pure Python"
-"""Which set search answers, for ``intlscore --version``: ``"compiled"`` or ``"pure Python"``."""
-
-_told = False
-
-
-def tell_if_missing() -> None:
-    """Say once, on stderr, that the compiled search is missing (not when chosen by the variable).
-
-    >>> tell_if_missing()  # silent when compiled, or when INTLSCORE_PURE_PYTHON chose Python
-    """
-    global _told
-    if AVAILABLE or _told or os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return
-    _told = True
-    print(
-        "intlscore: the compiled reach search is not installed (it did not build); "
-        "using the pure-Python search, which gives the same answers more slowly",
-        file=sys.stderr,
-    )
-
+__all__ = [
+    "AVAILABLE",
+    "MODULE",
+    "PURE_PYTHON_VARIABLE",
+    "SEARCH",
+    "_NATIVE",
+    "closest_sets_native",
+    "tell_if_missing",
+]
 
 ShapeArgs = tuple[int, int, int, int, int, int, int, int, int, int]
 FillerArgs = tuple[tuple[int, int, int, int, int], ...]

@@ -25,8 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from strategies import hands_seen_trump
 
-from intlscore.engine.notation import parse_tiles
 from intlscore.engine import native as loader
+from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import native, reachability, solve
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sets import closest_sets

@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intlscore.engine.context import Context, context_allows
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.notation import optional_tile, parse_tiles
-from intlscore.engine.reach.best import mask_indices, unpack_keep
+from intlscore.engine.reach.best import Best, mask_indices, unpack_keep
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
 from intlscore.engine.reach.impossible import impossible_reason
 from intlscore.engine.reach.pool import Pool
@@ -55,6 +55,46 @@ def reachability(
     ``rules`` (a :class:`~intlscore.rules.Rules` or a rules file) gives the
     types; ``table`` is the older keyword for a hand table alone.
     """
+    flags = (first_turn, original_hand, starting_player)
+    request = read_request(tiles, seen, trump, flags, rules, table)
+    pool, context, size = request.pool, request.context, len(request.hand)
+    entries = tuple(_reach_type(t, pool, context, size) for t in request.types)
+    return request.result(entries)
+
+
+class Request(NamedTuple):
+    """A checked reach question: the hand, what is known, the context and the types."""
+
+    hand: list[Tile]
+    seen: list[Tile]
+    trump: Tile | None
+    context: Context
+    pool: Pool
+    types: tuple[HandType, ...]
+
+    def result(self, entries: tuple[TypeReach, ...]) -> ReachResult:
+        """The answer, one entry per type in table order."""
+        return ReachResult(
+            tiles=tuple(sorted(self.hand)),
+            seen=tuple(sorted(self.seen)),
+            trump=self.trump,
+            context=self.context,
+            types=entries,
+        )
+
+
+def read_request(
+    tiles: TileInput,
+    seen: TileInput,
+    trump: str | Tile | None,
+    flags: tuple[bool, bool, bool],
+    rules: Rules | str | Path | None,
+    table: HandTable | Rules | str | Path | None = None,
+) -> Request:
+    """Parse and check a reach question (R3); :class:`HandError` names what is wrong.
+
+    ``flags`` are the context's: first turn, original hand, starting player.
+    """
     hand = parse_tiles(tiles)
     if len(hand) not in (HAND, HAND + 1):
         raise HandError(f"{len(hand)} tiles given; reach needs a hand of 14 or 15 tiles")
@@ -62,17 +102,10 @@ def reachability(
     trump_tile = optional_tile(trump, "trump")
     known = [*seen_tiles, *([trump_tile] if trump_tile is not None else [])]
     check_tiles(hand, known)
-    context = Context(first_turn, original_hand, starting_player)
+    context = Context(*flags)
     pool = Pool.build(hand, seen_tiles, trump_tile)
-    types = resolve_rules(rules, table=table).hands
-    entries = tuple(_reach_type(t, pool, context, len(hand)) for t in types)
-    return ReachResult(
-        tiles=tuple(sorted(hand)),
-        seen=tuple(sorted(seen_tiles)),
-        trump=trump_tile,
-        context=context,
-        types=entries,
-    )
+    types = tuple(resolve_rules(rules, table=table).hands)
+    return Request(hand, seen_tiles, trump_tile, context, pool, types)
 
 
 def _reach_type(
@@ -86,12 +119,42 @@ def _reach_type(
     best = closest(hand_type, pool)
     if not best.found:
         return unreachable(impossible_reason(hand_type) or blocked_reason(hand_type, pool))
-    missing = HAND - best.kept
-    jokers_used = min(pool.jokers, missing)
-    distance = missing - jokers_used
+    distance = distance_of(best.kept, pool)
     allowed = draws_allowed(hand_type, context, hand_size)
     if allowed is not None and distance > allowed:
         return unreachable(too_far_reason(hand_type, distance, allowed, context, hand_size))
+    return reachable_entry(hand_type, pool, best)
+
+
+def distance_of(kept: int, pool: Pool) -> int:
+    """Draws still needed when a completed hand keeps ``kept`` real hand tiles (R20).
+
+    Every tile it lacks is drawn, or stood in for by a joker of the hand.
+
+    >>> distance_of(12, Pool.build(parse_tiles("r1-12 * *"), (), None))
+    0
+    """
+    missing = HAND - kept
+    return missing - min(pool.jokers, missing)
+
+
+def least_kept(distance: int, pool: Pool) -> int:
+    """The real hand tiles a completed hand keeps when it is ``distance`` draws away.
+
+    The inverse of :func:`distance_of`: a type is at most ``distance`` draws
+    away exactly when its closest hands keep this many tiles or more.
+
+    >>> pool = Pool.build(parse_tiles("r1-12 * *"), (), None)
+    >>> least_kept(0, pool), least_kept(3, pool), distance_of(9, pool)
+    (12, 9, 3)
+    """
+    return HAND - pool.jokers - distance
+
+
+def reachable_entry(hand_type: HandType, pool: Pool, best: Best) -> TypeReach:
+    """The entry of a type whose closest completed hands are ``best`` (found)."""
+    distance = distance_of(best.kept, pool)
+    jokers_used = HAND - best.kept - distance
     outs: list[Out] = []
     if distance:
         outs = [Out(Tile(i), pool.unseen(i)) for i in mask_indices(best.outs)]

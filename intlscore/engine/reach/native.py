@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from intlscore.engine.native import (
     _NATIVE,
@@ -35,7 +36,7 @@ from intlscore.engine.native import (
 )
 from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.sets import best_over_targets, search_start
+from intlscore.engine.reach.sets import TargetSearch, best_over_targets, search_start
 from intlscore.engine.reach.shapes import SetShape, filler_sets, number_mask
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "SEARCH",
     "_NATIVE",
     "closest_sets_native",
+    "formable_native",
     "tell_if_missing",
 ]
 
@@ -52,11 +54,40 @@ ShapeArgs = tuple[int, int, int, int, int, int, int, int, int, int]
 FillerArgs = tuple[tuple[int, int, int, int, int], ...]
 
 
-def closest_sets_native(shape: SetShape, pool: Pool) -> Best:
-    """As :func:`.sets.closest_sets`, computed by the compiled module."""
+def closest_sets_native(shape: SetShape, pool: Pool, floor: int = -1) -> Best:
+    """As :func:`.sets.closest_sets` (``floor`` included), computed by the compiled module."""
+    open_, let_go, full = search_start(shape, pool)
+    return best_over_targets(shape, pool, _searcher(shape, pool, open_, let_go, full), floor)
+
+
+def formable_native(shape: SetShape, pool: Pool) -> bool:
+    """Whether any completed hand of the shape fits the pool's limits (R3), whatever the hand.
+
+    The search from an empty hand, where every tile must be drawn: its first
+    pass alone (``full`` empty, so no outs are gathered) says whether a hand
+    exists. The hand's own tiles never matter: a completed hand keeps the hand
+    copies it uses and draws the rest.
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.hand_table import default_table
+    >>> four_colours = SetShape.of(default_table().by_number(13))  # four runs, four colours
+    >>> not AVAILABLE or formable_native(four_colours, Pool.build((), (), None))
+    True
+    >>> no_orange = parse_tiles("o1-13 o1-13")  # both copies of every orange tile seen
+    >>> AVAILABLE and formable_native(four_colours, Pool.build((), no_orange, None))
+    False
+    """
+    empty = [0] * len(pool.hand)
+    search = _searcher(shape, pool, empty, 0, 0)
+    return best_over_targets(shape, replace(pool, hand=tuple(empty)), search).found
+
+
+def _searcher(
+    shape: SetShape, pool: Pool, open_: list[int], let_go: int, full: int
+) -> TargetSearch:
+    """The compiled search for one target number, from these open hand tiles."""
     if _NATIVE is None:
         raise RuntimeError("the compiled set search (intlscore._native) is not available")
-    open_, let_go, full = search_start(shape, pool)
     shape_args, fillers = _arguments(shape)
     hand, cap = bytes(open_), bytes(pool.cap)
     same = shape.same_number or 0
@@ -68,7 +99,7 @@ def closest_sets_native(shape: SetShape, pool: Pool) -> Best:
         )
         return Best(kept, outs, keep)
 
-    return best_over_targets(shape, pool, search)
+    return search
 
 
 @functools.cache

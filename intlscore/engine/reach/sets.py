@@ -60,11 +60,19 @@ def _tile_at(colour: int, position: int) -> int:
     return ((position - 1) % 13) * 4 + colour
 
 
-def closest_sets(hand_type: HandType | SetShape, pool: Pool) -> Best:
-    """The most hand tiles a completed hand of this type (or shape) keeps, with its outs."""
+def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
+    """The most hand tiles a completed hand of this type (or shape) keeps, with its outs.
+
+    With a ``floor`` of 1 or more, only hands keeping that many tiles or more are
+    looked for: the answer is the same when the closest hands keep as many, and
+    not found (``Best()``) when they keep fewer.
+    """
     shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
     return best_over_targets(
-        shape, pool, lambda target, cap, floor: _SetSearch(shape, pool, target, cap).run(floor)
+        shape,
+        pool,
+        lambda target, cap, least: _SetSearch(shape, pool, target, cap).run(least),
+        floor,
     )
 
 
@@ -72,22 +80,26 @@ TargetSearch = Callable[[int | None, int, int], Best]
 """``(target number or None, kept cap, floor) -> the closest hands for that target``."""
 
 
-def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch) -> Best:
+def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch, floor: int = -1) -> Best:
     """One search per number that may hold the type's ``same_number`` tiles, combined.
 
     A completed hand with at least N tiles of one number is found by the search
     for that number; the closest over all numbers are the closest of the type.
     Numbers whose hand tiles promise the most are searched first, and each search
-    gets the best so far as its floor (it then only looks for hands that keep as
-    many or more); a number that cannot reach the floor is skipped. Without
-    ``same_number`` there is one search.
+    gets the best so far (or ``floor``, when higher) as its floor: it then only
+    looks for hands that keep as many or more; a number that cannot reach it is
+    skipped. Without ``same_number`` there is one search. Not found (``Best()``)
+    when no hand keeps ``floor`` tiles or more.
     """
     best = Best()
     caps = {target: kept_cap(shape, pool, target) for target in target_numbers(shape)}
     for target in sorted(caps, key=lambda t: -caps[t]):
-        if caps[target] < best.kept:
+        least = max(best.kept, floor)
+        if caps[target] < least:
             continue
-        found = search(target, caps[target], best.kept)
+        found = search(target, caps[target], least)
+        if found.kept > 0 and not found.keep:
+            continue  # the floor itself, given back untouched: no hand keeps that many
         best.offer(found.kept, found.outs, found.keep)
     return best
 

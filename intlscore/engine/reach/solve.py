@@ -52,6 +52,58 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
     return _closest_mixed(shape, pool)
 
 
+SET_STRUCTURES = frozenset({"sets", "groups", "runs"})
+
+
+def prunable(hand_type: HandType) -> bool:
+    """Whether :func:`closest_within` skips the far hands of this type.
+
+    The compiled set search does, for the set-based types; every other search
+    answers in full.
+    """
+    return native.AVAILABLE and hand_type.structure in SET_STRUCTURES
+
+
+def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
+    """The closest hands of a type if they keep ``floor`` hand tiles or more, else None.
+
+    The answer is :func:`closest`'s whenever it is not None. None also when no
+    hand of the type can be drawn to (:func:`formable` tells the two apart).
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.hand_table import default_table
+    >>> pool = Pool.build(parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1"), (), None)
+    >>> basic = default_table().by_number(1)
+    >>> closest_within(basic, pool, 12) == closest(basic, pool), closest_within(basic, pool, 14)
+    (True, None)
+    """
+    if floor >= 1 and prunable(hand_type):
+        best = _closest_native_within(SetShape.of(hand_type), pool, floor)
+    else:
+        best = closest(hand_type, pool)
+    return best if best.found and best.kept >= floor else None
+
+
+def formable(hand_type: HandType, pool: Pool) -> bool:
+    """Whether some completed hand of the type can still be drawn to (R3, R20).
+
+    Only the seen tiles and the trump can make a formable type unreachable.
+    """
+    if prunable(hand_type):
+        return _formable_native(SetShape.of(hand_type), pool)
+    return closest(hand_type, pool).found
+
+
+@functools.lru_cache(maxsize=64)
+def _closest_native_within(shape: SetShape, pool: Pool, floor: int) -> Best:
+    return native.closest_sets_native(shape, pool, floor)
+
+
+@functools.lru_cache(maxsize=64)
+def _formable_native(shape: SetShape, pool: Pool) -> bool:
+    return native.formable_native(shape, pool)
+
+
 @functools.lru_cache(maxsize=64)
 def _closest_native(shape: SetShape, pool: Pool) -> Best:
     """Any set-based type by the compiled search, cached by shape (Basic and the blitzes share)."""

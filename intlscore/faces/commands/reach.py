@@ -45,20 +45,23 @@ class UnknownTypeError(IntlscoreError, ValueError):
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
-    from intlscore.engine.reach import reachability
     from intlscore.engine.reach.native import tell_if_missing
     from intlscore.faces.commands.rules_option import rules_from_arguments
 
     rules = rules_from_arguments(args)
-    result = reachability(
-        args.tiles,
-        seen=args.seen or (),
-        trump=args.trump,
-        first_turn=args.first_turn,
-        original_hand=args.original_hand,
-        starting_player=args.starting_player,
-        rules=rules,
-    )
+    question: dict[str, Any] = {
+        "seen": args.seen or (),
+        "trump": args.trump,
+        "first_turn": args.first_turn,
+        "original_hand": args.original_hand,
+        "starting_player": args.starting_player,
+        "rules": rules,
+    }
+    if not (args.json or args.all or args.type):
+        return _near_view(args, question)
+    from intlscore.engine.reach import reachability
+
+    result = reachability(args.tiles, **question)
     numbers = [entry.number for entry in result.types]
     for number in args.type:
         if number not in numbers:
@@ -70,14 +73,25 @@ def run(args: argparse.Namespace) -> int:
     return present(result, args.json, lambda: _view(args), "reach", {"rules": rules.name})
 
 
+def _near_view(args: argparse.Namespace, question: dict[str, Any]) -> int:
+    """The default view, from the near part of the answer alone (far types are not searched)."""
+    from intlscore.engine.reach.native import tell_if_missing
+    from intlscore.engine.reach.near_search import near_reach
+    from intlscore.faces.render.output import print_views
+    from intlscore.faces.render.reach_view import FEW_DRAWS, reach_view
+
+    near = near_reach(args.tiles, window=FEW_DRAWS, **question)
+    tell_if_missing()
+    print_views(reach_view(near))
+    return 0
+
+
 def _view(args: argparse.Namespace) -> Callable[[Any], Any]:
     from intlscore.faces.render import reach_view
 
     if args.type:
         return lambda result: reach_view.reach_detail_view(result, args.type)
-    if args.all:
-        return reach_view.reach_all_view
-    return reach_view.reach_view
+    return reach_view.reach_all_view
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

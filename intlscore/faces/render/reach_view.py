@@ -43,6 +43,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.faces.render.chips import chip_row, tile_chip
 from intlscore.faces.render.layout import Fitted, LabelledRows, Stacked
@@ -90,7 +91,7 @@ def _draws(distance: int | None) -> str:
     return f"{distance} draw" + ("s" if distance != 1 else "") + " away"
 
 
-def _hand(result: ReachResult) -> LabelledRows:
+def _hand(result: ReachResult | NearReach) -> LabelledRows:
     rows = [("Hand", chip_row(result.tiles))]
     if result.seen:
         rows.append(("Seen", chip_row(result.seen)))
@@ -131,14 +132,14 @@ def _unreachable(entries: Iterable[TypeReach]) -> RenderableType:
     return Fitted(table, Stacked(records), at_least=60)
 
 
-def _sections(result: ReachResult) -> tuple[list[TypeReach], list[TypeReach], int]:
+def _sections(near: NearReach) -> tuple[list[TypeReach], list[TypeReach], int]:
     """The closest types, the most valuable within a few more draws, and the horizon."""
-    reachable = ordered([e for e in result.types if e.distance is not None])
+    reachable = ordered(near.near)
     if not reachable:
         return [], [], 0
     nearest = reachable[0].distance or 0
     closest = [e for e in reachable if e.distance == nearest][:ROWS_PER_SECTION]
-    horizon = nearest + FEW_DRAWS
+    horizon = nearest + near.window
     shown = {e.number for e in closest}
     candidates = [
         e
@@ -149,10 +150,15 @@ def _sections(result: ReachResult) -> tuple[list[TypeReach], list[TypeReach], in
     return closest, candidates[:ROWS_PER_SECTION], horizon
 
 
-def reach_view(result: ReachResult) -> RenderableType:
-    """The default view: the closest types and the most valuable within a few draws."""
-    parts: list[RenderableType] = [_hand(result), Text("")]
-    closest, valuable, horizon = _sections(result)
+def reach_view(result: ReachResult | NearReach) -> RenderableType:
+    """The default view: the closest types and the most valuable within a few draws.
+
+    It reads only the near part of the answer (:class:`NearReach`, within
+    :data:`FEW_DRAWS`); given a full answer, it cuts that part from it first.
+    """
+    near = result if isinstance(result, NearReach) else near_of(result, FEW_DRAWS)
+    parts: list[RenderableType] = [_hand(near), Text("")]
+    closest, valuable, horizon = _sections(near)
     if not closest:
         parts.append(Text("No type is reachable.", style="bold"))
     else:
@@ -163,12 +169,11 @@ def reach_view(result: ReachResult) -> RenderableType:
             parts += [Text(""), Text(f"most valuable {within}", style="bold"), _compact(valuable)]
         else:
             parts += [Text(""), Text(f"no other type {within}", style="bold")]
-    unreachable = sum(1 for e in result.types if e.distance is None)
     shown = len(closest) + len(valuable)
     parts.append(Text(""))
     parts.append(
         Text(
-            f"{shown} of {len(result.types)} types shown ({unreachable} unreachable); "
+            f"{shown} of {near.type_count} types shown ({len(near.unreachable)} unreachable); "
             "outs = unseen tiles that bring a type one draw closer. "
             "--all lists every type, --type N shows one in full.",
             style="dim",

@@ -25,6 +25,7 @@ from intlscore.engine.reach import native, reachability, solve
 from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.near_search import near_reach
 from intlscore.engine.reach.pool import Pool
+from intlscore.engine.reach.sequences import closest_sequences
 from intlscore.engine.reach.sets import closest_sets
 from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.tiles import COPIES, Tile
@@ -297,3 +298,29 @@ def test_near_of_a_result_with_no_reachable_type() -> None:
     assert (near.near, near.further, near.nearest, near.horizon) == ((), (), None, None)
     assert len(near.unreachable) == near.type_count == 40
     assert "No type is reachable." in _rendered(reach_view(near), 80)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "r1-4 r6-13 r1 k5",
+        "k2 r7 b13 o4 k9 r3 b6 o11 k12 r1 b8 o2 k6 r10",
+        "k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9",
+        "k1 r2 b3 o4 k5 r6 b7 o8 k9 r10 b11 o12 k13 r1",  # one tile of each number: a wave
+    ],
+)
+def test_a_floor_on_a_sequence_keeps_the_distance_and_the_outs(hand: str) -> None:
+    pool = Pool.build(parse_tiles(hand), parse_tiles("o13"), None)
+    for hand_type in TABLE.types:
+        if hand_type.structure != "sequence" or solve.sequence_problem(hand_type):
+            continue
+        full = closest_sequences(hand_type, pool)
+        for floor in range(max(1, full.kept - 2), min(14, full.kept + 2) + 1):
+            pruned = closest_sequences(hand_type, pool, floor)
+            label = f"{hand_type.name} floor {floor}"
+            if full.kept >= floor:
+                assert (pruned.kept, pruned.outs) == (full.kept, full.outs), label
+            else:
+                assert not pruned.found, label
+            within = solve.closest_within(hand_type, pool, floor)
+            assert within == (full if full.kept >= floor else None), label

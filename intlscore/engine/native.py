@@ -14,12 +14,12 @@ True
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
-from pathlib import Path
-from types import ModuleType
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
 MODULE = "intlscore._native"
@@ -40,9 +40,12 @@ def _installed_copy() -> ModuleType | None:
 
     A source tree has ``native/_native.c`` but no compiled file (unless built in
     place with ``python hatch_build.py``); its tests then use the extension the
-    installed wheel carries, as they use its data files.
+    installed wheel carries, as they use its data files. (``pathlib`` and
+    ``importlib.util`` are imported here: an installed command line never needs them.)
     """
+    import importlib.util
     from importlib.metadata import PackageNotFoundError, distribution
+    from pathlib import Path
 
     try:
         files = distribution("intlscore").files or []

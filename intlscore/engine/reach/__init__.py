@@ -16,6 +16,8 @@ structure family has its own search over the table's data (:mod:`.sets`,
 from __future__ import annotations
 
 from intlscore.engine.reach.driver import reachability
+from intlscore.engine.reach.near import NearReach
+from intlscore.engine.reach.near_search import near_reach
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 
-__all__ = ["Out", "ReachResult", "TypeReach", "reachability"]
+__all__ = ["NearReach", "Out", "ReachResult", "TypeReach", "near_reach", "reachability"]

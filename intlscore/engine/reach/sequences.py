@@ -36,14 +36,23 @@ def slot_numbers(hand_type: HandType) -> list[int]:
     return [position_number(p) for p in hand_type.sequence]
 
 
-def closest_sequences(hand_type: HandType, pool: Pool) -> Best:
-    """The most hand tiles the type's sequences can keep, with the outs."""
+def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
+    """The most hand tiles the type's sequences can keep, with the outs.
+
+    With a ``floor``, a partial hand that cannot keep that many tiles even if
+    every later position kept all the hand holds of its number is dropped: when
+    the closest hands keep ``floor`` tiles or more, the kept tiles and the outs
+    are the same (the keep may be another closest hand's: a tie keeps the first
+    one met, and dropping states changes the order they are met in); otherwise
+    the answer is not found (``Best()``).
+    """
     assert hand_type.sequence is not None
     positions = hand_type.sequence
     numbers = slot_numbers(hand_type)
     repeat = hand_type.repeat
     same = hand_type.neighbours == "same"
     last_of = {n: max(i for i, m in enumerate(numbers) if m == n) for n in set(numbers)}
+    still = _still_keepable(numbers, repeat, last_of, pool) if floor > 0 else None
     need_mask = hand_type.colours is not None and not same
     states: dict[State, tuple[int, int, int]] = {((), (), 0): (0, 0, 0)}
     for slot, position in enumerate(positions):
@@ -83,12 +92,34 @@ def closest_sequences(hand_type: HandType, pool: Pool) -> Best:
                     nxt[key] = value
                 elif value[0] == old[0]:
                     nxt[key] = (old[0], old[1] | value[1], old[2])
+        if still is not None:
+            # A dropped state's every extension would be dropped too, so the states
+            # left, and their values, are those that lead to hands reaching the floor.
+            nxt = {key: value for key, value in nxt.items() if value[0] + still[slot] >= floor}
         states = nxt
     best = Best()
     for (_, _, mask), (kept, outs, keep) in states.items():
         if hand_type.colours is None or mask.bit_count() == hand_type.colours:
             best.offer(kept, outs, keep)
     return best
+
+
+def _still_keepable(
+    numbers: list[int], repeat: int, last_of: dict[int, int], pool: Pool
+) -> list[int]:
+    """For each slot, the most hand tiles the numbers not yet settled after it can add.
+
+    A number is counted when its last slot settles it: at most its slots (times
+    ``repeat``) and at most the hand's tiles of that number, whatever their colour.
+    """
+    most = {
+        number: min(repeat * numbers.count(number), sum(pool.hand[(number - 1) * 4 : number * 4]))
+        for number in last_of
+    }
+    return [
+        sum(most[number] for number, last in last_of.items() if last > slot)
+        for slot in range(len(numbers))
+    ]
 
 
 def _settle(placed: tuple[int, ...], position: int, pool: Pool) -> tuple[int, int, int] | None:

@@ -15,6 +15,7 @@ and mixed types the pure-Python set search.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from intlscore.engine.reach import native
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
@@ -26,6 +27,7 @@ from intlscore.engine.reach.runs import closest_runs_of
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
 from intlscore.engine.reach.sets import closest_sets
 from intlscore.engine.reach.shapes import SetShape
+from intlscore.engine.tiles import COPIES
 from intlscore.rules.hand_table import HandType
 
 
@@ -58,9 +60,11 @@ SET_STRUCTURES = frozenset({"sets", "groups", "runs"})
 def prunable(hand_type: HandType) -> bool:
     """Whether :func:`closest_within` skips the far hands of this type.
 
-    The compiled set search does, for the set-based types; every other search
-    answers in full.
+    The compiled set search does, for the set-based types, and so does the
+    sequence search; the other searches answer in full.
     """
+    if hand_type.structure == "sequence":
+        return True
     return native.AVAILABLE and hand_type.structure in SET_STRUCTURES
 
 
@@ -77,7 +81,15 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     >>> closest_within(basic, pool, 12) == closest(basic, pool), closest_within(basic, pool, 14)
     (True, None)
     """
-    if floor >= 1 and prunable(hand_type):
+    if floor >= 1 and hand_type.structure == "sequence":
+        # The pruned programme only says whether the type is that close: its keep may
+        # be another closest hand's, so a near type is searched again in full.
+        if sequence_problem(hand_type) is not None:
+            return None
+        if not closest_sequences(hand_type, pool, floor).found:
+            return None
+        best = closest(hand_type, pool)
+    elif floor >= 1 and prunable(hand_type):
         best = _closest_native_within(SetShape.of(hand_type), pool, floor)
     else:
         best = closest(hand_type, pool)
@@ -87,8 +99,16 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
 def formable(hand_type: HandType, pool: Pool) -> bool:
     """Whether some completed hand of the type can still be drawn to (R3, R20).
 
-    Only the seen tiles and the trump can make a formable type unreachable.
+    Only the seen tiles and the trump can make a formable type unreachable. A
+    fixed sequence without a :func:`sequence_problem` can be formed when every
+    tile is still drawable (as :mod:`.impossible` has it).
     """
+    if hand_type.structure == "sequence":
+        if sequence_problem(hand_type) is not None:
+            return False
+        if all(cap == COPIES for cap in pool.cap):
+            return True
+        return closest_sequences(hand_type, replace(pool, hand=(0,) * len(pool.hand))).found
     if prunable(hand_type):
         return _formable_native(SetShape.of(hand_type), pool)
     return closest(hand_type, pool).found

@@ -2,12 +2,13 @@
 
 :func:`near_reach` gives what ``near_of(reachability(...), window)`` gives (see
 :mod:`.near`) at a fraction of the cost. The types whose search cannot skip far
-hands (every type but the set-based ones of the compiled search) are searched in
-full first; the closest of them bounds how near the closest type is. Then each
-set-based type is searched only for hands at most ``window`` draws beyond the
-closest found so far (a floor on the hand tiles kept): its entry is exact when it
-is that near, and otherwise it is further away, or unreachable when no completed
-hand of it can be drawn to at all. A type limited by the context (R21) is
+hands (the "any" and pairs types, and the set-based ones without the compiled
+search) are searched in full first; the closest of them bounds how near the
+closest type is. Then each fixed sequence, then each set-based type, is searched
+only for hands at most ``window`` draws beyond the closest found so far (a floor
+on the hand tiles kept): its entry is exact when it is that near, and otherwise
+it is further away, or unreachable when no completed hand of it can be drawn to
+at all. A type limited by the context (R21) is
 searched only as far as its draws allow. Reasons are not computed: nothing near
 needs one.
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from intlscore.engine.context import context_allows
+from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.driver import (
     Request,
@@ -43,6 +45,7 @@ from intlscore.engine.tiles import Tile
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from intlscore.engine.reach.pool import Pool
     from intlscore.rules.hand_table import HandType
     from intlscore.rules.ruleset import Rules
 
@@ -66,27 +69,36 @@ def near_reach(
         raise ValueError(f"window must be 0 or more draws, not {window}")
     flags = (first_turn, original_hand, starting_player)
     request = read_request(tiles, seen, trump, flags, rules)
-    found: dict[int, TypeReach] = {}
+    pool = request.pool
+    found: dict[int, Best] = {}
     unreachable: set[int] = set()
     nearest: int | None = None
     full = [t for t in request.types if not prunable(t)]
-    pruned = [t for t in request.types if prunable(t)]
+    # The fixed sequences first: their programme is cheap even when they are close,
+    # and the closer the closest so far, the more of the set searches is pruned.
+    pruned = sorted(
+        (t for t in request.types if prunable(t)), key=lambda t: t.structure != "sequence"
+    )
     for hand_type in full:
-        entry = _full_entry(request, hand_type)
-        if entry is None:
+        best = _full_best(request, hand_type)
+        if best is None:
             unreachable.add(hand_type.number)
         else:
-            found[hand_type.number] = entry
-            nearest = _nearer(nearest, entry.distance)
+            found[hand_type.number] = best
+            nearest = _nearer(nearest, distance_of(best.kept, pool))
     for hand_type in pruned:
-        entry, reachable = _pruned_entry(request, hand_type, nearest, window)
-        if entry is not None:
-            found[hand_type.number] = entry
-            nearest = _nearer(nearest, entry.distance)
+        best, reachable = _pruned_best(request, hand_type, nearest, window)
+        if best is not None:
+            found[hand_type.number] = best
+            nearest = _nearer(nearest, distance_of(best.kept, pool))
         elif not reachable:
             unreachable.add(hand_type.number)
     horizon = (nearest or 0) + window
-    near = [found[t.number] for t in request.types if _within(found.get(t.number), horizon)]
+    near = [
+        _entry(hand_type, pool, found[hand_type.number])
+        for hand_type in request.types
+        if hand_type.number in found and distance_of(found[hand_type.number].kept, pool) <= horizon
+    ]
     shown = {entry.number for entry in near}
     numbers = [t.number for t in request.types]
     return NearReach(
@@ -101,14 +113,20 @@ def near_reach(
     )
 
 
-def _nearer(nearest: int | None, distance: int | None) -> int | None:
-    if distance is None:
-        return nearest
+def _nearer(nearest: int | None, distance: int) -> int:
     return distance if nearest is None else min(nearest, distance)
 
 
-def _within(entry: TypeReach | None, horizon: int) -> bool:
-    return entry is not None and entry.distance is not None and entry.distance <= horizon
+def _entry(hand_type: HandType, pool: Pool, best: Best) -> TypeReach:
+    """The entry of a near type, as the full search gives it.
+
+    A fixed sequence searched with a floor has the right distance and outs but
+    maybe another closest hand's keep (:func:`.sequences.closest_sequences`): the
+    few near ones are searched again in full.
+    """
+    if hand_type.structure == "sequence":
+        best = closest(hand_type, pool)
+    return reachable_entry(hand_type, pool, best)
 
 
 def _context(request: Request, hand_type: HandType) -> tuple[bool, int | None]:
@@ -118,8 +136,8 @@ def _context(request: Request, hand_type: HandType) -> tuple[bool, int | None]:
     return context_allows(hand_type, context), allowed
 
 
-def _full_entry(request: Request, hand_type: HandType) -> TypeReach | None:
-    """The exact entry of a type searched in full; None when it is unreachable."""
+def _full_best(request: Request, hand_type: HandType) -> Best | None:
+    """The closest hands of a type searched in full; None when it is unreachable."""
     allows, allowed = _context(request, hand_type)
     if not allows:
         return None
@@ -128,13 +146,13 @@ def _full_entry(request: Request, hand_type: HandType) -> TypeReach | None:
         return None
     if allowed is not None and distance_of(best.kept, request.pool) > allowed:
         return None
-    return reachable_entry(hand_type, request.pool, best)
+    return best
 
 
-def _pruned_entry(
+def _pruned_best(
     request: Request, hand_type: HandType, nearest: int | None, window: int
-) -> tuple[TypeReach | None, bool]:
-    """The exact entry of a type if it is near enough, and whether it is reachable.
+) -> tuple[Best | None, bool]:
+    """The closest hands of a type if it is near enough, and whether it is reachable.
 
     Near enough: at most ``window`` draws beyond ``nearest`` (the closest so far;
     None searches in full), or, for a type the context limits, within its draws.
@@ -147,7 +165,7 @@ def _pruned_entry(
     floor = -1 if limit is None else least_kept(limit, pool)
     best = closest_within(hand_type, pool, floor)
     if best is not None:
-        return reachable_entry(hand_type, pool, best), True
+        return best, True
     if allowed is not None:
         return None, False  # further than the context allows (R21), or never formed
     return None, floor >= 1 and formable(hand_type, pool)

@@ -71,8 +71,10 @@ def prunable(hand_type: HandType) -> bool:
 def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     """The closest hands of a type if they keep ``floor`` hand tiles or more, else None.
 
-    The answer is :func:`closest`'s whenever it is not None. None also when no
-    hand of the type can be drawn to (:func:`formable` tells the two apart).
+    The answer is :func:`closest`'s whenever it is not None, but for the keep of a
+    fixed sequence, which may be another of its closest hands
+    (:func:`.sequences.closest_sequences`). None also when no hand of the type
+    can be drawn to (:func:`formable` tells the two apart).
 
     >>> from intlscore.engine.notation import parse_tiles
     >>> from intlscore.rules.hand_table import default_table
@@ -82,13 +84,9 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     (True, None)
     """
     if floor >= 1 and hand_type.structure == "sequence":
-        # The pruned programme only says whether the type is that close: its keep may
-        # be another closest hand's, so a near type is searched again in full.
         if sequence_problem(hand_type) is not None:
             return None
-        if not closest_sequences(hand_type, pool, floor).found:
-            return None
-        best = closest(hand_type, pool)
+        best = closest_sequences(hand_type, pool, floor)
     elif floor >= 1 and prunable(hand_type):
         best = _closest_native_within(SetShape.of(hand_type), pool, floor)
     else:

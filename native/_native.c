@@ -789,8 +789,12 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     return result;
 }
 
+PyObject *plain_split_entry(PyObject *self, PyObject *args); /* plain_split.c */
+
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {"plain_split", plain_split_entry, METH_VARARGS,
+     "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };

@@ -8,6 +8,11 @@
  * sets in order) and gets back (kept, outs mask, keep packed two bits a tile).
  * The pure-Python class stays as the reference; tests compare the two.
  *
+ * The same search, in decision mode (no outs, no tie-breaking between keeps, a stop
+ * at the first hand keeping all it can), is holds_sets: the holds-check of set-based
+ * types (holds.h), which holds_table.c and holds_simple.c complete for every type.
+ * This file also defines the module; the other files' functions are added to it.
+ *
  * Portable C99 for any CPython from 3.11 on: the stable ABI only (one abi3 wheel
  * serves every version), no 128-bit integers, no compiler builtins (MSVC and
  * 32-bit platforms build it too).
@@ -784,8 +789,12 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     return result;
 }
 
+PyObject *plain_split_entry(PyObject *self, PyObject *args); /* plain_split.c */
+
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
+    {"plain_split", plain_split_entry, METH_VARARGS,
+     "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };

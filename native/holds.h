@@ -57,7 +57,6 @@ int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);
 int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure */
-int holds_parse_type(PyObject *spec, HoldsType *out);
 
 /* Parsing (holds_simple.c), for every entry point. Python.h comes first. A spec is the
  * tuple of intlscore/engine/holds_spec.py, in the order of HoldsType's fields. The pool is

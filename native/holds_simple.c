@@ -631,20 +631,12 @@ PyObject *holds_simple_entry(PyObject *self, PyObject *args) {
     if (holds_parse_type(spec, &type) < 0 || holds_parse_pool(counts, jokers, cap, &pool) < 0) {
         return NULL;
     }
-    switch (type.structure) {
-    case HOLDS_PAIRS:
-        kept = holds_pairs(&type, &pool);
-        break;
-    case HOLDS_SEQUENCE:
-        kept = holds_sequence(&type, &pool);
-        break;
-    case HOLDS_ANY:
-        kept = holds_any(&type, &pool);
-        break;
-    default:
+    if (type.structure != HOLDS_PAIRS && type.structure != HOLDS_SEQUENCE &&
+        type.structure != HOLDS_ANY) {
         PyErr_SetString(PyExc_ValueError,
                         "holds_simple answers structures pairs, sequence and any, not a set structure");
         return NULL;
     }
+    kept = holds_check(&type, &pool);
     return PyLong_FromLong(kept);
 }

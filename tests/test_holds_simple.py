@@ -29,9 +29,9 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from intlscore.engine import native
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.reach import native
 from intlscore.engine.reach.anytiles import allowed_numbers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers

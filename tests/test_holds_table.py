@@ -22,6 +22,7 @@ from strategies import hands14, hands15
 
 from intlscore.engine import scoring
 from intlscore.engine.compiled import CompiledTable, compiled_table
+from intlscore.engine.facts import HandFacts
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import compute, firsts, odds, simulate
@@ -30,6 +31,7 @@ from intlscore.engine.reach import native
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.scoring import score_hand, types_fitting
+from intlscore.engine.sets import SetSearch
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, default_table, parse_row
@@ -272,3 +274,31 @@ def test_fifteen_tiles_score_the_same_without_the_compiled_checks(hand: list[Til
     with patch.object(scoring, "compiled_table", lambda table: None):
         assert score_hand(hand).to_dict() == fast.to_dict()
         assert types_fitting(hand) == fast_types
+
+
+@settings(max_examples=300 * STRESS, deadline=None)
+@given(hands14(), st.sampled_from([(), (5,), (0, 0), (51,)]))
+def test_the_compiled_plain_split_is_the_python_split(
+    hand: list[Tile], others: tuple[int, ...]
+) -> None:
+    """native/plain_split.c is SetSearch's plain search compiled: the very same split (R4,
+    R5, R7; R3 through the jokers' caps), or None for both."""
+    module = native._NATIVE
+    assert module is not None
+    real = [tile.index for tile in hand if not tile.is_joker]
+    if any(real.count(index) >= 2 for index in others):
+        return  # a third copy (R3): never scored
+    facts = HandFacts.build(real, len(hand) - len(real), others)
+    expected = SetSearch(facts).find()
+    assert module.plain_split(bytes(facts.counts), facts.jokers, bytes(facts.cap)) == expected
+
+
+def test_plain_split_refuses_bad_counts() -> None:
+    module = native._NATIVE
+    assert module is not None
+    with pytest.raises(ValueError, match="52"):
+        module.plain_split(bytes(3), 0, bytes([2] * 52))
+    with pytest.raises(ValueError, match="R3"):
+        module.plain_split(bytes([3] + [0] * 51), 0, bytes([2] * 52))
+    with pytest.raises(ValueError, match="jokers"):
+        module.plain_split(bytes(52), 3, bytes([2] * 52))

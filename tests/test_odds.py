@@ -230,27 +230,27 @@ def test_cli_bad_input_is_one_line_and_status_two(
     assert err and "Traceback" not in "\n".join(err)
 
 
-def test_the_quick_holds_check_agrees_with_the_reach_search() -> None:
-    # Pools of 14 + 6 tiles, dealt at random: the compiled floor search and the reach
-    # search must agree on every set-based type (held or not, and the tiles kept).
+def test_the_compiled_holds_check_agrees_with_the_reach_search() -> None:
+    # Pools of 14 + 6 tiles, dealt at random: the compiled holds-checks and the reach
+    # search must agree on every type (held or not, and the tiles kept).
     import random
 
-    from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
-    from intlscore.engine.reach import native
+    from intlscore.engine.compiled import compiled_table
     from intlscore.engine.reach.solve import closest
 
-    assert native.AVAILABLE, "the compiled set search is not built"
+    table = default_table()
+    compiled = compiled_table(table)
+    assert compiled is not None, "the compiled module is not built"
     rng = random.Random(5)
     deck = [Tile(i) for i in range(52) for _ in range(2)] + parse_tiles("* *")
-    types = [t for t in default_table() if t.structure in ("sets", "groups", "runs")]
     held = 0
     for _ in range(25):
         pool = Pool.build(rng.sample(deck, 20), (), None)
-        for hand_type in types:
+        for hand_type in table:
             best = closest(hand_type, pool)
-            want = best.kept if best.found and best.kept + pool.jokers >= 14 else NOT_HELD
-            assert kept_if_held(hand_type, pool) == want, hand_type.name
-            held += want != NOT_HELD
+            want = best.kept if best.found and best.kept + pool.jokers >= 14 else None
+            assert compiled.kept(hand_type, pool) == want, hand_type.name
+            held += want is not None
     assert held > 0
 
 

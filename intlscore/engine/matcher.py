@@ -25,6 +25,7 @@ from intlscore.engine.context import context_allows as context_allows  # re-expo
 from intlscore.engine.explain import has_stranded_tile
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
+from intlscore.engine.native import _NATIVE
 from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
 from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
@@ -191,6 +192,12 @@ class Matcher:
         """Any split into groups and runs, or None; memo shared across discards."""
         if has_stranded_tile(facts):
             return None
+        if _NATIVE is not None and min(facts.cap) >= 0:
+            # The same search compiled (native/plain_split.c): the same split, ~9x sooner.
+            split: list[RawMeld] | None = _NATIVE.plain_split(
+                bytes(facts.counts), facts.jokers, bytes(facts.cap)
+            )
+            return split
         failed = self._feasible_failed.setdefault(facts.cap, set())
         return SetSearch(facts, failed=failed).find()
 

@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Final, Literal
-
-if TYPE_CHECKING:
-    from types import ModuleType
+from types import ModuleType
+from typing import Final, Literal
 
 PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
 MODULE = "intlscore._native"
@@ -40,24 +38,20 @@ def _installed_copy() -> ModuleType | None:
 
     A source tree has ``native/_native.c`` but no compiled file (unless built in
     place with ``python hatch_build.py``); its tests then use the extension the
-    installed wheel carries, as they use its data files. (``pathlib`` and
-    ``importlib.util`` are imported here: an installed command line never needs them.)
+    installed wheel carries (found on ``sys.path``), as they use its data files.
+    Plain ``os.path`` keeps ``pathlib`` out of the scorer's start-up.
     """
     import importlib.util
-    from importlib.metadata import PackageNotFoundError, distribution
-    from pathlib import Path
 
-    try:
-        files = distribution("intlscore").files or []
-    except PackageNotFoundError:
-        return None
-    here = Path(__file__).resolve().parents[2]
-    for file in files:
-        if file.parent.name == "intlscore" and file.name.startswith("_native."):
-            path = Path(str(file.locate())).resolve()
-            if path.parent == here or not path.is_file():
+    here = os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for entry in sys.path:
+        folder = os.path.join(entry or os.curdir, "intlscore")
+        if not os.path.isdir(folder) or os.path.realpath(folder) == here:
+            continue
+        for name in sorted(os.listdir(folder)):
+            if not (name.startswith("_native.") and name.endswith((".so", ".pyd"))):
                 continue
-            spec = importlib.util.spec_from_file_location(MODULE, path)
+            spec = importlib.util.spec_from_file_location(MODULE, os.path.join(folder, name))
             if spec is None or spec.loader is None:
                 continue
             try:

@@ -26,7 +26,6 @@ from dataclasses import replace
 
 from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
-from intlscore.engine.odds.quick import NOT_HELD, kept_if_held
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.shapes import SetShape
@@ -92,10 +91,6 @@ def _shape_or_type(hand_type: HandType) -> object:
 
 
 def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
-    if hand_type.structure in SET_STRUCTURES:
-        quick = kept_if_held(hand_type, pool)
-        if quick is not None:
-            return None if quick == NOT_HELD else quick
     best = closest(hand_type, pool)
     holds = best.found and best.kept + pool.jokers >= HAND_SIZE
     return best.kept if holds else None

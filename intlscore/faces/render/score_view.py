@@ -43,6 +43,7 @@ __all__ = [
     "score_view",
 ]
 
+
 def joker_words(jokers: int) -> str:
     """The joker column of the table in words (R10).
 

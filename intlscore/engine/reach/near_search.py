@@ -6,11 +6,11 @@ hands (the "any" and pairs types, and the set-based ones without the compiled
 search) are searched in full first; the closest of them bounds how near the
 closest type is. Then each fixed sequence, then each set-based type, is searched
 only for hands at most ``window`` draws beyond the closest found so far (a floor
-on the hand tiles kept): its entry is exact when it is that near, and otherwise
-it is further away, or unreachable when no completed hand of it can be drawn to
-at all. A type limited by the context (R21) is
-searched only as far as its draws allow. Reasons are not computed: nothing near
-needs one.
+on the hand tiles kept): its entry is exact when it is that near (a near
+sequence is searched again in full, for its keep), and otherwise it is further
+away, or unreachable when no completed hand of it can be drawn to at all. A
+type limited by the context (R21) is searched only as far as its draws allow.
+Reasons are not computed: nothing near needs one.
 
 >>> from intlscore.engine.reach import reachability
 >>> from intlscore.engine.reach.near import near_of

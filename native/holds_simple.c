@@ -551,7 +551,10 @@ static int spec_int(PyObject *spec, Py_ssize_t index, const char *field, long lo
     if (item == NULL) return -1;
     long value = PyLong_AsLong(item);
     if (value == -1 && PyErr_Occurred()) {
-        PyErr_Format(PyExc_TypeError, "holds spec field %s must be an int", field);
+        int wrong_type = PyErr_ExceptionMatches(PyExc_TypeError);
+        PyErr_Clear();
+        if (wrong_type) PyErr_Format(PyExc_TypeError, "holds spec field %s must be an int", field);
+        else PyErr_Format(PyExc_ValueError, "holds spec field %s must be %ld to %ld", field, low, high);
         return -1;
     }
     if (value < low || value > high) {

@@ -362,6 +362,8 @@ def test_set_structures_are_refused(holds_simple: HoldsSimple) -> None:
         ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes([3] * 52), 0, bytes([2] * 52), "at most 2"),
         ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes([2] * 52), 0, bytes([1] * 52), "cap 1"),
         ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes(52), 3, bytes([2] * 52), "jokers"),
+        ((5, 0, -1, 0, 2**80, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "max_total"),
+        ((5, "0", -1, 0, -1, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "must be an int"),
     ],
 )
 def test_bad_input_is_one_clear_error(

@@ -289,23 +289,23 @@ static int pairs_rest(const int by_n[3][NUMBERS + 1], const int first[3][COLOURS
                 fcount++;
             }
         }
-        int free = PAIRS - tcount - fcount;
-        if (!ok || free < 0) continue;
+        int slots = PAIRS - tcount - fcount;
+        if (!ok || slots < 0) continue;
         int have[3] = {0, 0, 0};
         for (int v = 0; v < 3; v++) {
             for (int n = 1; n <= NUMBERS; n++) have[v] += units[v][n];
         }
         int base = tval + fval;
         if (limit < 0) {
-            int a2 = min_int(have[2], free), a1 = min_int(have[1], free - a2);
-            if (free - a2 - a1 <= have[0] && base + 2 * a2 + a1 > best) best = base + 2 * a2 + a1;
+            int a2 = min_int(have[2], slots), a1 = min_int(have[1], slots - a2);
+            if (slots - a2 - a1 <= have[0] && base + 2 * a2 + a1 > best) best = base + 2 * a2 + a1;
             continue;
         }
         int cum[3][HOLDS_HAND + 1];
-        for (int v = 0; v < 3; v++) cheapest(units[v], 2, min_int(have[v], free), cum[v]);
-        for (int a2 = min_int(have[2], free); a2 >= 0; a2--) {
-            for (int a1 = min_int(have[1], free - a2); a1 >= 0; a1--) {
-                int a0 = free - a2 - a1, value = base + 2 * a2 + a1;
+        for (int v = 0; v < 3; v++) cheapest(units[v], 2, min_int(have[v], slots), cum[v]);
+        for (int a2 = min_int(have[2], slots); a2 >= 0; a2--) {
+            for (int a1 = min_int(have[1], slots - a2); a1 >= 0; a1--) {
+                int a0 = slots - a2 - a1, value = base + 2 * a2 + a1;
                 if (a0 > have[0] || value <= max_int(best, floor)) break;
                 if (tcost + fcost + cum[2][a2] + cum[1][a1] + cum[0][a0] <= limit) {
                     best = value;

@@ -350,6 +350,18 @@ def test_set_structures_are_refused(holds_simple: HoldsSimple) -> None:
         compiled(holds_simple, TABLE.by_number(1), pool)
 
 
+def test_every_shipped_spec_parses(holds_simple: HoldsSimple) -> None:
+    """The spec of every row, set-based ones too, is read by the C parser (made once)."""
+    pool = pool_of("k1-13 r1")
+    for hand_type in TABLE.types:
+        assert holds_spec(hand_type) is holds_spec(hand_type)
+        if hand_type.structure in ("sets", "groups", "runs"):
+            with pytest.raises(ValueError, match="set structure"):
+                compiled(holds_simple, hand_type, pool)
+        else:
+            assert compiled(holds_simple, hand_type, pool) == reference(hand_type, pool)
+
+
 @pytest.mark.parametrize(
     ("spec", "counts", "jokers", "cap", "message"),
     [

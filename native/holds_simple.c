@@ -464,6 +464,20 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
     int *cur = cur_buf, *next = next_buf;
     if (size > MAX_MULTISETS * 16) return -1; /* not a table row: sequence x repeat = 14 */
     for (int i = 0; i < size; i++) cur[i] = -1;
+    /* Held only above `floor` real tiles; after[s] bounds what the slots after s can still
+     * add (each slot at most `repeat` tiles, at most the pool's copies of its number; the
+     * 1 of 1..13,1 counted once, at the last slot), so hopeless states are dropped. */
+    int floor = HOLDS_HAND - 1 - pool->jokers;
+    int after[HOLDS_HAND + 1];
+    after[len - 1] = 0;
+    for (int slot = len - 1; slot > 0; slot--) {
+        int n = position_number(type->sequence[slot]), have = 0;
+        for (int c = 0; c < COLOURS; c++) {
+            have += min_int(pool->count[cell_of(n, c)], pool->cap[cell_of(n, c)]);
+        }
+        int most = wrap && slot == len - 1 ? 2 * repeat : repeat;
+        after[slot - 1] = after[slot] + min_int(most, have);
+    }
     int number = position_number(type->sequence[0]);
     for (int j = 0; j < nms; j++) {
         int gain = 0, ok = 1;
@@ -472,7 +486,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
             if (ms[j].count[c] > pool->cap[cell]) ok = 0;
             else if (!wrap) gain += min_int(ms[j].count[c], pool->count[cell]);
         }
-        if (!ok) continue;
+        if (!ok || gain + after[0] <= floor) continue;
         int f = wrap ? j : 0, m = track ? ms[j].mask : 0;
         cur[(f * masks + m) * nms + j] = gain;
     }
@@ -517,7 +531,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
                         } else {
                             gain = gain_of[j];
                         }
-                        if (gain < 0) continue;
+                        if (gain < 0 || value + gain + after[slot] <= floor) continue;
                         int nm = track ? (m | ms[j].mask) : 0;
                         if (track && popcount4(nm) > type->colours) continue;
                         int *slot_value = &next[(f * masks + nm) * nms + j];

@@ -36,7 +36,7 @@ from intlscore.engine.reach.anytiles import allowed_numbers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
-from intlscore.engine.tiles import ALL_NUMBERED, COPIES, JOKER, Tile
+from intlscore.engine.tiles import COPIES, JOKER, Tile
 from intlscore.rules.hand_table import HandType, default_table, parse_row
 
 TABLE = default_table()
@@ -388,7 +388,6 @@ def test_bad_input_is_one_clear_error(
 # ---- random pools against the Python search ---------------------------------------------
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-DECK = tuple(tile for tile in ALL_NUMBERED for _ in range(COPIES))
 
 
 def numbers_of(hand_type: HandType) -> list[int]:

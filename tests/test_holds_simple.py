@@ -58,14 +58,15 @@ def _holds_simple() -> HoldsSimple | None:
 HOLDS_SIMPLE = _holds_simple()
 
 
-@pytest.fixture
 def holds_simple() -> HoldsSimple:
+    """The compiled function; the calling test fails (never skips) when it is missing."""
     if HOLDS_SIMPLE is None:
         pytest.fail("intlscore._native has no holds_simple: rebuild it with `pip install .`")
     return HOLDS_SIMPLE
 
 
-def compiled(holds: HoldsSimple, hand_type: HandType, pool: Pool) -> int:
+def compiled(hand_type: HandType, pool: Pool) -> int:
+    holds = holds_simple()
     return holds(holds_spec(hand_type), bytes(pool.hand), pool.jokers, bytes(pool.cap))
 
 
@@ -183,12 +184,10 @@ def test_every_simple_type_has_hand_worked_cases() -> None:
     [case[:4] for case in CASES],
     ids=[f"{case[0]}-{case[4]}" for case in CASES],
 )
-def test_hand_worked(
-    holds_simple: HoldsSimple, number: int, tiles: str, seen: str, expected: int
-) -> None:
+def test_hand_worked(number: int, tiles: str, seen: str, expected: int) -> None:
     hand_type = TABLE.by_number(number)
     pool = pool_of(tiles, seen)
-    assert compiled(holds_simple, hand_type, pool) == expected
+    assert compiled(hand_type, pool) == expected
     assert reference(hand_type, pool) == expected
 
 
@@ -320,15 +319,13 @@ HOUSE_CASES: list[tuple[HandType, str, int, str]] = [
     [case[:3] for case in HOUSE_CASES],
     ids=[f"{case[0].description}-{case[3]}" for case in HOUSE_CASES],
 )
-def test_house_hand_worked(
-    holds_simple: HoldsSimple, hand_type: HandType, tiles: str, expected: int
-) -> None:
+def test_house_hand_worked(hand_type: HandType, tiles: str, expected: int) -> None:
     pool = pool_of(tiles)
-    assert compiled(holds_simple, hand_type, pool) == expected
+    assert compiled(hand_type, pool) == expected
     assert reference(hand_type, pool) == expected
 
 
-def test_house_sequences_the_python_search_cannot_walk(holds_simple: HoldsSimple) -> None:
+def test_house_sequences_the_python_search_cannot_walk() -> None:
     """Rows whose Python reference enumerates 4^7 or 4^14 colourings, worked by hand.
 
     Seven sequences 12-13 that change colour: at 12 and at 13 the colours are used
@@ -337,29 +334,29 @@ def test_house_sequences_the_python_search_cannot_walk(holds_simple: HoldsSimple
     the eight copies there are (R1, R3), so that row is never held.
     """
     zigzags = "k12 k12 r12 r12 b12 b12 o12 k13 k13 r13 r13 b13 b13 o13"
-    assert compiled(holds_simple, SHORT_ZIGZAGS, pool_of(zigzags)) == 14
-    assert compiled(holds_simple, SHORT_ZIGZAGS, pool_of(zigzags.replace("o13", "*"))) == 13
-    assert compiled(holds_simple, SHORT_ZIGZAGS, pool_of(zigzags.replace("o13", "o12"))) == -1
+    assert compiled(SHORT_ZIGZAGS, pool_of(zigzags)) == 14
+    assert compiled(SHORT_ZIGZAGS, pool_of(zigzags.replace("o13", "*"))) == 13
+    assert compiled(SHORT_ZIGZAGS, pool_of(zigzags.replace("o13", "o12"))) == -1
     fives = "k5 k5 r5 r5 b5 b5 o5 o5 * * k1 k2 k3 k4"
-    assert compiled(holds_simple, ONE_NUMBER, pool_of(fives)) == -1
+    assert compiled(ONE_NUMBER, pool_of(fives)) == -1
 
 
-def test_set_structures_are_refused(holds_simple: HoldsSimple) -> None:
+def test_set_structures_are_refused() -> None:
     pool = pool_of("k1-13 r1")
     with pytest.raises(ValueError, match="set structure"):
-        compiled(holds_simple, TABLE.by_number(1), pool)
+        compiled(TABLE.by_number(1), pool)
 
 
-def test_every_shipped_spec_parses(holds_simple: HoldsSimple) -> None:
+def test_every_shipped_spec_parses() -> None:
     """The spec of every row, set-based ones too, is read by the C parser (made once)."""
     pool = pool_of("k1-13 r1")
     for hand_type in TABLE.types:
         assert holds_spec(hand_type) is holds_spec(hand_type)
         if hand_type.structure in ("sets", "groups", "runs"):
             with pytest.raises(ValueError, match="set structure"):
-                compiled(holds_simple, hand_type, pool)
+                compiled(hand_type, pool)
         else:
-            assert compiled(holds_simple, hand_type, pool) == reference(hand_type, pool)
+            assert compiled(hand_type, pool) == reference(hand_type, pool)
 
 
 @pytest.mark.parametrize(
@@ -379,10 +376,10 @@ def test_every_shipped_spec_parses(holds_simple: HoldsSimple) -> None:
     ],
 )
 def test_bad_input_is_one_clear_error(
-    holds_simple: HoldsSimple, spec: Any, counts: bytes, jokers: int, cap: bytes, message: str
+    spec: Any, counts: bytes, jokers: int, cap: bytes, message: str
 ) -> None:
     with pytest.raises((TypeError, ValueError), match=message):
-        holds_simple(spec, counts, jokers, cap)
+        holds_simple()(spec, counts, jokers, cap)
 
 
 # ---- random pools against the Python search ---------------------------------------------
@@ -459,21 +456,21 @@ def random_pool(rng: Random, hand_type: HandType) -> Pool:
     return Pool.build([*tiles, *[JOKER] * jokers], seen, None)
 
 
-def compare(holds: HoldsSimple, hand_type: HandType, pools: Sequence[Pool]) -> int:
+def compare(hand_type: HandType, pools: Sequence[Pool]) -> int:
     """Assert the compiled and Python answers agree on every pool; how many pools hold it."""
     held = 0
     for pool in pools:
         expected = reference(hand_type, pool)
-        assert compiled(holds, hand_type, pool) == expected, (hand_type, pool)
+        assert compiled(hand_type, pool) == expected, (hand_type, pool)
         held += expected >= 0
     return held
 
 
 @pytest.mark.parametrize("hand_type", SIMPLE_TYPES, ids=lambda t: f"{t.number}-{t.name}")
-def test_random_pools_shipped(holds_simple: HoldsSimple, hand_type: HandType) -> None:
+def test_random_pools_shipped(hand_type: HandType) -> None:
     rng = Random(hand_type.number)
     pools = [random_pool(rng, hand_type) for _ in range(40)]
-    held = compare(holds_simple, hand_type, pools)
+    held = compare(hand_type, pools)
     assert 0 < held < len(pools)  # the corpus exercises both answers
 
 
@@ -482,10 +479,10 @@ def _house_count(hand_type: HandType, fast: int) -> int:
 
 
 @pytest.mark.parametrize("hand_type", HOUSE_TYPES, ids=lambda t: t.description)
-def test_random_pools_house(holds_simple: HoldsSimple, hand_type: HandType) -> None:
+def test_random_pools_house(hand_type: HandType) -> None:
     rng = Random(hand_type.number)
     pools = [random_pool(rng, hand_type) for _ in range(_house_count(hand_type, 25))]
-    compare(holds_simple, hand_type, pools)
+    compare(hand_type, pools)
 
 
 FAST_TYPES = SIMPLE_TYPES + tuple(t for t in HOUSE_TYPES if t.number not in SLOW_REFERENCE)
@@ -528,9 +525,7 @@ def type_and_pool(draw: st.DrawFn) -> tuple[HandType, Pool]:
 def test_hypothesis_pools(case: tuple[HandType, Pool]) -> None:
     hand_type, pool = case
     note(f"{hand_type.description}: {pool}")
-    if HOLDS_SIMPLE is None:
-        pytest.fail("intlscore._native has no holds_simple: rebuild it with `pip install .`")
-    assert compiled(HOLDS_SIMPLE, hand_type, pool) == reference(hand_type, pool)
+    assert compiled(hand_type, pool) == reference(hand_type, pool)
 
 
 STRESS_TYPES = SIMPLE_TYPES + (HOUSE_TYPES if STRESS > 1 else FAST_TYPES[len(SIMPLE_TYPES) :])
@@ -539,8 +534,8 @@ STRESS_TYPES = SIMPLE_TYPES + (HOUSE_TYPES if STRESS > 1 else FAST_TYPES[len(SIM
 
 @pytest.mark.stress
 @pytest.mark.parametrize("hand_type", STRESS_TYPES, ids=lambda t: f"{t.number}-{t.description}")
-def test_random_pools_stress(holds_simple: HoldsSimple, hand_type: HandType) -> None:
+def test_random_pools_stress(hand_type: HandType) -> None:
     """More pools, other seeds (INTLSCORE_STRESS=N multiplies them; CI runs the default)."""
     rng = Random(1000 + hand_type.number)
     count = STRESS * (1 if hand_type.number in SLOW_REFERENCE else 40)
-    compare(holds_simple, hand_type, [random_pool(rng, hand_type) for _ in range(count)])
+    compare(hand_type, [random_pool(rng, hand_type) for _ in range(count)])

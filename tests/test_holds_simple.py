@@ -20,6 +20,7 @@ The tests fail, never skip, when the installed ``intlscore._native`` lacks the f
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from random import Random
@@ -489,9 +490,10 @@ FAST_TYPES = SIMPLE_TYPES + tuple(t for t in HOUSE_TYPES if t.number not in SLOW
 
 
 @st.composite
-def type_and_pool(draw: st.DrawFn) -> tuple[HandType, Pool]:
-    """A type whose Python reference is quick, and a pool: hand, jokers and seen tiles."""
-    hand_type = draw(st.sampled_from(FAST_TYPES))
+def type_and_pool(draw: st.DrawFn, types: Sequence[HandType] = FAST_TYPES) -> tuple[HandType, Pool]:
+    """A type (by default one whose Python reference is quick) and a pool: hand, jokers
+    and seen tiles, often dense in the type's numbers."""
+    hand_type = draw(st.sampled_from(types))
     numbers = numbers_of(hand_type)
     colours = draw(st.sets(st.integers(0, 3), min_size=1))
     near = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours]
@@ -526,6 +528,53 @@ def test_hypothesis_pools(case: tuple[HandType, Pool]) -> None:
     hand_type, pool = case
     note(f"{hand_type.description}: {pool}")
     assert compiled(hand_type, pool) == reference(hand_type, pool)
+
+
+ALL_TYPES = (*SIMPLE_TYPES, *HOUSE_TYPES, SHORT_ZIGZAGS, ONE_NUMBER)
+
+
+def recoloured(pool: Pool, perm: Sequence[int]) -> Pool:
+    """The pool with every colour c renamed perm[c] (hand and R3 caps alike)."""
+    hand, cap = [0] * 52, [0] * 52
+    for index in range(52):
+        moved = index - index % 4 + perm[index % 4]
+        hand[moved], cap[moved] = pool.hand[index], pool.cap[index]
+    return dataclasses.replace(pool, hand=tuple(hand), cap=tuple(cap))
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=type_and_pool(ALL_TYPES), perm=st.permutations(range(4)))
+def test_colours_are_interchangeable(case: tuple[HandType, Pool], perm: list[int]) -> None:
+    """No row names a colour, so renaming the colours never changes the answer."""
+    hand_type, pool = case
+    assert compiled(hand_type, recoloured(pool, perm)) == compiled(hand_type, pool)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=type_and_pool(ALL_TYPES), extra=st.integers(0, 52))
+def test_one_more_tile_never_hurts(case: tuple[HandType, Pool], extra: int) -> None:
+    """R22: a bigger pool holds whatever a smaller one holds (the first-draw bisection of
+    odds relies on it). One more real tile keeps at most one more; one more joker (R7)
+    keeps the same real tiles."""
+    hand_type, pool = case
+    if extra == 52:
+        if pool.jokers == COPIES:
+            return
+        bigger = dataclasses.replace(pool, jokers=pool.jokers + 1)
+    else:
+        if pool.hand[extra] >= pool.cap[extra]:
+            return
+        hand = list(pool.hand)
+        hand[extra] += 1
+        bigger = dataclasses.replace(pool, hand=tuple(hand))
+    before, after = compiled(hand_type, pool), compiled(hand_type, bigger)
+    note(f"{hand_type.description}: {before} -> {after}")
+    if before >= 0:
+        assert after == before if extra == 52 else before <= after <= before + 1
+    elif after >= 0:
+        # Newly held: the best hand kept 13 - jokers real tiles before (a joker more now
+        # makes 14), or 14 - jokers with the new tile.
+        assert after + pool.jokers == (HAND - 1 if extra == 52 else HAND)
 
 
 STRESS_TYPES = SIMPLE_TYPES + (HOUSE_TYPES if STRESS > 1 else FAST_TYPES[len(SIMPLE_TYPES) :])

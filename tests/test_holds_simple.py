@@ -476,7 +476,7 @@ def test_random_pools_shipped(hand_type: HandType) -> None:
 
 
 def _house_count(hand_type: HandType, fast: int) -> int:
-    return 2 if hand_type.number in SLOW_REFERENCE else fast
+    return 1 if hand_type.number in SLOW_REFERENCE else fast
 
 
 @pytest.mark.parametrize("hand_type", HOUSE_TYPES, ids=lambda t: t.description)

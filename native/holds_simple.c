@@ -23,6 +23,10 @@
  *   one position to the next "differ" is possible exactly when, for every colour, the
  *   counts at the two positions add up to at most the number of sequences (Hall).
  *
+ * Only hands keeping more than 13 - jokers real tiles are held, so each decider looks for
+ * those alone: colour sets, target numbers and sequence states that cannot reach that many
+ * are dropped before any counting (most dealt pools are settled so).
+ *
  * Portable C99, stable ABI (as _native.c): no 128-bit integers, no compiler builtins.
  */
 #ifndef Py_LIMITED_API

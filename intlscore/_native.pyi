@@ -13,3 +13,12 @@ def closest_sets(
     floor: int,
     /,
 ) -> tuple[int, int, int]: ...
+def holds_simple(
+    spec: tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int],
+    counts: bytes,
+    jokers: int,
+    cap: bytes,
+    /,
+) -> int:
+    """Most real tiles a completed hand of a pairs, sequence or any type formed from the pool
+    keeps, or -1 when the pool does not hold it (native/holds_simple.c)."""

@@ -23,6 +23,10 @@
  *   one position to the next "differ" is possible exactly when, for every colour, the
  *   counts at the two positions add up to at most the number of sequences (Hall).
  *
+ * Only hands keeping more than 13 - jokers real tiles are held, so each decider looks for
+ * those alone: colour sets, target numbers and sequence states that cannot reach that many
+ * are dropped before any counting (most dealt pools are settled so).
+ *
  * Portable C99, stable ABI (as _native.c): no 128-bit integers, no compiler builtins.
  */
 #ifndef Py_LIMITED_API
@@ -94,46 +98,60 @@ typedef struct {
     int limit;                       /* max_total or -1 */
 } AnyTiles;
 
-/* The most hand units K > floor a completion keeps, given the target number's part (xh
- * hand units of tc units costing tcost) and the rest (every number but `skip`), where the
- * colours of `cover` still need a unit each. -1 when none beats floor. */
-static int any_rest(const AnyTiles *a, int skip, int xh, int tc, int tcost, int cover, int floor) {
+/* The units of every number but the target's (`skip`): histograms by number, the
+ * cheapest number of each colour on each side, and the totals. */
+typedef struct {
     int hand_by_n[NUMBERS + 1], other_by_n[NUMBERS + 1];
-    int hand_min[COLOURS], other_min[COLOURS];
-    int hand_total = 0, other_total = 0, best = -1;
-    for (int c = 0; c < COLOURS; c++) hand_min[c] = other_min[c] = 0;
-    hand_by_n[0] = other_by_n[0] = 0;
+    int hand_min[COLOURS], other_min[COLOURS]; /* 0: the colour has no such unit */
+    int hand_total, other_total;
+} AnyRest;
+
+static void any_rest_of(const AnyTiles *a, int skip, AnyRest *r) {
+    memset(r, 0, sizeof *r);
     for (int n = 1; n <= NUMBERS; n++) {
-        hand_by_n[n] = other_by_n[n] = 0;
         if (n == skip) continue;
         for (int c = 0; c < COLOURS; c++) {
-            hand_by_n[n] += a->hand[n][c];
-            other_by_n[n] += a->other[n][c];
-            if (a->hand[n][c] && !hand_min[c]) hand_min[c] = n;
-            if (a->other[n][c] && !other_min[c]) other_min[c] = n;
+            r->hand_by_n[n] += a->hand[n][c];
+            r->other_by_n[n] += a->other[n][c];
+            if (a->hand[n][c] && !r->hand_min[c]) r->hand_min[c] = n;
+            if (a->other[n][c] && !r->other_min[c]) r->other_min[c] = n;
         }
-        hand_total += hand_by_n[n];
-        other_total += other_by_n[n];
+        r->hand_total += r->hand_by_n[n];
+        r->other_total += r->other_by_n[n];
     }
+}
+
+/* The most hand units K > floor a completion keeps, given the target number's part (xh
+ * hand units of tc units costing tcost) and the rest `r`, where the colours of `cover`
+ * still need a unit each. -1 when none beats floor. */
+static int any_rest(const AnyTiles *a, const AnyRest *r, int xh, int tc, int tcost, int cover,
+                    int floor) {
+    const int *hand_by_n = r->hand_by_n, *other_by_n = r->other_by_n;
+    const int *hand_min = r->hand_min, *other_min = r->other_min;
+    int hand_total = r->hand_total, other_total = r->other_total, best = -1;
+    if (xh + min_int(hand_total, HOLDS_HAND - tc) <= floor) return -1; /* cannot beat it */
     /* Each colour to cover is held by the hand side (in `side`) or by the other side. */
     for (int side = cover;; side = (side - 1) & cover) {
         int hand_units[NUMBERS + 1], other_units[NUMBERS + 1];
         int forced_hand = 0, forced_other = 0, forced_cost = 0, ok = 1;
-        memcpy(hand_units, hand_by_n, sizeof hand_units);
-        memcpy(other_units, other_by_n, sizeof other_units);
+        int costs = a->limit >= 0; /* without a total only the counts matter */
+        if (costs) {
+            memcpy(hand_units, hand_by_n, sizeof hand_units);
+            memcpy(other_units, other_by_n, sizeof other_units);
+        }
         for (int c = 0; c < COLOURS && ok; c++) {
             if (!(cover >> c & 1)) continue;
             if (side >> c & 1) {
                 if (!hand_min[c]) ok = 0;
                 else {
-                    hand_units[hand_min[c]]--;
+                    if (costs) hand_units[hand_min[c]]--;
                     forced_cost += hand_min[c];
                     forced_hand++;
                 }
             } else {
                 if (!other_min[c]) ok = 0;
                 else {
-                    other_units[other_min[c]]--;
+                    if (costs) other_units[other_min[c]]--;
                     forced_cost += other_min[c];
                     forced_other++;
                 }
@@ -169,12 +187,14 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
     int sets[16];
     int nsets = colour_sets(type->colours, sets);
     int at_least = type->same_number;
-    int best = -1;
+    /* Only hands keeping more than `floor` real tiles are held: look for those alone. */
+    int floor = HOLDS_HAND - 1 - pool->jokers;
+    int best = floor;
     AnyTiles a;
     a.limit = type->max_total;
     for (int si = 0; si < nsets; si++) {
         int set = sets[si];
-        int cover = type->colours > 1 ? set : 0;
+        int cover = type->colours > 1 ? set : 0, units = 0;
         for (int n = 1; n <= NUMBERS; n++) {
             for (int c = 0; c < COLOURS; c++) {
                 int cell = cell_of(n, c);
@@ -182,10 +202,14 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
                 int held = min_int(pool->count[cell], pool->cap[cell]); /* R3 */
                 a.hand[n][c] = ok ? held : 0;
                 a.other[n][c] = ok ? pool->cap[cell] - held : 0;
+                units += a.hand[n][c];
             }
         }
+        if (units <= best) continue; /* too few real tiles of these colours */
         if (at_least <= 0) {
-            int kept = any_rest(&a, 0, 0, 0, 0, cover, best);
+            AnyRest rest;
+            any_rest_of(&a, 0, &rest);
+            int kept = any_rest(&a, &rest, 0, 0, 0, cover, best);
             if (kept > best) best = kept;
             continue;
         }
@@ -196,13 +220,18 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
                 other_t += a.other[target][c];
             }
             if (hand_t + other_t < at_least) continue;
+            /* at least at_least - hand_t of the target's units are not real tiles */
+            if (HOLDS_HAND - max_int(0, at_least - hand_t) <= best) continue;
+            AnyRest rest;
+            any_rest_of(&a, target, &rest);
+            if (hand_t + rest.hand_total <= best) continue;
             if (!cover) {
                 /* Only how many hand and other units of the target number count. */
                 for (int xh = 0; xh <= hand_t; xh++) {
                     for (int xd = 0; xd <= other_t; xd++) {
                         int tc = xh + xd;
                         if (tc < at_least || tc > HOLDS_HAND) continue;
-                        int kept = any_rest(&a, target, xh, tc, tc * target, 0, best);
+                        int kept = any_rest(&a, &rest, xh, tc, tc * target, 0, best);
                         if (kept > best) best = kept;
                     }
                 }
@@ -219,7 +248,8 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
                     if (copies[c]) covered |= 1 << c;
                 }
                 if (tc >= at_least && tc <= HOLDS_HAND) {
-                    int kept = any_rest(&a, target, xh, tc, tc * target, cover & ~covered, best);
+                    int kept = any_rest(&a, &rest, xh, tc, tc * target, cover & ~covered,
+                                        best);
                     if (kept > best) best = kept;
                 }
                 int c = 0;
@@ -231,7 +261,7 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
             }
         }
     }
-    return held_answer(best, pool);
+    return best > floor ? best : -1;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -263,23 +293,23 @@ static int pairs_rest(const int by_n[3][NUMBERS + 1], const int first[3][COLOURS
                 fcount++;
             }
         }
-        int free = PAIRS - tcount - fcount;
-        if (!ok || free < 0) continue;
+        int slots = PAIRS - tcount - fcount;
+        if (!ok || slots < 0) continue;
         int have[3] = {0, 0, 0};
         for (int v = 0; v < 3; v++) {
             for (int n = 1; n <= NUMBERS; n++) have[v] += units[v][n];
         }
         int base = tval + fval;
         if (limit < 0) {
-            int a2 = min_int(have[2], free), a1 = min_int(have[1], free - a2);
-            if (free - a2 - a1 <= have[0] && base + 2 * a2 + a1 > best) best = base + 2 * a2 + a1;
+            int a2 = min_int(have[2], slots), a1 = min_int(have[1], slots - a2);
+            if (slots - a2 - a1 <= have[0] && base + 2 * a2 + a1 > best) best = base + 2 * a2 + a1;
             continue;
         }
         int cum[3][HOLDS_HAND + 1];
-        for (int v = 0; v < 3; v++) cheapest(units[v], 2, min_int(have[v], free), cum[v]);
-        for (int a2 = min_int(have[2], free); a2 >= 0; a2--) {
-            for (int a1 = min_int(have[1], free - a2); a1 >= 0; a1--) {
-                int a0 = free - a2 - a1, value = base + 2 * a2 + a1;
+        for (int v = 0; v < 3; v++) cheapest(units[v], 2, min_int(have[v], slots), cum[v]);
+        for (int a2 = min_int(have[2], slots); a2 >= 0; a2--) {
+            for (int a1 = min_int(have[1], slots - a2); a1 >= 0; a1--) {
+                int a0 = slots - a2 - a1, value = base + 2 * a2 + a1;
                 if (a0 > have[0] || value <= max_int(best, floor)) break;
                 if (tcost + fcost + cum[2][a2] + cum[1][a1] + cum[0][a0] <= limit) {
                     best = value;
@@ -294,7 +324,8 @@ static int pairs_rest(const int by_n[3][NUMBERS + 1], const int first[3][COLOURS
 int holds_pairs(const HoldsType *type, const HoldsPool *pool) {
     int sets[16];
     int nsets = colour_sets(type->colours, sets);
-    int best = -1;
+    int floor = HOLDS_HAND - 1 - pool->jokers; /* held: more real tiles than this */
+    int best = floor;
     for (int si = 0; si < nsets; si++) {
         int set = sets[si];
         int cover = type->colours > 1 ? set : 0;
@@ -308,6 +339,7 @@ int holds_pairs(const HoldsType *type, const HoldsPool *pool) {
                 if (ok) classes[value_of[n][c]]++;
             }
         }
+        if (2 * classes[2] + classes[1] <= best) continue; /* too few real tiles */
         if (type->max_total < 0 && type->same_number <= 0 && !cover) {
             /* The seven tiles with the most copies in the pool (pairs.py's _top_seven). */
             if (classes[0] + classes[1] + classes[2] >= PAIRS) {
@@ -355,7 +387,7 @@ int holds_pairs(const HoldsType *type, const HoldsPool *pool) {
             }
         }
     }
-    return held_answer(best, pool);
+    return best > floor ? best : -1;
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -436,6 +468,20 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
     int *cur = cur_buf, *next = next_buf;
     if (size > MAX_MULTISETS * 16) return -1; /* not a table row: sequence x repeat = 14 */
     for (int i = 0; i < size; i++) cur[i] = -1;
+    /* Held only above `floor` real tiles; after[s] bounds what the slots after s can still
+     * add (each slot at most `repeat` tiles, at most the pool's copies of its number; the
+     * 1 of 1..13,1 counted once, at the last slot), so hopeless states are dropped. */
+    int floor = HOLDS_HAND - 1 - pool->jokers;
+    int after[HOLDS_HAND + 1];
+    after[len - 1] = 0;
+    for (int slot = len - 1; slot > 0; slot--) {
+        int n = position_number(type->sequence[slot]), have = 0;
+        for (int c = 0; c < COLOURS; c++) {
+            have += min_int(pool->count[cell_of(n, c)], pool->cap[cell_of(n, c)]);
+        }
+        int most = wrap && slot == len - 1 ? 2 * repeat : repeat;
+        after[slot - 1] = after[slot] + min_int(most, have);
+    }
     int number = position_number(type->sequence[0]);
     for (int j = 0; j < nms; j++) {
         int gain = 0, ok = 1;
@@ -444,7 +490,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
             if (ms[j].count[c] > pool->cap[cell]) ok = 0;
             else if (!wrap) gain += min_int(ms[j].count[c], pool->count[cell]);
         }
-        if (!ok) continue;
+        if (!ok || gain + after[0] <= floor) continue;
         int f = wrap ? j : 0, m = track ? ms[j].mask : 0;
         cur[(f * masks + m) * nms + j] = gain;
     }
@@ -489,7 +535,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
                         } else {
                             gain = gain_of[j];
                         }
-                        if (gain < 0) continue;
+                        if (gain < 0 || value + gain + after[slot] <= floor) continue;
                         int nm = track ? (m | ms[j].mask) : 0;
                         if (track && popcount4(nm) > type->colours) continue;
                         int *slot_value = &next[(f * masks + nm) * nms + j];
@@ -523,7 +569,10 @@ static int spec_int(PyObject *spec, Py_ssize_t index, const char *field, long lo
     if (item == NULL) return -1;
     long value = PyLong_AsLong(item);
     if (value == -1 && PyErr_Occurred()) {
-        PyErr_Format(PyExc_TypeError, "holds spec field %s must be an int", field);
+        int wrong_type = PyErr_ExceptionMatches(PyExc_TypeError);
+        PyErr_Clear();
+        if (wrong_type) PyErr_Format(PyExc_TypeError, "holds spec field %s must be an int", field);
+        else PyErr_Format(PyExc_ValueError, "holds spec field %s must be %ld to %ld", field, low, high);
         return -1;
     }
     if (value < low || value > high) {

@@ -1,4 +1,7 @@
-"""Types of the compiled set search (native/intlscore_native.c)."""
+"""Types of the compiled module: the reach set search, the holds-checks and the plain split
+(native/*.c)."""
+
+from typing import Any
 
 def closest_sets(
     open: bytes,
@@ -22,3 +25,32 @@ def holds_simple(
 ) -> int:
     """Most real tiles a completed hand of a pairs, sequence or any type formed from the pool
     keeps, or -1 when the pool does not hold it (native/holds_simple.c)."""
+
+def plain_split(
+    counts: bytes, jokers: int, cap: bytes, /
+) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:
+    """One split into groups and runs, as SetSearch(facts).find() (native/plain_split.c)."""
+
+def holds_compile(specs: Any, parents: Any, /) -> object:
+    """A compiled table of types, with each type's parent row or -1 (native/holds_table.c)."""
+
+def holds_kept(table: object, index: int, counts: bytes, jokers: int, cap: bytes, /) -> int:
+    """Most real tiles kept by a completed hand of type ``index``, or -1."""
+
+def holds_all(table: object, counts: bytes, jokers: int, cap: bytes, wanted: bytes, /) -> bytes:
+    """Per type: the kept tiles, or 255 when not held (or not wanted)."""
+
+def holds_firsts(
+    table: object,
+    index: int,
+    counts: bytes,
+    jokers: int,
+    cap: bytes,
+    rows: bytes,
+    width: int,
+    kmin: int,
+    kmax: int,
+    lower: bytes | None,
+    /,
+) -> bytes:
+    """Per row: the first k in kmin..kmax that completes the type, and the kept tiles."""

@@ -19,7 +19,7 @@ is settled at its last position, so each tile's copies are counted once
 from __future__ import annotations
 
 import functools
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 from intlscore.engine.melds import position_number, position_tile
 from intlscore.engine.reach.best import Best
@@ -54,6 +54,11 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
     last_of = {n: max(i for i, m in enumerate(numbers) if m == n) for n in set(numbers)}
     still = _still_keepable(numbers, repeat, last_of, pool) if floor > 0 else None
     need_mask = hand_type.colours is not None and not same
+    # Three or more sequences are interchangeable: a state needs only the multiset of
+    # their colours (at most 120 for seven sequences, not 4^7 orders), and a position
+    # only which colours it holds. The shipped rows repeat once or twice and keep the
+    # ordered walk (and so the keep it picks among equally close hands).
+    choices = _multiset_choices if repeat > 2 else _choices
     states: dict[State, tuple[int, int, int]] = {((), (), 0): (0, 0, 0)}
     for slot, position in enumerate(positions):
         number = numbers[slot]
@@ -67,7 +72,7 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
                 # Earlier positions with this number, counted now.
                 earlier = tuple(c for i, cs in pending if numbers[i] == number for c in cs)
                 rest = tuple((i, cs) for i, cs in pending if numbers[i] != number)
-            for colours in _choices(previous, repeat, same, hand_type.distinct_colours):
+            for colours in choices(previous, repeat, same, hand_type.distinct_colours):
                 new_mask = mask
                 for colour in colours:
                     new_mask |= 1 << colour
@@ -153,3 +158,31 @@ def _choices(
             continue
         options.append(colours)
     return tuple(options)
+
+
+@functools.cache
+def _multiset_choices(
+    previous: tuple[int, ...], repeat: int, same: bool, distinct: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The colours a position may hold, each as a sorted tuple, once (as ``_choices``, but
+    over multisets of interchangeable sequences, never their 4^repeat orders).
+
+    >>> len(_choices((), 7, False, False)), len(_multiset_choices((), 7, False, False))
+    (16384, 120)
+    >>> ordered = {tuple(sorted(c)) for c in _choices((0, 0, 1), 3, False, False)}
+    >>> set(_multiset_choices((0, 0, 1), 3, False, False)) == ordered  # each sequence moves
+    True
+    """
+    if previous and same:
+        return (tuple(sorted(previous)),)
+    if not previous:
+        found = set(combinations_with_replacement(range(4), repeat))
+        if same and distinct:
+            found = {colours for colours in found if len(set(colours)) == repeat}
+        return tuple(sorted(found))
+    # "differ": the sequences of each previous colour move to the three other colours.
+    moves = []
+    for colour in range(4):
+        others = [c for c in range(4) if c != colour]
+        moves.append(set(combinations_with_replacement(others, previous.count(colour))))
+    return tuple(sorted({tuple(sorted(sum(parts, ()))) for parts in product(*moves)}))

@@ -1,4 +1,4 @@
-"""The types a rack can reach within N draws, and the first draw that completes one (R21, R22).
+"""The types a rack can reach within N draws, and the draws that count for each (R21, R22).
 
 >>> from intlscore.engine.reach import reachability
 >>> from intlscore.rules.hand_table import default_table
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from intlscore.engine.odds.draws import Draw
-from intlscore.engine.odds.holds import PoolCheck
 from intlscore.engine.reach import ReachResult, TypeReach
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.rules.hand_table import HandTable, HandType
@@ -44,19 +42,3 @@ def candidates_within(
         limit = draws if allowed is None else min(draws, allowed)
         found.append(Candidate(hand_type, entry, limit))
     return found
-
-
-def first_draw(check: PoolCheck, candidate: Candidate, drawn: Draw) -> int | None:
-    """The fewest draws of this sequence after which the pool holds the type, or None."""
-    if candidate.distance == 0:
-        return 0
-    if check.kept(candidate.hand_type, drawn[: candidate.limit]) is None:
-        return None
-    low, high = max(candidate.distance, 1), candidate.limit
-    while low < high:
-        middle = (low + high) // 2
-        if check.kept(candidate.hand_type, drawn[:middle]) is None:
-            low = middle + 1
-        else:
-            high = middle
-    return high

@@ -5,8 +5,8 @@ taking the pool as the hand and nothing more to draw, is 0: the reach search
 (:func:`intlscore.engine.reach.solve.closest`) keeps ``kept`` real tiles, and
 the pool's jokers fill the rest. Two shortcuts keep it quick: a pool that does
 not hold a type's plain parent (14 tiles in sets for every set-based type, seven
-pairs for the pairs types) does not hold the type, and every answer is kept for
-the sample it belongs to.
+pairs for the pairs types) does not hold the type, and every answer is kept, by
+the type's set shape (or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.reach.pool import Pool
@@ -46,10 +46,6 @@ class PoolCheck:
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self._memo: dict[tuple[object, Sequence[int]], int | None] = {}
-
-    def forget(self) -> None:
-        """Drop the answers kept so far (call between samples)."""
-        self._memo.clear()
 
     def kept(self, hand_type: HandType, drawn: Sequence[int]) -> int | None:
         """Real tiles of the hand and ``drawn`` that a completed hand keeps, or None when

@@ -64,6 +64,8 @@ int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure 
  * -1 with a Python exception set (TypeError or ValueError naming the field). */
 int holds_parse_type(PyObject *spec, HoldsType *out);
 int holds_parse_pool(PyObject *counts_bytes, int jokers, PyObject *cap_bytes, HoldsPool *out);
+/* 52 byte counts, each 0-2 (R3), into out; ``what`` names the value in the error. */
+int holds_read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]);
 
 /* holds_simple(spec, counts, jokers, cap) -> int: holds_pairs, holds_sequence or holds_any
  * by the spec's structure (ValueError for a set structure). */

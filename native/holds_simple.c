@@ -631,16 +631,16 @@ int holds_parse_type(PyObject *spec, HoldsType *out) {
     return 0;
 }
 
-static int read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]) {
+int holds_read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]) {
     if (!PyBytes_Check(bytes) || PyBytes_Size(bytes) != HOLDS_TILES) {
-        PyErr_Format(PyExc_ValueError, "holds pool %s must be 52 bytes", what);
+        PyErr_Format(PyExc_ValueError, "%s must be 52 bytes", what);
         return -1;
     }
     const unsigned char *data = (const unsigned char *)PyBytes_AsString(bytes);
     if (data == NULL) return -1;
     for (int i = 0; i < HOLDS_TILES; i++) {
         if (data[i] > 2) {
-            PyErr_Format(PyExc_ValueError, "holds pool %s: tile index %d has %d copies (R3: at most 2)",
+            PyErr_Format(PyExc_ValueError, "%s: tile index %d has %d copies (R3: at most 2)",
                          what, i, (int)data[i]);
             return -1;
         }
@@ -650,8 +650,8 @@ static int read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]) {
 }
 
 int holds_parse_pool(PyObject *counts_bytes, int jokers, PyObject *cap_bytes, HoldsPool *out) {
-    if (read_tiles(counts_bytes, "counts", out->count) < 0 ||
-        read_tiles(cap_bytes, "cap", out->cap) < 0) {
+    if (holds_read_tiles(counts_bytes, "holds pool counts", out->count) < 0 ||
+        holds_read_tiles(cap_bytes, "holds pool cap", out->cap) < 0) {
         return -1;
     }
     if (jokers < 0 || jokers > 2) {

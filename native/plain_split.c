@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "holds.h"
+
 #define TILES 52
 #define JOKER 52
 #define HIGH_ONE 14
@@ -274,24 +276,6 @@ static int search(Split *s, int jokers) {
     return found;
 }
 
-static int read_counts(PyObject *bytes, int *out, const char *what) {
-    char *data;
-    Py_ssize_t size;
-    if (PyBytes_AsStringAndSize(bytes, &data, &size) < 0) return -1;
-    if (size != TILES) {
-        PyErr_Format(PyExc_ValueError, "%s needs %d counts, got %zd", what, TILES, size);
-        return -1;
-    }
-    for (int i = 0; i < TILES; i++) {
-        out[i] = (unsigned char)data[i];
-        if (out[i] > 2) {
-            PyErr_Format(PyExc_ValueError, "%s: tile index %d has %d copies (R3)", what, i, out[i]);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* plain_split(counts, jokers, cap) -> list of melds or None: one split of the tiles (52
  * byte counts) and 0-2 jokers into groups and runs, as SetSearch(facts).find(); each meld
  * is ("group" or "run", ((rack, stands for), ...)); cap is HandFacts.cap. */
@@ -306,7 +290,8 @@ PyObject *plain_split_entry(PyObject *self, PyObject *args) {
     }
     Split *s = calloc(1, sizeof(Split));
     if (s == NULL) return PyErr_NoMemory();
-    if (read_counts(counts, s->count, "counts") < 0 || read_counts(cap, s->cap, "cap") < 0) {
+    if (holds_read_tiles(counts, "plain_split counts", s->count) < 0 ||
+        holds_read_tiles(cap, "plain_split cap", s->cap) < 0) {
         free(s);
         return NULL;
     }

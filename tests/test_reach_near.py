@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from house_rules import HOUSE as HOUSE_41
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands_seen_trump
@@ -41,16 +42,9 @@ needs_native = pytest.mark.skipif(
     PURE, reason=f"{native.PURE_PYTHON_VARIABLE} is set: the pure-Python searches are in use"
 )
 
-HOUSE = """\
-extends = "international"
-[[type]]
-number = 41
-name = "Minor 61 runs"
-scores = [1100, 1000, 900]
-description = "Runs only, no tile higher than 9, total 61 or less"
-structure = "runs"
-range = "minor"
-max_total = 61
+HOUSE = (
+    HOUSE_41
+    + """\
 [[type]]
 number = 42
 name = "Six of a number"
@@ -67,7 +61,9 @@ structure = "runs"
 sets = [3]
 max_total = 30
 """
-"""A house with a type searched once per number (42) and one never formed (43)."""
+)
+"""The house of docs/rules-files.md (41), a type searched once per number (42) and one
+never formed (43)."""
 
 # (hand, seen, trump, context flags): near and far hands, jokers, 15 tiles, seen
 # tiles and trumps that block types, the blitz contexts (R20, R21).

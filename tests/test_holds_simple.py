@@ -20,7 +20,6 @@ The tests fail, never skip, when the installed ``intlscore._native`` lacks the f
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from random import Random
@@ -539,7 +538,7 @@ def recoloured(pool: Pool, perm: Sequence[int]) -> Pool:
     for index in range(52):
         moved = index - index % 4 + perm[index % 4]
         hand[moved], cap[moved] = pool.hand[index], pool.cap[index]
-    return dataclasses.replace(pool, hand=tuple(hand), cap=tuple(cap))
+    return pool._replace(hand=tuple(hand), cap=tuple(cap))
 
 
 @settings(max_examples=150, deadline=None)
@@ -560,13 +559,13 @@ def test_one_more_tile_never_hurts(case: tuple[HandType, Pool], extra: int) -> N
     if extra == 52:
         if pool.jokers == COPIES:
             return
-        bigger = dataclasses.replace(pool, jokers=pool.jokers + 1)
+        bigger = pool._replace(jokers=pool.jokers + 1)
     else:
         if pool.hand[extra] >= pool.cap[extra]:
             return
         hand = list(pool.hand)
         hand[extra] += 1
-        bigger = dataclasses.replace(pool, hand=tuple(hand))
+        bigger = pool._replace(hand=tuple(hand))
     before, after = compiled(hand_type, pool), compiled(hand_type, bigger)
     note(f"{hand_type.description}: {before} -> {after}")
     if before >= 0:

@@ -16,7 +16,6 @@ and then the comparisons here are skipped with that reason.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from random import Random
@@ -48,18 +47,18 @@ def house_shapes() -> list[SetShape]:
     basic = SetShape.of(TABLE.by_number(1))
     runs = SetShape.of(TABLE.by_number(13))
     return [
-        dataclasses.replace(basic, colours=2),
-        dataclasses.replace(basic, allowed_sets=frozenset({3}), max_sets=3),
-        dataclasses.replace(basic, max_total=60, colours=3),
-        dataclasses.replace(basic, distinct=True),
-        dataclasses.replace(runs, allowed_sets=frozenset({2}), max_sets=2, distinct=False),
-        dataclasses.replace(runs, max_total=45, allowed_sets=None, max_sets=4, distinct=False),
+        basic._replace(colours=2),
+        basic._replace(allowed_sets=frozenset({3}), max_sets=3),
+        basic._replace(max_total=60, colours=3),
+        basic._replace(distinct=True),
+        runs._replace(allowed_sets=frozenset({2}), max_sets=2, distinct=False),
+        runs._replace(max_total=45, allowed_sets=None, max_sets=4, distinct=False),
     ]
 
 
 SAME_NUMBER_SHAPES = (
-    dataclasses.replace(SetShape.of(TABLE.by_number(1)), same_number=6),
-    dataclasses.replace(SetShape.of(TABLE.by_number(4)), same_number=8),
+    SetShape.of(TABLE.by_number(1))._replace(same_number=6),
+    SetShape.of(TABLE.by_number(4))._replace(same_number=8),
 )
 """House shapes asking for N tiles of one number: one search per number, so the
 Python reference is only run on hands near them (far hands take it minutes)."""

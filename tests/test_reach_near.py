@@ -8,7 +8,6 @@ view is the same, line for line (issue 11 "Quicker").
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 from pathlib import Path
@@ -229,8 +228,8 @@ SHAPES = tuple(
     dict.fromkeys(
         [SetShape.of(t) for t in TABLE.types if t.structure in ("sets", "groups", "runs")]
         + [
-            dataclasses.replace(SetShape.of(TABLE.by_number(1)), same_number=6),
-            dataclasses.replace(SetShape.of(TABLE.by_number(4)), same_number=8),
+            SetShape.of(TABLE.by_number(1))._replace(same_number=6),
+            SetShape.of(TABLE.by_number(4))._replace(same_number=8),
         ]
     )
 )
@@ -286,9 +285,7 @@ def test_formable_is_whether_the_full_search_finds_a_hand(
 
 def test_near_of_a_result_with_no_reachable_type() -> None:
     full = reachability("k1-13 k1", first_turn=False)
-    empty = dataclasses.replace(
-        full, types=tuple(dataclasses.replace(e, distance=None, reason="x") for e in full.types)
-    )
+    empty = full._replace(types=tuple(e._replace(distance=None, reason="x") for e in full.types))
     near = near_of(empty, FEW_DRAWS)
     assert isinstance(near, NearReach)
     assert (near.near, near.further, near.nearest, near.horizon) == ((), (), None, None)

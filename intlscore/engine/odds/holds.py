@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 
 from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
@@ -77,7 +76,7 @@ class PoolCheck:
                 jokers += 1
             else:
                 counts[index] += 1
-        return replace(self.pool, hand=tuple(counts), jokers=jokers)
+        return self.pool._replace(hand=tuple(counts), jokers=jokers)
 
 
 @functools.cache

@@ -17,7 +17,6 @@ tiles), so every search, compiled or not, shows the same keep.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeVar
 
 Key = TypeVar("Key")
@@ -35,13 +34,32 @@ def combine(first: Value, second: Value) -> Value:
     return (first[0] + second[0], first[1] | second[1], first[2] + second[2])
 
 
-@dataclass(slots=True)
 class Best:
-    """Running maximum of kept tiles, with the union of outs at that maximum."""
+    """Running maximum of kept tiles, with the union of outs at that maximum.
 
-    kept: int = -1
-    outs: int = 0
-    keep: int = 0
+    >>> best = Best()
+    >>> best.offer(3, 0b01, 1); best.offer(3, 0b10, 4); best.offer(2, 0b100, 8)
+    >>> best, best == Best(3, 3, 1)
+    (Best(kept=3, outs=3, keep=1), True)
+    """
+
+    # A plain slotted class, not a dataclass: created at every start (intlscore/values.py).
+    __slots__ = ("keep", "kept", "outs")
+
+    def __init__(self, kept: int = -1, outs: int = 0, keep: int = 0) -> None:
+        self.kept = kept
+        self.outs = outs
+        self.keep = keep
+
+    def __repr__(self) -> str:
+        return f"Best(kept={self.kept}, outs={self.outs}, keep={self.keep})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Best):
+            return NotImplemented
+        return (self.kept, self.outs, self.keep) == (other.kept, other.outs, other.keep)
+
+    __hash__ = None  # type: ignore[assignment]  # it changes: not a dict key
 
     def offer(self, kept: int, outs: int, keep: int) -> None:
         """Record one completed hand."""

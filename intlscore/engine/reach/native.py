@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from intlscore.engine.native import (
     _NATIVE,
@@ -79,7 +78,7 @@ def formable_native(shape: SetShape, pool: Pool) -> bool:
     """
     empty = [0] * len(pool.hand)
     search = _searcher(shape, pool, empty, 0, 0)
-    return best_over_targets(shape, replace(pool, hand=tuple(empty)), search).found
+    return best_over_targets(shape, pool._replace(hand=tuple(empty)), search).found
 
 
 def _searcher(

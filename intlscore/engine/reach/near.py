@@ -22,15 +22,14 @@ black run). Types 39 and 40 need a first turn or the dealt hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from intlscore.engine.context import Context
 from intlscore.engine.reach.result import ReachResult, TypeReach
 from intlscore.engine.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class NearReach:
+class NearReach(NamedTuple):
     """The types at most ``window`` draws beyond the closest, in full; the others counted."""
 
     tiles: tuple[Tile, ...]

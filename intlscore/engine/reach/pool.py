@@ -19,15 +19,14 @@ copies still drawable are those minus the hand's copies.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from intlscore.engine.tiles import COPIES, JOKER_INDEX, Tile
 
 NUMBERED = 52
 
 
-@dataclass(frozen=True, slots=True)
-class Pool:
+class Pool(NamedTuple):
     """Hand counts, known counts and R3 limits, by tile index (0-51)."""
 
     hand: tuple[int, ...]

@@ -17,7 +17,6 @@ Royal in black needs k5, both seen; in red needs r5, both seen; in blue needs b5
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import product
 
 from intlscore.engine.context import Context
@@ -66,7 +65,7 @@ def blocked_reason(hand_type: HandType, pool: Pool) -> str:
 def _unblocks(hand_type: HandType, pool: Pool, index: int) -> bool:
     cap = list(pool.cap)
     cap[index] = COPIES
-    return closest(hand_type, replace(pool, cap=tuple(cap))).found
+    return closest(hand_type, pool._replace(cap=tuple(cap))).found
 
 
 def _per_colour(hand_type: HandType, pool: Pool) -> str:

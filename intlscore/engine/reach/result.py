@@ -17,15 +17,13 @@ TypeReach(39 Little blitz: unreachable, needs a first-turn win)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from intlscore.engine.context import Context
+from intlscore.engine.context import NO_CONTEXT, Context
 from intlscore.engine.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Out:
+class Out(NamedTuple):
     """A tile whose draw brings a type one step closer, and its unseen copies."""
 
     tile: Tile
@@ -35,8 +33,7 @@ class Out:
         return {"tile": str(self.tile), "unseen": self.unseen}
 
 
-@dataclass(frozen=True, slots=True)
-class TypeReach:
+class TypeReach(NamedTuple):
     """How far one type is from the hand (R20)."""
 
     number: int
@@ -80,15 +77,14 @@ class TypeReach:
         return f"TypeReach({self.number} {self.name}: {where})"
 
 
-@dataclass(frozen=True, slots=True)
-class ReachResult:
+class ReachResult(NamedTuple):
     """Every type of the table, with its distance from one hand."""
 
     tiles: tuple[Tile, ...]
     """The hand (14 or 15 tiles), in rack order."""
     seen: tuple[Tile, ...]
     trump: Tile | None
-    context: Context = field(default_factory=Context)
+    context: Context = NO_CONTEXT
     types: tuple[TypeReach, ...] = ()
     """One entry per type, in table order."""
 

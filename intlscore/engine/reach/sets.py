@@ -110,9 +110,8 @@ def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
     Every target tile the hand does not hold must be drawn.
 
     >>> from intlscore.engine.notation import parse_tiles
-    >>> import dataclasses
     >>> from intlscore.rules.hand_table import default_table
-    >>> shape = dataclasses.replace(SetShape.of(default_table().by_number(1)), same_number=6)
+    >>> shape = SetShape.of(default_table().by_number(1))._replace(same_number=6)
     >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
     11
     """

@@ -11,7 +11,6 @@ True
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from intlscore.engine.melds import position_number, position_tile
@@ -23,8 +22,7 @@ MAX_SETS = 4
 MAX_RUN = 13
 
 
-@dataclass(frozen=True, slots=True)
-class SetShape:
+class SetShape(NamedTuple):
     """The structure and conditions of a set-based type (sets, groups or runs)."""
 
     groups: bool
@@ -74,11 +72,10 @@ def target_numbers(shape: SetShape) -> tuple[int | None, ...]:
     """The numbers a search must try to hold ``same_number`` tiles of, or ``(None,)``.
 
     >>> from intlscore.rules.hand_table import default_table
-    >>> import dataclasses
     >>> basic = SetShape.of(default_table().by_number(1))
     >>> target_numbers(basic)
     (None,)
-    >>> target_numbers(dataclasses.replace(basic, same_number=6))[:3]
+    >>> target_numbers(basic._replace(same_number=6))[:3]
     (1, 2, 3)
     """
     if shape.same_number is None:

@@ -15,7 +15,6 @@ and mixed types the pure-Python set search.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from intlscore.engine.reach import native
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
@@ -106,7 +105,7 @@ def formable(hand_type: HandType, pool: Pool) -> bool:
             return False
         if all(cap == COPIES for cap in pool.cap):
             return True
-        return closest_sequences(hand_type, replace(pool, hand=(0,) * len(pool.hand))).found
+        return closest_sequences(hand_type, pool._replace(hand=(0,) * len(pool.hand))).found
     if prunable(hand_type):
         return _formable_native(SetShape.of(hand_type), pool)
     return closest(hand_type, pool).found

@@ -324,6 +324,15 @@ def test_after_places_the_row_after_that_type() -> None:
             id="remove",
         ),
         pytest.param(
+            'extends = "international"\n[[type]]\nnumber = 41\nname = "Zigzag"\n'
+            'scores = [900, 800, 700]\ndescription = "Two zigzags 1-7"\n'
+            'structure = "sequence"\nsequence = [1, 2, 3, 4, 5, 6, 7]\nrepeat = 2\n'
+            'neighbours = "differ"\ndistinct_colours = true\n',
+            "h.toml: row 1 (Zigzag): field 'distinct_colours': applies to a sequence only "
+            'with neighbours = "same"',
+            id="distinct-differ",
+        ),
+        pytest.param(
             "schema = true\n" + HOUSE,
             "h.toml: schema: True is not supported (only schema = 1)",
             id="schema-true",

@@ -317,6 +317,10 @@ def parse_row(raw: Any, index: int, source: str, extra: frozenset[str] = frozens
     if distinct and structure not in ("runs", "sequence"):
         raise row.fail("distinct_colours", "only applies to structures runs and sequence")
     sequence, repeat, neighbours = _parse_sequence(row, structure)
+    if distinct and structure == "sequence" and neighbours != "same":
+        # A "differ" sequence has several colours: "each sequence its own colour" means
+        # nothing there, and no search could honour it.
+        raise row.fail("distinct_colours", 'applies to a sequence only with neighbours = "same"')
     when = row.raw.get("when", [])
     if not isinstance(when, list) or not all(flag in CONTEXT_FLAGS for flag in when):
         raise row.fail("when", f"must be a list of {', '.join(CONTEXT_FLAGS)}; got {when!r}")

@@ -58,6 +58,10 @@ class SetSearch:
     bounds the number of sets and ``leaf`` judges a complete split. ``prune``
     may reject a partial choice of jokers' tiles early; ``distinct_runs`` stops a
     second run of one colour as soon as it appears.
+
+    The scorer mostly runs this search compiled (``native/plain_split.c``: the plain
+    search, and the conditioned one of :func:`intlscore.engine.matcher.find_sets`), which
+    finds the very same split; this class is the reference and the fallback.
     """
 
     def __init__(

@@ -137,9 +137,10 @@ class Matcher:
         probe = _Probe(self, facts, sets_possible)
         found = []
         needed_mask = self._needed_mask
+        rows = _positions(only)
         for structure, types in self._by_structure:
-            if only is not None:
-                types = tuple(t for t in types if t in only)
+            if rows is not None:
+                types = tuple(t for t in types if t.position in rows)
                 if not types:
                     continue
             # Whole families fall at once when their shared check fails.
@@ -177,11 +178,12 @@ class Matcher:
         outside ``only`` when it is given.
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        rows = _positions(only)
         for hand_type in self.by_value[jokers]:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
-            if only is not None and hand_type not in only:
+            if rows is not None and hand_type.position not in rows:
                 continue
             if probe.sets_possible is False and hand_type.structure in _SET_STRUCTURES:
                 continue  # cheaper than asking the probe again
@@ -204,6 +206,16 @@ class Matcher:
 
 
 _SET_STRUCTURES = frozenset(SET_STRUCTURES)
+
+
+def _positions(only: frozenset[HandType] | None) -> set[int] | None:
+    """The row positions of ``only``'s types: a type is looked for when its row is there.
+
+    Testing ints, not ``t in only``: a HandType hashes all its fields at every test, and the
+    scorer asks it of every type of the table for each hand that fits some type. Equal
+    types have equal rows, so no type of ``only`` is ever skipped.
+    """
+    return None if only is None else {t.position for t in only}
 
 
 class _Probe:

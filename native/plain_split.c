@@ -1,6 +1,6 @@
 /*
  * plain_split and conditioned_split: one split of melded tiles into groups (R4) and runs
- * (R5), jokers as wildcards (R7), compiled.
+ * (R5), jokers as wildcards (R7), compiled; and discards_leaving_sets.
  *
  * A line-for-line port of SetSearch in intlscore/engine/sets.py as find_sets in
  * intlscore/engine/matcher.py configures it for a set-based type: the same lowest-tile-first
@@ -9,6 +9,10 @@
  * every run position, at most four sets, no condition on the split) is the conditioned one
  * with no condition. The scorer uses them to lay out the melds of a hand the holds-checks
  * found to fit a set-based type.
+ *
+ * discards_leaving_sets (which single tile of 15 can go so that the rest split into sets)
+ * is the same walk in the form of discards_leaving_sets in sets.py: at each step the lowest
+ * tile joins a group or a run, or, once, is the discard; it answers the same set.
  *
  * A type is data: the conditions come in a tuple (intlscore/engine/holds_spec.py,
  * split_spec) and this file never names a type. The checks on a finished split are those of
@@ -35,6 +39,9 @@
 #define HIGH_ONE 14
 #define MAX_RUN 13
 #define MAX_SETS 4
+#define MAX_TILES 15 /* discards_leaving_sets: 15 tiles, so at most five sets */
+#define MELDS 5
+#define KEPT_ALL 63 /* discards_leaving_sets: the bit of "the rest splits" (-1 in Python) */
 #define MEMO_FIRST 64   /* the memo starts inside the Split ... */
 #define MEMO_MOST 4096  /* ... and grows (x4) up to this many slots, kept at most half full */
 #define ALL_NUMBERS 0x3FFE /* bits 1-13 */
@@ -62,10 +69,19 @@ typedef struct {
     int rep[MAX_RUN];  /* the tile it stands for */
 } Meld;
 
+/* A state of a search, exactly: what is left, the jokers' tiles, the sets so far and the
+ * runs' colours (split searches), or whether a tile was discarded (discards_leaving_sets).
+ * The Python memo keys are coarser; a value remembered exactly holds in both. */
 typedef struct {
     uint64_t lo, hi; /* remaining counts, two bits a tile */
-    int jokers, used0, used1, sets, run_colours, taken;
-} Failed;
+    int jokers, used0, used1, sets, run_colours, discarded;
+} State;
+
+typedef struct {
+    State state;
+    uint64_t value; /* split searches: unused (a state remembered failed) */
+    int taken;
+} Entry;
 
 typedef struct {
     Conditions cond;
@@ -77,12 +93,18 @@ typedef struct {
     int used[2];      /* the jokers' tiles so far, sorted (at most two jokers) */
     int nused;
     int run_colours;  /* colours of the runs so far, when distinct_runs */
-    Meld melds[MAX_SETS];
+    Meld melds[MELDS];
     int depth, sets;  /* sets: how many melds the split found has */
-    Failed *failed;   /* the memo: `first`, or a larger table of its own once grown */
-    int memo_size, nfailed;
-    Failed first[MEMO_FIRST];
+    int discarded;    /* discards_leaving_sets: a tile (or joker) is discarded already */
+    uint64_t *found;  /* discards_leaving_sets: the discards found at the level enumerating */
+    Entry *memo;      /* `first`, or a larger table of its own once grown */
+    int memo_size, memo_count;
+    Entry first[MEMO_FIRST];
 } Split;
+
+/* What to do with each group or run found for the lowest tile: go on with the search
+ * below it (`jokers` left); nonzero stops the enumeration. */
+typedef int (*Next)(Split *s, int jokers);
 
 /* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
  * as (real colours, joker colours), as _group_choices in Python. */
@@ -221,10 +243,8 @@ static int split_holds(const Split *s) {
 
 /* ---- memo ------------------------------------------------------------------------- */
 
-/* A state is exact: what is left, the jokers' tiles, the sets so far and the runs' colours
- * (the Python memo's key is coarser; a failure remembered exactly is failed in both). */
-static Failed state_of(const Split *s, int jokers) {
-    Failed f = {0, 0, jokers, -1, -1, s->depth, s->run_colours, 1};
+static State state_of(const Split *s, int jokers) {
+    State f = {0, 0, jokers, -1, -1, s->depth, s->run_colours, s->discarded};
     for (int i = 0; i < TILES; i++) {
         if (i < 32)
             f.lo |= (uint64_t)s->count[i] << (2 * i);
@@ -236,53 +256,59 @@ static Failed state_of(const Split *s, int jokers) {
     return f;
 }
 
-/* The memo of failed states: open addressing, kept at most half full. */
-static Failed *failed_slot(Split *s, const Failed *f) {
+static int same_state(const State *a, const State *b) {
+    return a->lo == b->lo && a->hi == b->hi && a->jokers == b->jokers && a->used0 == b->used0 &&
+           a->used1 == b->used1 && a->sets == b->sets && a->run_colours == b->run_colours &&
+           a->discarded == b->discarded;
+}
+
+/* The state's slot in the memo (open addressing, kept at most half full): its entry, or
+ * the free slot where it goes. */
+static Entry *memo_slot(Split *s, const State *f) {
     uint64_t h = f->lo * 0x9E3779B97F4A7C15ULL ^ (f->hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (uint64_t)(f->jokers + 3 * (f->used0 + 2) + 211 * (f->used1 + 2) + 45007 * f->sets +
-                    225035 * f->run_colours);
+                    225035 * f->run_colours + 3600560 * f->discarded);
     h ^= h >> 29;
     for (int probe = 0; probe < s->memo_size; probe++) {
-        Failed *g = &s->failed[(h + (uint64_t)probe) & (uint64_t)(s->memo_size - 1)];
-        if (!g->taken) return g;
-        if (g->lo == f->lo && g->hi == f->hi && g->jokers == f->jokers && g->used0 == f->used0 &&
-            g->used1 == f->used1 && g->sets == f->sets && g->run_colours == f->run_colours)
-            return g;
+        Entry *g = &s->memo[(h + (uint64_t)probe) & (uint64_t)(s->memo_size - 1)];
+        if (!g->taken || same_state(&g->state, f)) return g;
     }
     return NULL;
 }
 
-static int known_failed(Split *s, const Failed *f) {
-    const Failed *g = failed_slot(s, f);
-    return g != NULL && g->taken;
+/* The value remembered for a state, or NULL. */
+static const Entry *memo_get(Split *s, const State *f) {
+    const Entry *g = memo_slot(s, f);
+    return g != NULL && g->taken ? g : NULL;
 }
 
-/* Remember a failed state; a memo that cannot grow any more simply stops remembering. */
-static void remember_failed(Split *s, const Failed *f) {
-    if (2 * (s->nfailed + 1) > s->memo_size) {
+/* Remember a state's value; a memo that cannot grow any more simply stops remembering. */
+static void memo_put(Split *s, const State *f, uint64_t value) {
+    if (2 * (s->memo_count + 1) > s->memo_size) {
         int size = 4 * s->memo_size;
-        Failed *old = s->failed, *grown;
-        if (size > MEMO_MOST || (grown = calloc((size_t)size, sizeof(Failed))) == NULL) return;
+        Entry *old = s->memo, *grown;
+        if (size > MEMO_MOST || (grown = calloc((size_t)size, sizeof(Entry))) == NULL) return;
         int old_size = s->memo_size;
-        s->failed = grown;
+        s->memo = grown;
         s->memo_size = size;
         for (int i = 0; i < old_size; i++)
-            if (old[i].taken) *failed_slot(s, &old[i]) = old[i];
+            if (old[i].taken) *memo_slot(s, &old[i].state) = old[i];
         if (old != s->first) free(old);
     }
-    Failed *slot = failed_slot(s, f);
+    Entry *slot = memo_slot(s, f);
     if (slot != NULL && !slot->taken) {
-        *slot = *f;
-        s->nfailed++;
+        slot->state = *f;
+        slot->value = value;
+        slot->taken = 1;
+        s->memo_count++;
     }
 }
 
 /* ---- the search --------------------------------------------------------------------- */
 
-static int search(Split *s, int jokers);
-
-/* Groups holding `tile` (its one copy already taken), as SetSearch._groups_with. */
-static int groups_with(Split *s, int tile, int jokers) {
+/* Groups holding `tile` (its one copy already taken), as SetSearch._groups_with; `next`
+ * goes on below each. */
+static int groups_with(Split *s, int tile, int jokers, Next next) {
     int colour = tile & 3, base = tile - colour, present = 0;
     if (!(s->cond.numbers >> number_of(tile) & 1)) return 0;
     for (int other = 0; other < 4; other++)
@@ -321,7 +347,7 @@ static int groups_with(Split *s, int tile, int jokers) {
         for (int j = 0; j < choice->nreal; j++) s->count[base + choice->real[j]]--;
         for (int j = 0; j < choice->nwild; j++) use_joker(s, added[j]);
         s->depth++;
-        int found = search(s, jokers - choice->nwild);
+        int found = next(s, jokers - choice->nwild);
         s->depth--;
         for (int j = choice->nwild - 1; j >= 0; j--) unuse_joker(s, added[j]);
         for (int j = 0; j < choice->nreal; j++) s->count[base + choice->real[j]]++;
@@ -331,7 +357,8 @@ static int groups_with(Split *s, int tile, int jokers) {
 }
 
 /* Runs from `start` through `position` and on, as SetSearch._run_from. */
-static int run_from(Split *s, int start, int position, int tile, int colour, int jokers) {
+static int run_from(Split *s, int start, int position, int tile, int colour, int jokers,
+                    Next next) {
     Meld *meld = &s->melds[s->depth];
     int taken[MAX_RUN], ntaken = 0, added[MAX_RUN], nadded = 0, found = 0;
     meld->run = 1;
@@ -362,7 +389,7 @@ static int run_from(Split *s, int start, int position, int tile, int colour, int
                 break; /* more jokers only make the pruned choice worse */
             for (int j = 0; j < nadded; j++) use_joker(s, added[j]);
             s->depth++;
-            found = search(s, jokers - nadded);
+            found = next(s, jokers - nadded);
             s->depth--;
             for (int j = nadded - 1; j >= 0; j--) unuse_joker(s, added[j]);
             if (found) break;
@@ -372,7 +399,7 @@ static int run_from(Split *s, int start, int position, int tile, int colour, int
     return found;
 }
 
-static int runs_with(Split *s, int tile, int jokers) {
+static int runs_with(Split *s, int tile, int jokers, Next next) {
     int colour = tile & 3, number = number_of(tile), low = s->cond.low, high = s->cond.high;
     int positions[2] = {number, HIGH_ONE}, npositions = number == 1 ? 2 : 1;
     for (int k = 0; k < npositions; k++) {
@@ -382,7 +409,7 @@ static int runs_with(Split *s, int tile, int jokers) {
         int lowest = position == HIGH_ONE ? position - (MAX_RUN - 1) : position - jokers;
         if (lowest < low) lowest = low;
         for (int start = lowest; start <= position; start++)
-            if (run_from(s, start, position, tile, colour, jokers)) return 1;
+            if (run_from(s, start, position, tile, colour, jokers, next)) return 1;
     }
     return 0;
 }
@@ -395,20 +422,70 @@ static int search(Split *s, int jokers) {
         return jokers == 0 && split_holds(s);
     }
     if (s->depth >= s->cond.max_sets) return 0;
-    Failed state = state_of(s, jokers);
-    if (known_failed(s, &state)) return 0;
+    State state = state_of(s, jokers);
+    if (memo_get(s, &state) != NULL) return 0; /* failed before */
     s->count[tile]--;
-    int found = s->cond.groups && groups_with(s, tile, jokers);
+    int found = s->cond.groups && groups_with(s, tile, jokers, search);
     if (!found && s->cond.runs) {
         int colour = tile & 3, before = s->run_colours;
         if (!(s->cond.distinct_runs && (before >> colour & 1))) {
             if (s->cond.distinct_runs) s->run_colours |= 1 << colour;
-            found = runs_with(s, tile, jokers);
+            found = runs_with(s, tile, jokers, search);
             s->run_colours = before;
         }
     }
     s->count[tile]++;
-    if (!found) remember_failed(s, &state);
+    if (!found) memo_put(s, &state, 0);
+    return found;
+}
+
+/* ---- discards_leaving_sets ---------------------------------------------------------- */
+
+static uint64_t discards_after(Split *s, int jokers);
+
+/* Next for discards_after: the discards found below a set join those of the level that
+ * placed it; once a tile is discarded, one way for the rest to split is enough. */
+static int discards_below(Split *s, int jokers) {
+    uint64_t *found = s->found; /* the enumerating level's; the level below sets its own */
+    uint64_t below = discards_after(s, jokers);
+    s->found = found;
+    *found |= below;
+    return s->discarded && *found != 0;
+}
+
+/* As `after` in discards_leaving_sets (sets.py): the tiles (bit 52 a joker) that can be
+ * discarded from here so that the rest splits into sets; once `discarded`, the bit
+ * KEPT_ALL when the rest splits. */
+static uint64_t discards_after(Split *s, int jokers) {
+    int tile = 0;
+    while (tile < TILES && !s->count[tile]) tile++;
+    if (tile == TILES) {
+        if (!jokers) return s->discarded ? (uint64_t)1 << KEPT_ALL : 0;
+        return jokers == 1 && !s->discarded ? (uint64_t)1 << JOKER : 0;
+    }
+    State state = state_of(s, jokers);
+    state.sets = 0; /* unlike a split's, the discards do not depend on the sets so far */
+    const Entry *known = memo_get(s, &state);
+    if (known != NULL) return known->value;
+    uint64_t found = 0;
+    if (!s->discarded && jokers) { /* the joker goes */
+        s->discarded = 1;
+        if (discards_after(s, jokers - 1)) found |= (uint64_t)1 << JOKER;
+        s->discarded = 0;
+    }
+    s->count[tile]--;
+    if (!s->discarded) { /* the lowest tile goes */
+        s->discarded = 1;
+        if (discards_after(s, jokers)) found |= (uint64_t)1 << tile;
+        s->discarded = 0;
+    }
+    s->found = &found; /* the lowest tile joins a set: groups, then runs */
+    if (!groups_with(s, tile, jokers, discards_below)) {
+        s->found = &found;
+        runs_with(s, tile, jokers, discards_below);
+    }
+    s->count[tile]++;
+    memo_put(s, &state, found);
     return found;
 }
 
@@ -441,26 +518,43 @@ static PyObject *melds_list(const Split *s) {
     return result;
 }
 
-/* The search on parsed arguments: a list of melds, None, or NULL with an exception. */
-static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const Conditions *cond,
-                          const char *name, const char *counts_name, const char *cap_name) {
+/* A search of the tiles (52 byte counts) and 0-2 jokers under the conditions, or NULL
+ * with a Python exception; free it with split_free. */
+static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Conditions *cond,
+                        const char *name, const char *counts_name, const char *cap_name) {
     if (jokers < 0 || jokers > 2) {
         PyErr_Format(PyExc_ValueError, "%s: 0 to 2 jokers (R3), got %d", name, jokers);
         return NULL;
     }
     Split *s = calloc(1, sizeof(Split));
-    if (s == NULL) return PyErr_NoMemory();
+    if (s == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
     if (holds_read_tiles(counts, counts_name, s->count) < 0 ||
         holds_read_tiles(cap, cap_name, s->cap) < 0) {
         free(s);
         return NULL;
     }
     s->cond = *cond;
-    s->failed = s->first;
+    s->memo = s->first;
     s->memo_size = MEMO_FIRST;
     s->prune = cond->numbers != ALL_NUMBERS || cond->max_total >= 0 || cond->colours >= 0;
     read_facts(s);
     if (!choices_ready) build_choices();
+    return s;
+}
+
+static void split_free(Split *s) {
+    if (s->memo != s->first) free(s->memo);
+    free(s);
+}
+
+/* The split search on parsed arguments: a list of melds, None, or NULL with an exception. */
+static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const Conditions *cond,
+                          const char *name, const char *counts_name, const char *cap_name) {
+    Split *s = split_new(counts, jokers, cap, cond, name, counts_name, cap_name);
+    if (s == NULL) return NULL;
     int found = 0;
     Py_BEGIN_ALLOW_THREADS
     /* A real tile out of range fails every split (tiles_hold): no need to search. */
@@ -473,8 +567,7 @@ static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const Con
         result = Py_None;
         Py_INCREF(result);
     }
-    if (s->failed != s->first) free(s->failed);
-    free(s);
+    split_free(s);
     return result;
 }
 
@@ -538,11 +631,51 @@ static PyObject *conditioned_split_entry(PyObject *self, PyObject *args) {
                     "conditioned_split cap");
 }
 
+/* discards_leaving_sets(counts, jokers, cap) -> frozenset: which single tile (index; 52 a
+ * joker) of these 15 or fewer tiles can go so that the rest split into groups and runs, as
+ * discards_leaving_sets in sets.py; cap is HandFacts.cap. */
+static PyObject *discards_entry(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *counts, *cap;
+    int jokers;
+    if (!PyArg_ParseTuple(args, "SiS:discards_leaving_sets", &counts, &jokers, &cap)) return NULL;
+    Split *s = split_new(counts, jokers, cap, &PLAIN, "discards_leaving_sets",
+                         "discards_leaving_sets counts", "discards_leaving_sets cap");
+    if (s == NULL) return NULL;
+    int tiles = jokers;
+    for (int i = 0; i < TILES; i++) tiles += s->count[i];
+    if (tiles > MAX_TILES) {
+        split_free(s);
+        PyErr_Format(PyExc_ValueError, "discards_leaving_sets: at most %d tiles, got %d",
+                     MAX_TILES, tiles);
+        return NULL;
+    }
+    uint64_t found;
+    Py_BEGIN_ALLOW_THREADS
+    found = discards_after(s, jokers);
+    Py_END_ALLOW_THREADS
+    split_free(s);
+    PyObject *indices = PyList_New(0);
+    for (int index = 0; indices != NULL && index <= JOKER; index++) {
+        if (!(found >> index & 1)) continue;
+        PyObject *item = PyLong_FromLong(index);
+        if (item == NULL || PyList_Append(indices, item) < 0) Py_CLEAR(indices);
+        Py_XDECREF(item);
+    }
+    if (indices == NULL) return NULL;
+    PyObject *result = PyFrozenSet_New(indices);
+    Py_DECREF(indices);
+    return result;
+}
+
 PyMethodDef split_methods[] = {
     {"plain_split", plain_split_entry, METH_VARARGS,
      "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"conditioned_split", conditioned_split_entry, METH_VARARGS,
      "conditioned_split(counts, jokers, cap, spec) -> melds or None: find_sets' split under a "
      "set-based type's conditions (holds_spec.split_spec), compiled"},
+    {"discards_leaving_sets", discards_entry, METH_VARARGS,
+     "discards_leaving_sets(counts, jokers, cap) -> frozenset: the single discards (52 a "
+     "joker) after which 15 tiles split into sets, compiled"},
     {NULL, NULL, 0, NULL},
 };

@@ -8,8 +8,6 @@ for a hand that fits nothing are worked out on first read, once.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +20,7 @@ from intlscore.engine.explain import (
 )
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
+from intlscore.engine.result import ScoreResult
 from intlscore.engine.scoring import score_hand
 from intlscore.engine.tiles import Tile
 
@@ -94,7 +93,7 @@ def test_reasons_are_worked_out_on_first_read_and_kept() -> None:
         calls.append(1)
         return explain()
 
-    lazy = dataclasses.replace(result, explain=counted)
+    lazy = ScoreResult(*result[:7], explain=counted, discards_tried=result.discards_tried)
     assert calls == []  # scoring alone never works the reasons out
     first, second = lazy.reasons, lazy.reasons
     assert calls == [1]

@@ -14,7 +14,6 @@ against a tiny brute force.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from itertools import combinations, combinations_with_replacement
 from random import Random
@@ -299,8 +298,7 @@ def brute_any(hand_type: HandType, pool: Pool, most_draws: int = 2) -> tuple[int
 def house(number: int, *, colours: int | None = None, same_number: int | None = None) -> HandType:
     """A house variant of a shipped "any tiles" row (the engine reads fields only)."""
     base = TABLE.by_number(number)
-    return dataclasses.replace(
-        base,
+    return base._replace(
         name=f"House {base.name}",
         colours=base.colours if colours is None else colours,
         same_number=base.same_number if same_number is None else same_number,

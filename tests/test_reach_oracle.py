@@ -17,7 +17,6 @@ set-based type with ``same_number`` is checked against the scorer too.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 from hypothesis import HealthCheck, event, given, settings
@@ -32,8 +31,7 @@ from intlscore.engine.tiles import JOKER, Tile
 from intlscore.rules.hand_table import HandTable, HandType, default_table
 
 TABLE = default_table()
-HOUSE = dataclasses.replace(
-    TABLE.by_number(1),
+HOUSE = TABLE.by_number(1)._replace(
     number=41,
     name="Six of a number",
     description="Groups and/or runs with at least six tiles of one number",

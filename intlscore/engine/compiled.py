@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from intlscore.engine import native
@@ -59,8 +58,7 @@ def parent(hand_type: HandType) -> HandType | None:
         plain = "pairs"
     else:
         return None
-    broad = replace(
-        hand_type,
+    broad = hand_type._replace(
         name=f"{plain} (plain)",
         structure=plain,  # type: ignore[arg-type]
         sets=None,

@@ -9,8 +9,7 @@ A light module of its own, so that ``reach`` reads it without importing the scor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from intlscore.errors import InputTypeError, quoted
 
@@ -18,29 +17,37 @@ if TYPE_CHECKING:
     from intlscore.rules.hand_table import HandType
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class _Flags(NamedTuple):
+    first_turn: bool = False
+    original_hand: bool = False
+    starting_player: bool = False
+
+
+class Context(_Flags):
     """When the win happened; only types 39 and 40 look at it.
 
     Each flag must be a real ``bool``: ``"no"`` or ``0`` would otherwise be read by
     truth value (``"no"`` as true), so they are refused, naming the flag.
 
+    >>> Context(first_turn=True)
+    Context(first_turn=True, original_hand=False, starting_player=False)
     >>> Context(first_turn="no")
     Traceback (most recent call last):
     ...
     intlscore.errors.InputTypeError: first_turn must be True or False, not 'no'
     """
 
-    first_turn: bool = False
-    original_hand: bool = False
-    starting_player: bool = False
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        for flag in ("first_turn", "original_hand", "starting_player"):
-            value = getattr(self, flag)
+    def __new__(
+        cls, first_turn: bool = False, original_hand: bool = False, starting_player: bool = False
+    ) -> Context:
+        flags = (first_turn, original_hand, starting_player)
+        for flag, value in zip(_Flags._fields, flags, strict=True):
             if not isinstance(value, bool):
                 shown = quoted(value) if isinstance(value, str) else repr(value)[:40]
                 raise InputTypeError(f"{flag} must be True or False, not {shown}")
+        return super().__new__(cls, *flags)
 
     def to_dict(self) -> dict[str, bool]:
         return {

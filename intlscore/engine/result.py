@@ -16,8 +16,7 @@ strings.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from intlscore.engine.context import NO_CONTEXT as NO_CONTEXT  # re-exported
 from intlscore.engine.context import Context as Context  # re-exported
@@ -27,21 +26,30 @@ MeldKind = Literal["group", "run", "pair", "sequence", "tiles"]
 """``tiles`` is the single "meld" of a type whose tiles need no sets (Piccolo odd, ...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedTile:
-    """A tile in a meld; for a joker, ``stands_for`` is the tile it represents (R7)."""
+# NamedTuples, not dataclasses (intlscore/values.py says why): immutable, compared and
+# hashed by value, copied with ``_replace``.
 
+
+class _PlacedFields(NamedTuple):
     tile: Tile
-    stands_for: Tile | None = None
+    stands_for: Tile
 
-    def __post_init__(self) -> None:
-        if self.stands_for is None:
-            object.__setattr__(self, "stands_for", self.tile)
+
+class PlacedTile(_PlacedFields):
+    """A tile in a meld; for a joker, ``stands_for`` is the tile it represents (R7).
+
+    >>> PlacedTile(Tile("r5")) == PlacedTile(Tile("r5"), Tile("r5"))
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, tile: Tile, stands_for: Tile | None = None) -> PlacedTile:
+        return super().__new__(cls, tile, tile if stands_for is None else stands_for)
 
     @property
     def represented(self) -> Tile:
         """The tile this position counts as: itself, or what the joker stands for."""
-        assert self.stands_for is not None
         return self.stands_for
 
     @property
@@ -52,8 +60,7 @@ class PlacedTile:
         return f"*({self.represented})" if self.is_joker else str(self.tile)
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(NamedTuple):
     """One group, run, pair or sequence of a decomposition."""
 
     kind: MeldKind
@@ -70,8 +77,7 @@ class Meld:
         return " ".join(str(placed) for placed in self.tiles)
 
 
-@dataclass(frozen=True, slots=True)
-class TypeMatch:
+class TypeMatch(NamedTuple):
     """One closed-hand type that the 14 tiles fit, with one decomposition proving it."""
 
     number: int
@@ -86,8 +92,7 @@ class TypeMatch:
         return {"number": self.number, "name": self.name, "base": self.base}
 
 
-@dataclass(frozen=True, slots=True)
-class BestMatch:
+class BestMatch(NamedTuple):
     """The type that counts (R11) and its final score (R12)."""
 
     match: TypeMatch
@@ -120,57 +125,111 @@ class BestMatch:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
-    """Everything the scorer says about one closed hand."""
+class LazyReasons:
+    """Why no type fits, worked out on first call and then kept.
 
+    On hands that fit nothing the reasons are most of the scorer's work, and
+    ``types_fitting``-style callers never read them. They follow from the result's
+    tiles, so they never decide whether two results are equal; a pickled copy
+    carries them worked out.
+
+    >>> calls = []
+    >>> lazy = LazyReasons(lambda: calls.append(1) or ("why",))
+    >>> lazy(), lazy(), calls
+    (('why',), ('why',), [1])
+    >>> lazy == LazyReasons(lambda: ()), lazy
+    (True, LazyReasons(...))
+    """
+
+    __slots__ = ("_explain", "_value")
+
+    def __init__(
+        self,
+        explain: Callable[[], tuple[str, ...]] | None = None,
+        value: tuple[str, ...] | None = None,
+    ) -> None:
+        self._explain = explain
+        self._value = value
+
+    def __call__(self) -> tuple[str, ...]:
+        if self._value is None:
+            self._value = () if self._explain is None else self._explain()
+            self._explain = None
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LazyReasons)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "LazyReasons(...)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LazyReasons, (None, self()))
+
+
+class _ResultFields(NamedTuple):
     tiles: tuple[Tile, ...]
-    """The 14 melded tiles, in rack order."""
     discard: Tile | None
     jokers: int
-    """Jokers among the 14 melded tiles: the table column (R10)."""
     doubled: bool
-    """The discard is a joker (R12)."""
     best: BestMatch | None
     matches: tuple[TypeMatch, ...]
-    """Every type the 14 tiles fit, in table order."""
-    context: Context = field(default_factory=Context)
-    explain: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
-    """Works out :attr:`reasons` when first read (most callers never read them)."""
-    discards_tried: int = 0
-    """How many distinct discards were weighed (R13); 0 when the discard was given."""
-    _reasons: tuple[str, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    context: Context
+    explain: LazyReasons | None
+    discards_tried: int
+
+
+class ScoreResult(_ResultFields):
+    """Everything the scorer says about one closed hand.
+
+    - ``tiles``: the 14 melded tiles, in rack order;
+    - ``discard``: the discard, or None;
+    - ``jokers``: jokers among the 14 melded tiles, the table column (R10);
+    - ``doubled``: the discard is a joker (R12);
+    - ``best``: the type that counts, or None;
+    - ``matches``: every type the 14 tiles fit, in table order;
+    - ``context``: when the win happened (types 39 and 40);
+    - ``explain``: works out :attr:`reasons` when first read (None when a type fits);
+    - ``discards_tried``: how many distinct discards were weighed (R13); 0 when the
+      discard was given.
+
+    >>> import pickle
+    >>> from intlscore.engine.scoring import score_hand
+    >>> result = score_hand("k1 k3 k5 k7 k9 k11 k13 r2 r4 r6 r8 r10 r12 b7")
+    >>> pickle.loads(pickle.dumps(result)) == result, result.reasons != ()
+    (True, True)
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        tiles: tuple[Tile, ...],
+        discard: Tile | None,
+        jokers: int,
+        doubled: bool,
+        best: BestMatch | None,
+        matches: tuple[TypeMatch, ...],
+        context: Context = NO_CONTEXT,
+        explain: Callable[[], tuple[str, ...]] | LazyReasons | None = None,
+        discards_tried: int = 0,
+    ) -> ScoreResult:
+        if explain is not None and not isinstance(explain, LazyReasons):
+            explain = LazyReasons(explain)
+        return super().__new__(
+            cls, tiles, discard, jokers, doubled, best, matches, context, explain, discards_tried
+        )
 
     @property
     def reasons(self) -> tuple[str, ...]:
         """Why no type fits, in plain words (empty when ``best`` is set).
 
-        Computed on first use, then kept: on hands that fit nothing this is most
-        of the scorer's work, and ``types_fitting``-style callers never need it.
+        Computed on first use, then kept (see :class:`LazyReasons`).
         """
-        if self._reasons is None:
-            reasons = () if self.explain is None else self.explain()
-            object.__setattr__(self, "_reasons", reasons)
-            return reasons
-        return self._reasons
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle with the reasons worked out (``explain`` is a closure)."""
-        return (_restored, (self.with_reasons(),))
-
-    def with_reasons(self) -> dict[str, Any]:
-        """The fields, with the reasons in place of ``explain``."""
-        return {
-            "tiles": self.tiles,
-            "discard": self.discard,
-            "jokers": self.jokers,
-            "doubled": self.doubled,
-            "best": self.best,
-            "matches": self.matches,
-            "context": self.context,
-            "reasons": self.reasons,
-            "discards_tried": self.discards_tried,
-        }
+        return () if self.explain is None else self.explain()
 
     @property
     def score(self) -> int:
@@ -189,18 +248,3 @@ class ScoreResult:
             "context": self.context.to_dict(),
             "reasons": list(self.reasons),
         }
-
-
-def _restored(fields: dict[str, Any]) -> ScoreResult:
-    """A pickled :class:`ScoreResult` back, its reasons already known.
-
-    >>> import pickle
-    >>> from intlscore.engine.scoring import score_hand
-    >>> result = score_hand("k1 k3 k5 k7 k9 k11 k13 r2 r4 r6 r8 r10 r12 b7")
-    >>> pickle.loads(pickle.dumps(result)).reasons == result.reasons != ()
-    True
-    """
-    reasons = fields.pop("reasons")
-    result = ScoreResult(**fields)
-    object.__setattr__(result, "_reasons", reasons)
-    return result

@@ -15,8 +15,9 @@ Tile('r7')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+from intlscore.values import Frozen
 
 COLOUR_LETTERS: Final = ("k", "r", "b", "o")
 """Canonical colour letters, in the order black, red, blue, orange (R2)."""
@@ -49,8 +50,7 @@ def index_number(index: int) -> int:
     return index // 4 + 1
 
 
-@dataclass(frozen=True, slots=True, init=False, eq=False)
-class Tile:
+class Tile(Frozen):
     """One tile: a numbered tile or the joker.
 
     ``Tile`` takes an engine index or a canonical tile string, so ``repr`` pastes
@@ -60,8 +60,13 @@ class Tile:
 
     >>> Tile("r7") == Tile(tile_index(1, 7)), eval(repr(Tile("*"))) == JOKER
     (True, True)
+    >>> Tile("r7").index = 3
+    Traceback (most recent call last):
+    ...
+    AttributeError: a Tile cannot be changed
     """
 
+    __slots__ = ("index",)
     index: int
 
     def __init__(self, tile: int | str) -> None:
@@ -69,6 +74,10 @@ class Tile:
         if not 0 <= index <= JOKER_INDEX:
             raise ValueError(f"tile index out of range: {tile!r}")
         object.__setattr__(self, "index", index)
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
+        """Pickle and copy as ``Tile(index)``."""
+        return (Tile, (self.index,))
 
     @classmethod
     def of(cls, colour: str | int, number: int) -> Tile:

@@ -18,15 +18,14 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from intlscore.errors import TableError
 from intlscore.rules.hand_table import check_schema
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
+from intlscore.values import SourceNotCompared
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -45,10 +44,7 @@ _MAX_POINTS: Final = 1_000_000
 """Upper bound for any number in the table; catches typos such as 1000000000."""
 
 
-@dataclass(frozen=True, slots=True)
-class DealTable:
-    """The numbers used to score a whole deal (R12, R14-R18)."""
-
+class _DealFields(NamedTuple):
     open_win: int
     open_win_no_one_melded: int
     foot_win: int
@@ -63,8 +59,18 @@ class DealTable:
     trump_bonus_enabled: bool
     trump_bonus_points: int
     joker_discard_factor: int
-    source: str = dataclasses.field(default="<deal table>", compare=False)
+    source: str = "<deal table>"
     """Where the numbers came from (not part of equality)."""
+
+
+class DealTable(SourceNotCompared, _DealFields):
+    """The numbers used to score a whole deal (R12, R14-R18).
+
+    Immutable; ``_replace`` makes a copy with fields changed. Tables with the same
+    numbers are equal wherever they were read from.
+    """
+
+    __slots__ = ()
 
     def rack_value(self, number: int) -> int:
         """Value of a numbered tile (1-13) left on a rack (R15)."""
@@ -92,7 +98,7 @@ class DealTable:
             notes.append("trump bonus " + ("on" if trump_bonus else "off"))
         if not changes:
             return self
-        return dataclasses.replace(self, **changes, source=f"{self.source} ({', '.join(notes)})")
+        return self._replace(**changes, source=f"{self.source} ({', '.join(notes)})")
 
     def to_dict(self) -> dict[str, Any]:
         """The table in the layout of the TOML file (``source`` apart), for storage.

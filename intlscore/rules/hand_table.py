@@ -13,15 +13,14 @@ own table with :func:`load_table`.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
 from intlscore.errors import TableError
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import read_toml
+from intlscore.values import Frozen
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -61,9 +60,11 @@ ROW_FIELDS: Final = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class HandType:
-    """One closed-hand type: its score and its conditions (see the table's header)."""
+class HandType(NamedTuple):
+    """One closed-hand type: its score and its conditions (see the table's header).
+
+    Immutable; ``hand_type._replace(max_total=60)`` is a copy with a field changed.
+    """
 
     number: int
     name: str
@@ -90,13 +91,41 @@ class HandType:
         return self.scores[jokers]
 
 
-@dataclass(frozen=True, slots=True)
-class HandTable:
-    """All types of one table, in table order."""
+class HandTable(Frozen):
+    """All types of one table, in table order; ``source`` says where the rows came from.
 
+    Two tables with the same types are equal wherever they were read from.
+
+    >>> table = default_table()
+    >>> table.with_source("a copy") == table, table.with_source("a copy")
+    (True, HandTable(<40 types>, source='a copy'))
+    """
+
+    __slots__ = ("source", "types")
     types: tuple[HandType, ...]
-    source: str = dataclasses.field(default="<table>", compare=False)
-    """Where the rows came from (not part of equality)."""
+    source: str
+
+    def __init__(self, types: Iterable[HandType], source: str = "<table>") -> None:
+        object.__setattr__(self, "types", tuple(types))
+        object.__setattr__(self, "source", source)
+
+    def with_source(self, source: str) -> HandTable:
+        """The same types, read from ``source``."""
+        return HandTable(self.types, source)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandTable):
+            return NotImplemented
+        return self.types == other.types
+
+    def __hash__(self) -> int:
+        return hash(self.types)
+
+    def __repr__(self) -> str:
+        return f"HandTable(<{len(self.types)} types>, source={self.source!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandTable, (self.types, self.source))
 
     def __len__(self) -> int:
         return len(self.types)

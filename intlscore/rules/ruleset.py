@@ -34,12 +34,10 @@ intlscore.errors.RulesError: h.toml: [options]: field 'joker_valeu': is not a kn
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from intlscore.errors import InputTypeError, RulesError, TableError
 from intlscore.rules.deal_table import WINNER_AMOUNT, DealTable
@@ -54,6 +52,7 @@ from intlscore.rules.hand_table import (
 )
 from intlscore.rules.hints import did_you_mean
 from intlscore.rules.tomlfile import parse_toml_text, read_text
+from intlscore.values import SourceNotCompared
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -95,8 +94,7 @@ MAX_POINTS: Final = 1_000_000
 MAX_NAME: Final = 80
 
 
-@dataclass(frozen=True, slots=True)
-class HouseOptions:
+class HouseOptions(NamedTuple):
     """The rulings marked *house option* in RULES.md."""
 
     joker_value: int
@@ -105,17 +103,24 @@ class HouseOptions:
     """R18: whether holding the tile identical to the trump scores a bonus."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Everything that decides a score: the hand table, the deal table, the house options."""
-
+class _RulesFields(NamedTuple):
     name: str
     hands: HandTable
     """The closed-hand types in table order (R11: on equal value the later row counts)."""
     deals: DealTable
     """The numbers of R12 and R14-R18, house options included."""
-    source: str = dataclasses.field(default="<rules>", compare=False)
+    source: str = "<rules>"
     """Where the rules came from (a path, ``shipped``, ...; not part of equality)."""
+
+
+class Rules(SourceNotCompared, _RulesFields):
+    """Everything that decides a score: the hand table, the deal table, the house options.
+
+    Immutable; ``rules._replace(name="club")`` is a copy with a field changed. The
+    same rules read from two places are equal.
+    """
+
+    __slots__ = ()
 
     @property
     def options(self) -> HouseOptions:
@@ -131,15 +136,15 @@ class Rules:
         25
         """
         deals = self.deals.with_options(joker_value=joker_value, trump_bonus=trump_bonus)
-        return self if deals is self.deals else dataclasses.replace(self, deals=deals)
+        return self if deals is self.deals else self._replace(deals=deals)
 
     def with_hands(self, hands: HandTable) -> Rules:
         """A copy with another closed-hand table (what ``--table FILE`` did)."""
-        return dataclasses.replace(self, hands=hands, source=f"{self.source}, {hands.source}")
+        return self._replace(hands=hands, source=f"{self.source}, {hands.source}")
 
     def with_deals(self, deals: DealTable) -> Rules:
         """A copy with another deal table (what ``--deal-table FILE`` did)."""
-        return dataclasses.replace(self, deals=deals, source=f"{self.source}, {deals.source}")
+        return self._replace(deals=deals, source=f"{self.source}, {deals.source}")
 
     def to_toml(self) -> str:
         """The rules as a complete rules file (no ``extends``), read back equal by
@@ -162,8 +167,8 @@ def default_rules() -> Rules:
     rules = _Reader(DATA, shipped).rules()
     return Rules(
         rules.name,
-        dataclasses.replace(rules.hands, source=shipped),
-        dataclasses.replace(rules.deals, source=shipped),
+        rules.hands.with_source(shipped),
+        rules.deals._replace(source=shipped),
         source=shipped,
     )
 
@@ -329,9 +334,7 @@ class _Reader:
                     changes[field] = self._points(where, key, value, low)
         if base is not None:
             values = tuple(rack.get(n, v) for n, v in enumerate(base.deals.rack_values, start=1))
-            return dataclasses.replace(
-                base.deals, **changes, rack_values=values, source=self.source
-            )
+            return base.deals._replace(**changes, rack_values=values, source=self.source)
         for key in OPTIONS:
             if key not in options:
                 raise self.fail("[options]", key, "is missing")
@@ -393,7 +396,7 @@ class _Reader:
         check_row_count(len(types), self.source)
         if not types:
             raise self.fail("", "remove", "leaves no closed-hand type; keep or add at least one")
-        positioned = tuple(dataclasses.replace(t, position=i) for i, t in enumerate(types))
+        positioned = tuple(t._replace(position=i) for i, t in enumerate(types))
         return check_unique(positioned, self.source)
 
     def _removed(self, types: list[HandType]) -> list[HandType]:
@@ -424,10 +427,7 @@ class _Reader:
                     f"must be three whole numbers >= 0 (0/1/2 jokers); got {value!r}",
                 )
             changed[int(key)] = (value[0], value[1], value[2])
-        return [
-            dataclasses.replace(t, scores=changed[t.number]) if t.number in changed else t
-            for t in types
-        ]
+        return [t._replace(scores=changed[t.number]) if t.number in changed else t for t in types]
 
 
 def _place(types: list[HandType], hand_type: HandType, raw: Mapping[str, Any], fail: Any) -> None:

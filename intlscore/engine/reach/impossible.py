@@ -7,23 +7,21 @@ at least 40. Such a type is unreachable whatever the hand and whatever is seen;
 asks the reach search itself: a type can be formed at all when it is reachable
 from an empty hand with every tile still drawable.
 
->>> from dataclasses import replace
 >>> from intlscore.rules.hand_table import default_table
 >>> basic = default_table().by_number(1)
 >>> impossible_reason(basic) is None
 True
->>> runs30 = replace(basic, name="Runs 30", structure="runs", sets=frozenset({3}),
+>>> runs30 = basic._replace(name="Runs 30", structure="runs", sets=frozenset({3}),
 ...                  max_total=30)
 >>> print(impossible_reason(runs30))
 Runs 30 can never be formed: 14 tiles in 3 runs add up to at least 40, over its max_total 30
->>> print(impossible_reason(replace(runs30, structure="groups", max_total=None)))
+>>> print(impossible_reason(runs30._replace(structure="groups", max_total=None)))
 Runs 30 can never be formed: 3 groups of 3 to 4 tiles each never hold exactly 14 tiles
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest, sequence_problem
@@ -62,7 +60,7 @@ def impossible_reason(hand_type: HandType) -> str | None:
             )
     for field in _RELAXABLE:
         if getattr(hand_type, field) != _DROPPED[field]:
-            relaxed = replace(hand_type, **{field: _DROPPED[field]})  # type: ignore[arg-type]
+            relaxed = hand_type._replace(**{field: _DROPPED[field]})  # type: ignore[arg-type]
             if _formable(relaxed):
                 return f"{prefix}its {field} cannot hold together with its other conditions"
     return f"{prefix}no 14 tiles meet its conditions together"
@@ -92,12 +90,12 @@ def _empty_pool() -> Pool:
 
 def _least_total(hand_type: HandType) -> int | None:
     """The smallest max_total under which the type can be formed (None: not even without one)."""
-    if not _formable(replace(hand_type, max_total=None)):
+    if not _formable(hand_type._replace(max_total=None)):
         return None
     low, high = hand_type.max_total or 0, HIGHEST_TOTAL  # formable at high, not at low
     while high - low > 1:
         middle = (low + high) // 2
-        if _formable(replace(hand_type, max_total=middle)):
+        if _formable(hand_type._replace(max_total=middle)):
             high = middle
         else:
             low = middle

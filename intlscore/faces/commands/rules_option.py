@@ -16,7 +16,6 @@ one line).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 from typing import TYPE_CHECKING, Final
 
@@ -63,14 +62,14 @@ def rules_from_arguments(args: argparse.Namespace) -> Rules:
 
         rules = rules.with_hands(load_table(table))
         name = f"{rules.name} with table {os.path.basename(table)}"
-        rules = dataclasses.replace(rules, name=name)
+        rules = rules._replace(name=name)
         _note(args, DEPRECATED.format(option="--table"))
     if deal_table is not None:
         from intlscore.rules.deal_table import load_deal_table
 
         rules = rules.with_deals(load_deal_table(deal_table))
         name = f"{rules.name} with deal table {os.path.basename(deal_table)}"
-        rules = dataclasses.replace(rules, name=name)
+        rules = rules._replace(name=name)
         _note(args, DEPRECATED.format(option="--deal-table"))
     return rules
 

@@ -170,7 +170,7 @@ def _rules_from_record(data: Any, where: str) -> Rules:
         rules = rules_from_text(text, f"the stored rules of {where}")
     except IntlscoreError as error:
         raise _Malformed(f"the stored rules: {error}") from None
-    return replace(rules, source=source)
+    return rules._replace(source=source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""Types of the compiled module: the reach set search, the holds-checks and the plain split
-(native/*.c)."""
+"""Types of the compiled module: the reach set search, the holds-checks and the plain and
+conditioned splits, the discards leaving sets (native/*.c)."""
 
 from typing import Any
 
@@ -30,6 +30,20 @@ def plain_split(
     counts: bytes, jokers: int, cap: bytes, /
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:
     """One split into groups and runs, as SetSearch(facts).find() (native/plain_split.c)."""
+
+def conditioned_split(
+    counts: bytes,
+    jokers: int,
+    cap: bytes,
+    spec: tuple[int, int, int, int, int, int, int, int, int, int, int],
+    /,
+) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:
+    """One split meeting a set-based type's conditions (``spec``: holds_spec.split_spec), as
+    matcher.python_find_sets (native/plain_split.c)."""
+
+def discards_leaving_sets(counts: bytes, jokers: int, cap: bytes, /) -> frozenset[int]:
+    """The single discards (tile indices, 52 a joker) after which 15 tiles split into sets,
+    as sets.python_discards_leaving_sets (native/plain_split.c)."""
 
 def holds_compile(specs: Any, parents: Any, /) -> object:
     """A compiled table of types, with each type's parent row or -1 (native/holds_table.c)."""

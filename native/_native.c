@@ -789,12 +789,8 @@ static PyObject *closest_sets(PyObject *self, PyObject *args) {
     return result;
 }
 
-PyObject *plain_split_entry(PyObject *self, PyObject *args); /* plain_split.c */
-
 static PyMethodDef methods[] = {
     {"closest_sets", closest_sets, METH_VARARGS, closest_sets_doc},
-    {"plain_split", plain_split_entry, METH_VARARGS,
-     "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };
@@ -806,10 +802,12 @@ static struct PyModuleDef module = {
 };
 
 extern PyMethodDef holds_methods[]; /* holds_table.c */
+extern PyMethodDef split_methods[]; /* plain_split.c */
 
 PyMODINIT_FUNC PyInit__native(void) {
     PyObject *created = PyModule_Create(&module);
-    if (created != NULL && PyModule_AddFunctions(created, holds_methods) < 0) {
+    if (created != NULL && (PyModule_AddFunctions(created, holds_methods) < 0 ||
+                            PyModule_AddFunctions(created, split_methods) < 0)) {
         Py_DECREF(created);
         return NULL;
     }

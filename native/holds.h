@@ -66,6 +66,10 @@ int holds_parse_type(PyObject *spec, HoldsType *out);
 int holds_parse_pool(PyObject *counts_bytes, int jokers, PyObject *cap_bytes, HoldsPool *out);
 /* 52 byte counts, each 0-2 (R3), into out; ``what`` names the value in the error. */
 int holds_read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]);
+/* Item ``index`` of a tuple, an int from low to high, into out; the error (TypeError or
+ * ValueError) reads "<what> field <field> must be ...". */
+int holds_read_int(PyObject *tuple, Py_ssize_t index, const char *what, const char *field,
+                   long low, long high, int *out);
 
 /* holds_simple(spec, counts, jokers, cap) -> int: holds_pairs, holds_sequence or holds_any
  * by the spec's structure (ValueError for a set structure). */

@@ -563,25 +563,30 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
 /* ------------------------------------------------------------------------------------ */
 /* parsing and the Python entry                                                          */
 
-static int spec_int(PyObject *spec, Py_ssize_t index, const char *field, long low, long high,
-                    int *out) {
-    PyObject *item = PyTuple_GetItem(spec, index);
+int holds_read_int(PyObject *tuple, Py_ssize_t index, const char *what, const char *field,
+                   long low, long high, int *out) {
+    PyObject *item = PyTuple_GetItem(tuple, index);
     if (item == NULL) return -1;
     long value = PyLong_AsLong(item);
     if (value == -1 && PyErr_Occurred()) {
         int wrong_type = PyErr_ExceptionMatches(PyExc_TypeError);
         PyErr_Clear();
-        if (wrong_type) PyErr_Format(PyExc_TypeError, "holds spec field %s must be an int", field);
-        else PyErr_Format(PyExc_ValueError, "holds spec field %s must be %ld to %ld", field, low, high);
+        if (wrong_type) PyErr_Format(PyExc_TypeError, "%s field %s must be an int", what, field);
+        else PyErr_Format(PyExc_ValueError, "%s field %s must be %ld to %ld", what, field, low, high);
         return -1;
     }
     if (value < low || value > high) {
-        PyErr_Format(PyExc_ValueError, "holds spec field %s must be %ld to %ld, got %ld", field,
+        PyErr_Format(PyExc_ValueError, "%s field %s must be %ld to %ld, got %ld", what, field,
                      low, high, value);
         return -1;
     }
     *out = (int)value;
     return 0;
+}
+
+static int spec_int(PyObject *spec, Py_ssize_t index, const char *field, long low, long high,
+                    int *out) {
+    return holds_read_int(spec, index, "holds spec", field, low, high, out);
 }
 
 int holds_parse_type(PyObject *spec, HoldsType *out) {

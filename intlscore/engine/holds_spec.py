@@ -27,6 +27,26 @@ The fields, in order:
 (4, 0, -1, 0, -1, 0, 0, (8, 9, 10, 11, 12, 13, 14), 2, 2)
 >>> holds_spec(table.by_number(12))  # Grand square: any tiles, 8 of one number
 (5, 0, -1, 0, -1, 8, 0, (), 1, 0)
+
+A set-based type also has a :func:`split_spec`: the conditions the compiled split
+(``conditioned_split`` in ``native/plain_split.c``) lays out its melds under, as
+:func:`intlscore.engine.matcher.find_sets` gives them to the Python ``SetSearch``:
+
+``groups``        1 when groups may be used (the structure is not "runs")
+``runs``          1 when runs may be used (the structure is not "groups")
+``numbers``       bit n set: number n allowed (R9), in a group and on every tile
+``low``, ``high`` the run positions a run may cover (1-14, 14 the high 1; R5, R9)
+``max_sets``      at most this many sets (1-4)
+``sets_mask``     bit n set: n sets allowed; 0 when any number of sets is
+``distinct_runs`` 1 when every run is a different colour
+``max_total``     every tile, jokers' tiles included, adds up to at most this (R8), or -1
+``colours``       exactly this many colours, or -1
+``same_number``   at least this many tiles of one number, or 0
+
+>>> split_spec(table.by_number(2))  # Hand minor: sets, tiles 1-9
+(1, 1, 1022, 1, 9, 4, 0, 0, -1, -1, 0)
+>>> split_spec(table.by_number(19))  # Two colours: 2-4 runs, exactly 2 colours
+(0, 1, 16382, 1, 14, 4, 28, 0, -1, 2, 0)
 """
 
 from __future__ import annotations
@@ -34,6 +54,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.rules.hand_table import HandType
 
 HoldsSpec = tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int]
@@ -43,6 +64,8 @@ STRUCTURE_CODES: Final = {"sets": 0, "groups": 1, "runs": 2, "pairs": 3, "sequen
 """``enum HoldsStructure`` of ``native/holds.h``."""
 RANGE_CODES: Final = {None: 0, "minor": 1, "major": 2}
 NEIGHBOUR_CODES: Final = {None: 0, "same": 1, "differ": 2}
+MAX_SETS: Final = 4
+"""Sets have three or more tiles, so 14 tiles make at most four (as ``engine.sets``)."""
 
 
 @functools.cache
@@ -60,4 +83,28 @@ def holds_spec(hand_type: HandType) -> HoldsSpec:
         hand_type.sequence or (),
         hand_type.repeat,
         NEIGHBOUR_CODES[hand_type.neighbours],
+    )
+
+
+SplitSpec = tuple[int, int, int, int, int, int, int, int, int, int, int]
+"""The conditions of ``conditioned_split`` (``native/plain_split.c``); see the module docstring."""
+
+
+@functools.cache
+def split_spec(hand_type: HandType) -> SplitSpec:
+    """The conditions the compiled split of a set-based type reads (made once per type)."""
+    allowed = hand_type.sets
+    low, high = RUN_POSITIONS[hand_type.range]
+    return (
+        int(hand_type.structure != "runs"),
+        int(hand_type.structure != "groups"),
+        sum(1 << number for number in GROUP_NUMBERS[hand_type.range]),
+        low,
+        high,
+        MAX_SETS if allowed is None else max(allowed),
+        sum(1 << count for count in allowed) if allowed else 0,
+        int(hand_type.distinct_colours),
+        -1 if hand_type.max_total is None else hand_type.max_total,
+        -1 if hand_type.colours is None else hand_type.colours,
+        hand_type.same_number or 0,
     )

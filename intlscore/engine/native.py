@@ -1,7 +1,8 @@
 """Loading the compiled module ``intlscore._native``, when it was built.
 
-``intlscore._native`` holds the compiled set search of the reach (:mod:`.reach.native`)
-and the holds-checks (:mod:`.compiled`); it is built with the wheel (see
+``intlscore._native`` holds the compiled set search of the reach (:mod:`.reach.native`),
+the holds-checks (:mod:`.compiled`) and the scorer's splits into sets (:mod:`.matcher`,
+:mod:`.sets`); it is built with the wheel (see
 ``hatch_build.py``). Where it is missing (no C compiler when installing) or
 ``INTLSCORE_PURE_PYTHON=1`` is set, :data:`AVAILABLE` is false, :data:`SEARCH` says
 ``"pure Python"`` and the pure-Python searches answer instead; tests compare the two.

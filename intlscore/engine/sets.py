@@ -34,11 +34,14 @@ from typing import Final
 
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, Placed, RawMeld, position_tile
+from intlscore.engine.native import _NATIVE
 from intlscore.engine.tiles import JOKER_INDEX
 
 MAX_RUN: Final = 13
 MAX_SETS: Final = 4
 """Sets have three or more tiles, so 14 tiles make at most four."""
+DISCARD_HAND: Final = 15
+"""The tiles of a closed win with its discard (R10): what discards_leaving_sets is for."""
 
 LeafCheck = Callable[[int, tuple[int, ...], tuple[int, ...]], bool]
 """``(groups, run colours sorted, jokers' tiles sorted) -> bool``, checked on a full split."""
@@ -58,6 +61,10 @@ class SetSearch:
     bounds the number of sets and ``leaf`` judges a complete split. ``prune``
     may reject a partial choice of jokers' tiles early; ``distinct_runs`` stops a
     second run of one colour as soon as it appears.
+
+    The scorer mostly runs this search compiled (``native/plain_split.c``: the plain
+    search, and the conditioned one of :func:`intlscore.engine.matcher.find_sets`), which
+    finds the very same split; this class is the reference and the fallback.
     """
 
     def __init__(
@@ -275,14 +282,35 @@ def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
     """Which single tile (index; 52 for a joker) can go so the rest split into sets.
 
     ``facts`` describe 15 tiles. One search covers every discard at once: at
-    each step the lowest tile either joins a set or, once, is the discard.
+    each step the lowest tile either joins a set or, once, is the discard. Where the
+    compiled module is built, the same search runs compiled (``native/plain_split.c``)
+    and gives the same answer; :func:`python_discards_leaving_sets` is the reference.
 
     >>> from intlscore.engine.facts import HandFacts
     >>> from intlscore.engine.tiles import tile_index
     >>> tiles = [tile_index(0, n) for n in range(1, 8)] * 2 + [tile_index(2, 9)]
     >>> sorted(discards_leaving_sets(HandFacts.build(tiles, jokers=0)))
     [34]
+    >>> from intlscore.engine.tiles import Tile
+    >>> tiles[-1] = tile_index(0, 8)  # k1-7 k1-8: k2, k3 or k6 would strand a tile (R5)
+    >>> [str(Tile(i)) for i in sorted(discards_leaving_sets(HandFacts.build(tiles, jokers=0)))]
+    ['k1', 'k4', 'k5', 'k7', 'k8']
     """
+    if _NATIVE is not None and min(facts.cap) >= 0 and _size(facts) <= DISCARD_HAND:
+        found: frozenset[int] = _NATIVE.discards_leaving_sets(
+            bytes(facts.counts), facts.jokers, bytes(facts.cap)
+        )
+        return found
+    return python_discards_leaving_sets(facts)
+
+
+def _size(facts: HandFacts) -> int:
+    return sum(facts.counts) + facts.jokers
+
+
+def python_discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
+    """:func:`discards_leaving_sets` in Python: the reference, and the search when nothing
+    is compiled (or for more than 15 tiles)."""
     search = SetSearch(facts)
     memo: dict[tuple[object, ...], frozenset[int]] = {}
     none: frozenset[int] = frozenset()

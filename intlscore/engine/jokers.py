@@ -45,6 +45,8 @@ def choose_free_tiles(
     slot, how many jokers stand for its tile (1 for a lone joker, 2 for a pair of
     jokers). Returns one tile per slot.
     """
+    if not slots:  # no joker to place: no candidates to order (most hands)
+        return [] if tiles_hold(hand_type, facts, fixed) else None
     candidates = _ordered_candidates(hand_type, facts)
     chosen: list[int] = []
     represented = list(fixed)

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
 
 TileInput = str | Iterable[str | Tile]
 _TILES = tuple(Tile(index) for index in range(JOKER_INDEX + 1))
+_AS_ITSELF = tuple(PlacedTile(tile) for tile in _TILES)
+"""Every placed tile that is not a joker, by tile index (the values are immutable)."""
+_JOKER_AS = tuple(PlacedTile(_TILES[JOKER_INDEX], tile) for tile in _TILES)
+"""A joker standing for each tile, by the index of the tile it stands for."""
 
 
 def resolve_table(
@@ -63,14 +68,14 @@ def _to_tile(tile: str | Tile | None) -> Tile | None:
     return parse_tile(tile, argument="discard")
 
 
+@functools.lru_cache(maxsize=4096)
 def _meld(raw: RawMeld) -> Meld:
+    """The public meld of a search's raw one; kept, since the types a hand fits share
+    their melds, and made of shared placed tiles (most of a fitting hand's scoring)."""
     kind, placed = raw
     return Meld(
         kind,  # type: ignore[arg-type]
-        tuple(
-            PlacedTile(_TILES[rack], None if rack != JOKER_INDEX else _TILES[rep])
-            for rack, rep in placed
-        ),
+        tuple(_AS_ITSELF[rack] if rack != JOKER_INDEX else _JOKER_AS[rep] for rack, rep in placed),
     )
 
 
@@ -86,7 +91,7 @@ def _type_match(raw: RawMatch, jokers: int) -> TypeMatch:
 
 
 def _split(tiles: Sequence[Tile]) -> tuple[list[int], int]:
-    real = [tile.index for tile in tiles if not tile.is_joker]
+    real = [tile.index for tile in tiles if tile.index != JOKER_INDEX]
     return real, len(tiles) - len(real)
 
 
@@ -189,7 +194,10 @@ def score_hand(
     discard_tile = _to_tile(discard)
     known_tiles = parse_tiles(known, argument="known", allow_empty=True) if known else []
     check_closed_hand(hand, discard_tile, known=known_tiles)
-    context = Context(first_turn, original_hand, starting_player)
+    if first_turn is False and original_hand is False and starting_player is False:
+        context = NO_CONTEXT  # the common case, without checking each flag again
+    else:
+        context = Context(first_turn, original_hand, starting_player)
     matcher = Matcher(resolve_table(table, rules), context)
     if len(hand) == 14:
         known_all = [*known_tiles] if discard_tile is None else [*known_tiles, discard_tile]

@@ -221,7 +221,7 @@ HOUSE_ROWS: list[dict[str, Any]] = [
             ("differ", {"sequence": [3, 4, 5, 6, 7, 8, 9], "repeat": 2, "colours": 2}),
             ("differ", {"sequence": [3, 4, 5, 6, 7, 8, 9], "repeat": 2, "colours": 3}),
             ("differ", {"sequence": [*range(1, 14), 1], "colours": 2}),
-            ("differ", {"sequence": [*range(1, 14), 1], "colours": 3, "distinct_colours": True}),
+            ("differ", {"sequence": [*range(1, 14), 1], "colours": 3}),
             (
                 "same",
                 {

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from house_rules import HOUSE_HAND, write_house
 from jsonschema import Draft202012Validator
 from sqlite_dump import dump
 from starlette.testclient import TestClient
@@ -21,6 +22,7 @@ from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.guard import COOKIE, MAX_BODY
+from intlscore.rules import load_rules
 from intlscore.session.ledger import DB_ENV, Ledger
 
 FOUR = ["ann", "bob", "cat", "dan"]
@@ -540,6 +542,50 @@ def test_a_session_with_a_house_rules_file(client: TestClient) -> None:
     deal = {"kind": "foot", "winner": "ann", "racks": {"bob": "*"}}
     deltas = client.post("/api/session/house/deal", json=deal).json()["deal"]["deltas"]
     assert deltas == {"ann": 200, "bob": -25}  # R14 foot win 200; R15 a joker at the house 25
+
+
+def test_the_servers_house_rules_reach_every_page(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve --rules FILE``: the scorer, reach, the table and new sessions use the house
+    file (type 41 Minor 61 runs, R15 joker 25, R18 trump bonus on), as the CLI does."""
+    house = write_house(tmp_path)
+    app = create_app(db=db, allowed_hosts=["testserver"], rules=load_rules(house))
+    with TestClient(app) as client:
+        table = conforms(client.get("/api/table"), "table")
+        assert table == cli_json(capsys, "table", "--rules", str(house))
+        assert table["types"][-1]["number"] == 41 and len(table["types"]) == 41
+        score = conforms(client.post("/api/score", json={"tiles": HOUSE_HAND}), "score")
+        assert score == cli_json(capsys, "score", HOUSE_HAND, "--rules", str(house))
+        assert score["rules"] == "house" and score["best"]["number"] == 41
+        assert score["best"]["score"] == 1100  # Minor 61 runs, no joker
+        reach = conforms(client.post("/api/reach", json={"tiles": HOUSE_HAND}), "reach")
+        assert reach == cli_json(capsys, "reach", HOUSE_HAND, "--rules", str(house))
+        assert [t["distance"] for t in reach["types"] if t["number"] == 41] == [0]
+        for path in ("/", "/reach"):
+            assert "Rules: house." in client.get(path).text
+        form = client.get("/sessions").text
+        assert 'value="25"' in form and 'name="trump_bonus" checked' in form
+        # A new session without a rules file of its own starts from the server's rules.
+        body = {"name": "house", "players": ["ann", "bob"], "joker_value": 25, "trump_bonus": True}
+        assert client.post("/api/sessions", json=body).status_code == 201
+        deal = {
+            "kind": "closed",
+            "winner": "ann",
+            "closed": HOUSE_HAND,
+            "discard": "k9",
+            "racks": {"bob": "*"},
+        }
+        reply = client.post("/api/session/house/deal", json=deal)
+        assert reply.status_code == 201, reply.text
+        # R14: ann's hand scores as the house type 41; R15: a joker at the house 25
+        assert reply.json()["deal"]["deltas"] == {"ann": 1100, "bob": -25}
+
+
+def test_without_rules_the_pages_name_the_shipped_ones(client: TestClient) -> None:
+    assert "Rules: international." in client.get("/").text
+    form = client.get("/sessions").text
+    assert 'value="30"' in form and 'name="trump_bonus" checked' not in form
 
 
 def test_a_bad_rules_file_is_one_line(client: TestClient, db: Path) -> None:

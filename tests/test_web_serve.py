@@ -101,6 +101,18 @@ def test_a_foreign_ledger_is_refused_before_serving(
     assert "not an intlscore session database" in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_bad_rules_file_is_refused_before_serving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "house.toml"
+    bad.write_text('extends = "internationl"\n', encoding="utf-8")
+    ledger = tmp_path / "new.sqlite3"
+    assert main(["serve", "--db", str(ledger), "--port", "0", "--rules", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'international'" in err and len(err.strip().splitlines()) == 1
+    assert not ledger.exists()  # refused before the ledger is even created
+
+
 def test_a_port_in_use_is_one_line(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -135,6 +147,7 @@ def test_serve_listens_on_localhost_without_a_token(served: tuple[serve.Serving,
     serving, out = served
     assert serving.token is None and serving.url.startswith("http://127.0.0.1:")
     assert f"Open {serving.url}" in out
+    assert "Rules: international (shipped international rules)" in out
     assert serving.listener.getsockname()[0] == "127.0.0.1"
     reply = httpx2.get(serving.url)
     assert reply.status_code == 200 and 'aria-label="tile picker"' in reply.text

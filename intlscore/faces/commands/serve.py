@@ -61,11 +61,13 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
 
     import uvicorn
 
+    from intlscore.faces.commands.rules_option import rules_from_arguments
     from intlscore.faces.web.app import LOCAL_HOSTS, create_app
     from intlscore.faces.web.guard import new_token
     from intlscore.faces.web.join import join_url, lan_address, print_qr
     from intlscore.session.ledger import Ledger
 
+    rules = rules_from_arguments(args)  # a bad rules file is refused here, in one line
     with Ledger(args.db) as ledger:  # a corrupt or foreign file is refused here, in one line
         db = ledger.path
     host = lan_address() if args.lan else "127.0.0.1"
@@ -84,8 +86,10 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         token=token,
         join_url=url if args.lan else None,
         allowed_hosts=[host] if args.lan else LOCAL_HOSTS,
+        rules=rules,
     )
     print(f"intlscore: serving the ledger {db}", file=out)
+    print(f"Rules: {rules.name} ({rules.source})", file=out)
     if args.lan:
         print("Every phone at the table opens this URL (it holds the token):", file=out)
         print(f"  {url}", file=out)
@@ -113,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the ``intlscore`` sub-commands."""
+    from intlscore.faces.commands.rules_option import add_rules_argument
+
     parser = subparsers.add_parser(
         "serve", help=HELP, description=HELP.capitalize() + ".", epilog=EXAMPLE
     )
@@ -122,6 +128,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the ledger file (default: $INTLSCORE_DB, else ledger.sqlite3 in the user's"
         " data folder)",
     )
+    add_rules_argument(parser)
     parser.add_argument(
         "--port",
         type=port_number,

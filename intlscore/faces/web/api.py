@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -40,6 +40,9 @@ from starlette.routing import Route
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
 from intlscore.session.ledger import Ledger, RecordedDeal, Session
+
+if TYPE_CHECKING:
+    from intlscore.rules import Rules
 
 __all__ = ["NotFound", "Settings", "routes"]
 
@@ -78,10 +81,18 @@ class Settings:
     """The join URL with the token (``serve --lan``), shown as a QR code on the page."""
     busy_timeout: float = 2.0
     """How long a write waits for another one before the client is told to try again."""
+    rules: Rules | None = None
+    """The rules of ``serve --rules FILE``; None means the shipped rules."""
 
     def ledger(self) -> Ledger:
         """A fresh connection to the ledger (one per request and thread)."""
         return Ledger(self.db, timeout=self.busy_timeout)
+
+    def house_rules(self) -> Rules:
+        """The rules the scorer, reach and table use, and a new session starts from."""
+        from intlscore.rules import default_rules
+
+        return default_rules() if self.rules is None else self.rules
 
 
 def settings(request: Request) -> Settings:
@@ -143,9 +154,8 @@ def context(body: Fields) -> ContextFlags:
 
 async def table(request: Request) -> Response:
     from intlscore.faces.commands.table import table_rows
-    from intlscore.rules import default_rules
 
-    rules = default_rules()
+    rules = settings(request).house_rules()
     data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
     return answer("table", data)
 
@@ -172,7 +182,6 @@ async def tiles(request: Request) -> Response:
 
 async def score(request: Request) -> Response:
     from intlscore.engine.scoring import score_hand
-    from intlscore.rules import default_rules
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -180,7 +189,7 @@ async def score(request: Request) -> Response:
     flags = context(body)
     body.done()
     assert hand is not None
-    rules = default_rules()
+    rules = settings(request).house_rules()
     result = await run_in_threadpool(
         lambda: score_hand(hand, discard=discard or None, rules=rules, **flags)
     )
@@ -189,7 +198,6 @@ async def score(request: Request) -> Response:
 
 async def reach(request: Request) -> Response:
     from intlscore.engine.reach import reachability
-    from intlscore.rules import default_rules
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -199,7 +207,7 @@ async def reach(request: Request) -> Response:
     body.done()
     assert hand is not None
     seen_tiles = [seen] if seen and seen.strip() else []
-    rules = default_rules()
+    rules = settings(request).house_rules()
     result = await run_in_threadpool(
         lambda: reachability(hand, seen=seen_tiles, trump=trump or None, rules=rules, **flags)
     )
@@ -226,9 +234,10 @@ async def new_session(request: Request) -> Response:
     """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
 
     ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
-    that ``extends = "international"``; the house options apply on top of it.
+    that ``extends = "international"``; without it the session takes the server's rules
+    (``serve --rules``, else the shipped ones). The house options apply on top of them.
     """
-    from intlscore.rules import default_rules, parse_rules
+    from intlscore.rules import parse_rules
 
     body = await fields(request)
     name = body.text("name", required=True)
@@ -243,7 +252,7 @@ async def new_session(request: Request) -> Response:
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()
-        else default_rules()
+        else settings(request).house_rules()
     )
     rules = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus)
     deal_table = rules.deals

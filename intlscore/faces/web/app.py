@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -29,6 +29,9 @@ from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web import api, pages
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
+
+if TYPE_CHECKING:
+    from intlscore.rules import Rules
 
 __all__ = ["LOCAL_HOSTS", "create_app"]
 
@@ -80,11 +83,14 @@ def create_app(
     join_url: str | None = None,
     allowed_hosts: Sequence[str] = LOCAL_HOSTS,
     busy_timeout: float = 2.0,
+    rules: Rules | None = None,
 ) -> Starlette:
     """The app: pages, the JSON API and the static files, behind the :class:`Guard`.
 
     ``token`` None serves without a token (only for 127.0.0.1); ``allowed_hosts``
     are the host names a request may name (refusing others stops DNS rebinding).
+    ``rules`` (``serve --rules``; the shipped rules by default) are what the scorer,
+    reach and the table use, and what a new session starts from.
     """
     app = Starlette(
         routes=[
@@ -103,6 +109,9 @@ def create_app(
         },
     )
     app.state.settings = Settings(
-        db=None if db is None else Path(db), join_url=join_url, busy_timeout=busy_timeout
+        db=None if db is None else Path(db),
+        join_url=join_url,
+        busy_timeout=busy_timeout,
+        rules=rules,
     )
     return app

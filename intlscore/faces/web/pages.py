@@ -74,11 +74,13 @@ def render(request: Request, template: str, status: int = 200, **values: Any) ->
 
 
 async def scorer(request: Request) -> Response:
-    return render(request, "score.html", title="Score a hand")
+    rules = settings(request).house_rules()
+    return render(request, "score.html", title="Score a hand", rules_name=rules.name)
 
 
 async def reach(request: Request) -> Response:
-    return render(request, "reach.html", title="Reach")
+    rules = settings(request).house_rules()
+    return render(request, "reach.html", title="Reach", rules_name=rules.name)
 
 
 async def sessions(request: Request) -> Response:
@@ -88,7 +90,13 @@ async def sessions(request: Request) -> Response:
         with where.ledger() as ledger:
             return ledger.sessions()
 
-    return render(request, "sessions.html", title="Sessions", sessions=await run_in_threadpool(job))
+    return render(
+        request,
+        "sessions.html",
+        title="Sessions",
+        sessions=await run_in_threadpool(job),
+        house=where.house_rules(),
+    )
 
 
 async def session(request: Request) -> Response:

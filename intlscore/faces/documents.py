@@ -34,6 +34,9 @@ FORMATS: Final[dict[str, int]] = {
     "session-undo": 1,  # intlscore session undo --json
     "session-redo": 1,  # intlscore session redo --json
     "session-list": 1,  # intlscore session list --json
+    "session-rules": 1,  # intlscore session rules --json
+    "session-rescore": 1,  # intlscore session rescore --json
+    "session-check": 1,  # intlscore session check --json (also when it finds problems)
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json

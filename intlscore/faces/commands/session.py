@@ -67,9 +67,21 @@ def run_new(args: argparse.Namespace) -> int:
 def run_rules(args: argparse.Namespace) -> int:
     """The rules in force, as a rules file (``--rules`` reads it back)."""
     with _ledger(args) as ledger:
-        rules = ledger.session(args.name).snapshot().rules
+        state = ledger.session(args.name).snapshot()
+    rules = state.rules
     assert rules is not None
-    print(rules.to_toml(), end="")
+    if args.json:
+        print_document(
+            "session-rules",
+            {
+                "session": state.name,
+                "rules": rules.name,
+                "source": rules.source,
+                "toml": rules.to_toml(),
+            },
+        )
+    else:
+        print(rules.to_toml(), end="")
     return 0
 
 
@@ -93,11 +105,18 @@ def run_rescore(args: argparse.Namespace) -> int:
         ending = "nothing was changed; add --yes to re-score the session under these rules"
     from rich.text import Text
 
+    def show() -> None:
+        if args.json:
+            data = {"session": session.name, "stored": args.yes, **report.to_dict()}
+            print_document("session-rescore", data)
+        else:
+            print_rich(rescore_view(report), Text(ending))
+
     if not args.yes:
-        print_rich(rescore_view(report), Text(ending))
+        show()
         return 0
     with stored_already(f"the re-scoring of session {session.name!r}"):
-        print_rich(rescore_view(report), Text(ending))
+        show()
     return 0
 
 
@@ -251,24 +270,30 @@ def _move_last_deal(args: argparse.Namespace, move: Literal["undo", "redo"]) -> 
 
 
 def run_check(args: argparse.Namespace) -> int:
+    """Check one session or the whole ledger. Problems found are listed (each on a line, or
+    as the ``problems`` of the JSON document) and then exit with status 2 and one error
+    line, so a script can tell from the status alone."""
     if (args.name is None) == (not args.all):
         raise LedgerError("name one session to check, or give --all for the whole ledger")
     with _ledger(args) as ledger:
-        problems = ledger.check(args.name)
-        sessions = ledger.sessions() if not problems else []
-        path = ledger.path
-    if problems:
-        for problem in problems:
+        report = ledger.verify(args.name)
+    if args.json:
+        print_document("session-check", report.to_dict())
+    elif not report.ok:
+        for problem in report.problems:
             print(problem)
-        count = len(problems)
-        raise LedgerError(f"{count} problem{'s' * (count != 1)} found in {path} (listed above)")
-    checked = [s for s in sessions if args.name is None or s.name == args.name]
-    deals = sum(summary.deals for summary in checked)
-    count = len(checked)
-    print_plain(  # wrapped to the terminal's width like every view
-        f"{path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
-        " every record matches its checksum and re-scores to its stored deltas"
-    )
+    if not report.ok:
+        count = len(report.problems)
+        where = "in the JSON document" if args.json else "above"
+        raise LedgerError(
+            f"{count} problem{'s' * (count != 1)} found in {report.path} (listed {where})"
+        )
+    if not args.json:
+        count, deals = len(report.sessions), report.deals
+        print_plain(  # wrapped to the terminal's width like every view
+            f"{report.path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
+            " every record matches its checksum and re-scores to its stored deltas"
+        )
     return 0
 
 
@@ -386,6 +411,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     settle.set_defaults(run=run_settle)
 
     rules = action("rules", "print the rules in force in a session, as a rules file")
+    add_json_argument(rules)
     rules.set_defaults(run=run_rules)
 
     rescore = action("rescore", "re-score the whole session under other rules (old and new totals)")
@@ -394,6 +420,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     rescore.add_argument(
         "--yes", action="store_true", help="store it: play on under these rules (else a preview)"
     )
+    add_json_argument(rescore)
     rescore.set_defaults(run=run_rescore)
 
     check = action(
@@ -401,4 +428,5 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     check.add_argument("name", metavar="NAME", nargs="?", help="the session's name")
     check.add_argument("--all", action="store_true", help="check every session of the ledger")
+    add_json_argument(check)
     check.set_defaults(run=run_check)

@@ -4,6 +4,7 @@ versioned records (:mod:`.records`) and its schema (:mod:`.schema`)."""
 from intlscore.session.ledger.core import (
     DB_ENV,
     Ledger,
+    LedgerCheck,
     Rescore,
     Session,
     SessionState,
@@ -26,6 +27,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Ledger",
+    "LedgerCheck",
     "RecordedDeal",
     "Rescore",
     "Session",

@@ -78,6 +78,7 @@ from intlscore.session.settlement import DEFAULT_UNIT, Settlement, settle
 __all__ = [
     "DB_ENV",
     "Ledger",
+    "LedgerCheck",
     "Rescore",
     "Session",
     "SessionState",
@@ -236,6 +237,86 @@ class Rescore:
         )
 
     old_deals: tuple[RecordedDeal, ...] = ()
+    """The same deals as stored before, with their old scores."""
+
+    @property
+    def changed_deals(self) -> list[tuple[RecordedDeal, RecordedDeal]]:
+        """``(old, new)`` of each deal whose deltas change, in order."""
+        return [
+            (old, new)
+            for new, old in zip(self.deals, self.old_deals, strict=True)
+            if dict(new.deltas) != dict(old.deltas)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``session rescore --json`` (the command adds the session's name and
+        whether it was stored): the new rules' name, how many deals were scored again,
+        each player's old and new total and the change, and the deals whose deltas change.
+
+        >>> import tempfile, pathlib
+        >>> from intlscore.rules import default_rules
+        >>> joker25 = default_rules().with_options(joker_value=25)
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     session = ledger.create_session("friday", ["ann", "bob"])
+        ...     _ = session.deal(kind="open", winner="ann", racks={"bob": "r5"})
+        ...     _ = session.deal(kind="open", winner="bob", racks={"ann": "*"})
+        ...     report = session.rescore(joker25).to_dict()
+        >>> report["deals"], report["old"], report["new"], report["change"]
+        (2, {'ann': 70, 'bob': 95}, {'ann': 75, 'bob': 95}, {'ann': 5, 'bob': 0})
+        >>> [(deal["number"], deal["old"]["deltas"], deal["new"]["deltas"])
+        ...  for deal in report["changed_deals"]]
+        [(2, {'ann': -30, 'bob': 100}, {'ann': -25, 'bob': 100})]
+        """
+        return {
+            "rules": self.rules.name,
+            "deals": len(self.deals),
+            "old": dict(self.old),
+            "new": dict(self.new),
+            "change": {name: self.new[name] - old for name, old in self.old.items()},
+            "changed_deals": [
+                {
+                    "number": new.number,
+                    "old": {"summary": old.summary, "deltas": dict(old.deltas)},
+                    "new": {"summary": new.summary, "deltas": dict(new.deltas)},
+                }
+                for old, new in self.changed_deals
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerCheck:
+    """What :meth:`Ledger.verify` found, read in one snapshot: every problem (one line
+    each), and when there is none, each session checked with its number of deals."""
+
+    path: Path
+    sessions: tuple[SessionSummary, ...]
+    """The sessions checked (empty when a problem was found: their counts are not trusted)."""
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every record matches its checksum and re-scores to its deltas."""
+        return not self.problems
+
+    @property
+    def deals(self) -> int:
+        """The number of deals of the sessions checked."""
+        return sum(summary.deals for summary in self.sessions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``session check --json``: ``sessions`` only when ``ok``.
+
+        >>> LedgerCheck(Path("l.sqlite3"), (), ("session 'x': deal 2 is damaged",)).to_dict()
+        {'db': 'l.sqlite3', 'ok': False, 'problems': ["session 'x': deal 2 is damaged"]}
+        """
+        data: dict[str, Any] = {"db": str(self.path), "ok": self.ok}
+        if self.ok:
+            data["sessions"] = [
+                {"name": summary.name, "deals": summary.deals} for summary in self.sessions
+            ]
+        data["problems"] = list(self.problems)
+        return data
 
 
 def _rescored(name: str, history: History, rules: Rules) -> Rescore:
@@ -577,13 +658,18 @@ class Ledger:
     def check(self, name: str | None = None) -> list[str]:
         """Verify the whole ledger (or one session): every record against its checksum,
         the history's order, and every deal re-scored from its stored raw input.
-        Returns one line per problem (empty: all is well)."""
+        Returns one line per problem (empty: all is well); :meth:`verify` says more."""
+        return list(self.verify(name).problems)
+
+    def verify(self, name: str | None = None) -> LedgerCheck:
+        """:meth:`check`, with the sessions checked and their deals, in one snapshot."""
         problems: list[str] = []
+        summaries: list[SessionSummary] = []
         with self._snapshot() as connection:
             if connection is None:
                 if name is not None:
                     raise self._missing(connection, name)
-                return problems
+                return LedgerCheck(self.path, (), ())
             names = [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
             if name is not None:
                 if name not in names:
@@ -596,12 +682,17 @@ class Ledger:
                     problems.append(str(error))
                     continue
                 assert loaded is not None
-                _, _, history = loaded
+                _, record, history = loaded
                 for deal, rules in history.versions:
                     problem = _rescore_problem(rules, deal)
                     if problem:
                         problems.append(f"session {each!r}, deal {deal.number}: {problem}")
-        return problems
+                summaries.append(
+                    SessionSummary(each, record.players, len(history.deals), record.created)
+                )
+        if problems:
+            return LedgerCheck(self.path, (), tuple(problems))
+        return LedgerCheck(self.path, tuple(summaries), ())
 
 
 def _session_rules(rules: Rules | DealTable | None, table: DealTable | None) -> Rules:

@@ -4,6 +4,8 @@ played under the shipped rules. Each change is followed by the ledger's own chec
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import shutil
 import sqlite3
@@ -148,6 +150,11 @@ def test_rescore_that_cannot_score_a_deal_changes_nothing(
     assert status == 2 and len(err.splitlines()) == 1
     assert "session 'fri', deal 1 cannot be scored under the rules" in err
     assert dump(db) == before
+    status, out, err = run(
+        capsys, "session", "rescore", "fri", "--rules", str(without), "--json", *on
+    )
+    assert status == 2 and len(err.splitlines()) == 1 and out == ""  # no document: an error
+    assert dump(db) == before
     status, _, err = run(capsys, "session", "rescore", "fri", *on)
     assert status == 2 and "give the new rules" in err
 
@@ -178,3 +185,132 @@ def test_old_ledgers_are_played_under_the_shipped_rules(tmp_path: Path) -> None:
         assert ledger.check() == []
     with Session.open("friday", db=db) as session:
         assert session.snapshot().rules_name == "international"
+
+
+# --- --json of session rules, rescore (the same numbers as the rich view) -----------------
+
+# Deal 2 of the rescore session: an open win by bob (R14 +100); ann's rack k13 r2 costs
+# 10 + 2 = 12 and cat's o5 costs 5 (R15). No joker, no trump: the same under both rules.
+OPEN_DEAL = ["--open", "--winner", "bob", "--rack", "ann=k13 r2", "--rack", "cat=o5"]
+OPEN_DELTAS = {"ann": -12, "bob": 100, "cat": -5}
+
+
+def test_session_rules_json_gives_a_rules_file_to_save_and_reuse(
+    capsys: pytest.CaptureFixture[str], db: Path, house_file: Path, tmp_path: Path
+) -> None:
+    on = ["--db", str(db)]
+    new = ["session", "new", "fri", "--players", "ann", "bob", "--rules", str(house_file)]
+    assert run(capsys, *new, *on)[0] == 0
+    status, out, err = run(capsys, "session", "rules", "fri", *on, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    assert list(data) == ["format", "session", "rules", "source", "toml"]
+    assert (data["session"], data["rules"], data["source"]) == ("fri", "house", str(house_file))
+    assert data["toml"] == run(capsys, "session", "rules", "fri", *on)[1]  # the file itself
+    saved = tmp_path / "saved.toml"
+    saved.write_text(data["toml"], encoding="utf-8")
+    again = ["session", "new", "sat", "--players", "ann", "bob", "--rules", str(saved)]
+    assert run(capsys, *again, *on)[0] == 0
+    with Ledger(db) as ledger:
+        assert ledger.session("sat").rules == ledger.session("fri").rules == load_rules(house_file)
+    assert run(capsys, "session", "new", "sun", "--players", "ann", "bob", *on)[0] == 0
+    shipped = json.loads(run(capsys, "session", "rules", "sun", *on, "--json")[1])
+    assert (shipped["rules"], shipped["source"]) == ("international", "shipped international rules")
+    assert parse_rules(shipped["toml"], "printed") == default_rules()
+
+
+def _two_deals_under_the_shipped_rules(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    on = ["--db", str(db)]
+    assert run(capsys, "session", "new", "fri", "--players", "ann", "bob", "cat", *on)[0] == 0
+    assert run(capsys, "session", "deal", "fri", *HOUSE_DEAL, *on)[0] == 0
+    assert run(capsys, "session", "deal", "fri", *OPEN_DEAL, *on)[0] == 0
+
+
+def _rich_rescore_numbers(out: str) -> dict[str, list[int]]:
+    """``ann │ +988 │ +1088 │ +100`` rows of the rich view: now, under the rules, change."""
+    rows = [line.split("│") for line in out.splitlines() if line.count("│") == 3]
+    return {name.strip(): [int(cell) for cell in cells] for name, *cells in rows}
+
+
+def test_rescore_json_of_two_deals_under_the_house_rules(
+    capsys: pytest.CaptureFixture[str], db: Path, house_file: Path
+) -> None:
+    """Deal 1 (HOUSE_DEAL) changes: ann's hand is also 41 Minor 61 runs, 1100 > 1000 (R11);
+    bob's joker costs 25, not 30 (R15 house); cat loses the winner's 1100 (R16) but holds
+    the trump o13, +50 (R18 house). Deal 2 (OPEN_DEAL) has no joker and no trump, so its
+    deltas stay. Old totals 1000-12, -37+100, -1000-5; new 1100-12, -32+100, -1050-5."""
+    _two_deals_under_the_shipped_rules(capsys, db)
+    rescore = ["session", "rescore", "fri", "--rules", str(house_file), "--db", str(db)]
+    before = dump(db)
+    status, out, err = run(capsys, *rescore, "--json")
+    assert status == 0, err
+    preview = json.loads(out)
+    assert dump(db) == before  # a preview changes nothing
+    old = {"ann": 988, "bob": 63, "cat": -1005}
+    new = {"ann": 1088, "bob": 68, "cat": -1055}
+    assert old == {name: SHIPPED_DELTAS[name] + OPEN_DELTAS[name] for name in old}
+    assert new == {name: HOUSE_DELTAS[name] + OPEN_DELTAS[name] for name in new}
+    assert preview == {
+        "format": "session-rescore/1",
+        "session": "fri",
+        "stored": False,
+        "rules": "house",
+        "deals": 2,
+        "old": old,
+        "new": new,
+        "change": {"ann": 100, "bob": 5, "cat": -50},
+        "changed_deals": [
+            {
+                "number": 1,
+                "old": {
+                    "summary": "closed win by ann: 14 Four colours minor, no joker",
+                    "deltas": SHIPPED_DELTAS,
+                },
+                "new": {
+                    "summary": "closed win by ann: 41 Minor 61 runs, no joker",
+                    "deltas": HOUSE_DELTAS,
+                },
+            }
+        ],
+    }
+    status, out, err = run(capsys, *rescore)
+    assert status == 0, err
+    assert "2 deals scored again from their stored input" in out
+    assert _rich_rescore_numbers(out) == {
+        name: [preview["old"][name], preview["new"][name], preview["change"][name]]
+        for name in ("ann", "bob", "cat")
+    }
+    status, out, err = run(capsys, *rescore, "--yes", "--json")
+    assert status == 0, err
+    assert json.loads(out) == preview | {"stored": True}
+    with Ledger(db) as ledger:
+        session = ledger.session("fri")
+        assert session.totals() == new and session.rules.name == "house"
+        assert [deal.deltas for deal in session.deals()] == [HOUSE_DELTAS, OPEN_DELTAS]
+        assert ledger.check() == []
+    status, out, err = run(capsys, *rescore, "--json")  # now a no-op
+    assert status == 0, err
+    unchanged = json.loads(out)
+    assert unchanged["old"] == unchanged["new"] == new and unchanged["changed_deals"] == []
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_rescore_yes_json_whose_printing_fails_says_it_is_stored(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    db: Path,
+    house_file: Path,
+) -> None:
+    _two_deals_under_the_shipped_rules(capsys, db)
+    monkeypatch.setattr("sys.stdout", _FullDisk())
+    rescore = ["session", "rescore", "fri", "--rules", str(house_file), "--db", str(db)]
+    status, _, err = run(capsys, *rescore, "--yes", "--json")
+    monkeypatch.undo()
+    assert status == 2 and len(err.splitlines()) == 1, err
+    assert "the re-scoring of session 'fri' is stored" in err and "do not enter it again" in err
+    with Ledger(db) as ledger:
+        assert ledger.session("fri").totals() == {"ann": 1088, "bob": 68, "cat": -1055}

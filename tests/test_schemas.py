@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,91 @@ def test_every_session_output(capsys: pytest.CaptureFixture[str]) -> None:
     check("session-list", run_json(capsys, "session", "list", "--json"))
     check("settle", run_json(capsys, "session", "settle", "s", "--stake", "0.1", "--json"))
     check("session-undo", run_json(capsys, "session", "undo", "s", "--json"))
+
+
+def _two_deal_session(capsys: pytest.CaptureFixture[str]) -> None:
+    run_json(capsys, "session", "new", "s", "--players", "ann", "bob", "--json")
+    deal = ["--winner", "ann", "--open", "--rack", "bob=r5 *"]
+    run_json(capsys, "session", "deal", "s", *deal, "--json")
+    run_json(
+        capsys, "session", "deal", "s", "--foot", "--winner", "bob", "--rack", "ann=k1", "--json"
+    )
+
+
+def test_session_rules(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    run_json(
+        capsys, "session", "new", "s", "--players", "ann", "bob", "--rules", str(house), "--json"
+    )
+    data = run_json(capsys, "session", "rules", "s", "--json")
+    check("session-rules", data)
+    assert (data["session"], data["rules"], data["source"]) == ("s", "house", str(house))
+
+
+def test_session_rescore(capsys: pytest.CaptureFixture[str], house: Path) -> None:
+    _two_deal_session(capsys)
+    preview = run_json(capsys, "session", "rescore", "s", "--rules", str(house), "--json")
+    check("session-rescore", preview)
+    assert preview["stored"] is False and preview["changed_deals"]  # the joker on bob's rack
+    stored = run_json(capsys, "session", "rescore", "s", "--rules", str(house), "--yes", "--json")
+    check("session-rescore", stored)
+    assert stored["stored"] is True
+    again = run_json(capsys, "session", "rescore", "s", "--rules", str(house), "--json")
+    check("session-rescore", again)
+    assert again["changed_deals"] == [] and again["old"] == again["new"]
+
+
+def test_session_check(capsys: pytest.CaptureFixture[str], ledger_in_tmp: Path) -> None:
+    check("session-check", run_json(capsys, "session", "check", "--all", "--json"))  # no ledger
+    _two_deal_session(capsys)
+    data = run_json(capsys, "session", "check", "s", "--json")
+    check("session-check", data)
+    assert data["ok"] is True and data["sessions"] == [{"name": "s", "deals": 2}]
+    connection = sqlite3.connect(ledger_in_tmp)
+    won, forged = '["bob",200]', '["bob",300]'  # the foot win of deal 2
+    tampered = connection.execute(
+        "UPDATE entry SET record = replace(record, ?, ?) WHERE instr(record, ?)", (won, forged, won)
+    )
+    assert tampered.rowcount == 1
+    connection.commit()
+    connection.close()
+    assert main(["session", "check", "--all", "--json"]) == 2  # problems: still exit status 2
+    damaged = json.loads(capsys.readouterr().out)
+    check("session-check", damaged)
+    assert damaged["ok"] is False and "sessions" not in damaged and damaged["problems"]
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        pytest.param(lambda d: d["problems"].append("x"), id="ok-with-a-problem"),
+        pytest.param(lambda d: d.update(ok=False), id="not-ok-without-problems"),
+        pytest.param(lambda d: d.pop("sessions"), id="ok-without-sessions"),
+        pytest.param(lambda d: d["sessions"][0].update(players=[]), id="unknown-nested-key"),
+    ],
+)
+def test_the_session_check_schema_refuses_a_spoilt_document(
+    capsys: pytest.CaptureFixture[str], spoil: Any
+) -> None:
+    _two_deal_session(capsys)
+    data = run_json(capsys, "session", "check", "s", "--json")
+    Draft202012Validator(schema("session-check")).validate(data)
+    spoil(data)
+    with pytest.raises(ValidationError):
+        Draft202012Validator(schema("session-check")).validate(data)
+
+
+def test_a_failed_check_listing_sessions_is_refused() -> None:
+    spoilt = {
+        "format": "session-check/1",
+        "db": "l.sqlite3",
+        "ok": False,
+        "sessions": [],
+        "problems": ["session 's': deal 2 is damaged (its record does not match its checksum)"],
+    }
+    with pytest.raises(ValidationError):
+        Draft202012Validator(schema("session-check")).validate(spoilt)
+    del spoilt["sessions"]
+    Draft202012Validator(schema("session-check")).validate(spoilt)
 
 
 # --- the schemas are strict -------------------------------------------------------------------

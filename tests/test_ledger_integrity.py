@@ -289,6 +289,81 @@ def test_check_reports_every_damaged_deal(db: Path) -> None:
     ]
 
 
+def test_check_json_on_a_clean_ledger_lists_the_sessions_and_their_deals(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    """friday: 3 deals, one undone, so 2 count; saturday: 1 deal. --all: 2 sessions, 3 deals."""
+    with Ledger(db) as ledger:
+        friday = ledger.create_session("friday", FOUR)
+        friday.deal(kind="open", winner="ann", racks={"bob": "r5"}, not_melded=["cat", "dan"])
+        friday.deal(**ROYAL)
+        friday.deal(kind="foot", winner="dan", not_melded=["ann", "bob", "cat"])
+        friday.undo()
+        saturday = ledger.create_session("saturday", ["ann", "bob"])
+        saturday.deal(kind="foot", winner="bob", racks={"ann": "k1"})
+    status, out, err = run(capsys, "session", "check", "--all", "--db", str(db), "--json")
+    assert status == 0 and err == ""
+    assert json.loads(out) == {
+        "format": "session-check/1",
+        "db": str(db),
+        "ok": True,
+        "sessions": [{"name": "friday", "deals": 2}, {"name": "saturday", "deals": 1}],
+        "problems": [],
+    }
+    status, out, _ = run(capsys, "session", "check", "--all", "--db", str(db))
+    assert status == 0 and " ".join(out.split()).startswith(f"{db}: 2 sessions, 3 deals;")
+    status, out, _ = run(capsys, "session", "check", "saturday", "--db", str(db), "--json")
+    assert status == 0 and json.loads(out)["sessions"] == [{"name": "saturday", "deals": 1}]
+
+
+def test_check_json_on_a_tampered_ledger_lists_the_problems_and_exits_2(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    with Session.create("friday", FOUR, db=db) as session:
+        session.deal(kind="open", winner="ann", racks={"bob": "r5"}, not_melded=["cat", "dan"])
+        session.deal(**ROYAL)
+        session.deal(kind="foot", winner="dan", not_melded=["ann", "bob", "cat"])
+    with Session.create("saturday", ["ann", "bob"], db=db) as session:
+        session.deal(kind="foot", winner="bob", racks={"ann": "k1"})
+    checkpointed(db)
+    flip_in_record(db, b'["bob",-5]', b'["bob",-6]')
+    flip_in_record(db, b'["dan",200]', b'["dan",300]')
+    problems = [
+        "session 'friday': deal 1 is damaged (its record does not match its checksum)",
+        "session 'friday': deal 3 is damaged (its record does not match its checksum)",
+    ]
+    status, out, err = run(capsys, "session", "check", "--all", "--db", str(db), "--json")
+    one_line_error(status, err)
+    assert f"2 problems found in {db} (listed in the JSON document)" in err
+    assert json.loads(out) == {
+        "format": "session-check/1",
+        "db": str(db),
+        "ok": False,
+        "problems": problems,
+    }
+    status, out, err = run(capsys, "session", "check", "--all", "--db", str(db))
+    one_line_error(status, err)
+    assert out.splitlines() == problems and "(listed above)" in err  # the rich view says the same
+    status, out, err = run(capsys, "session", "check", "saturday", "--db", str(db), "--json")
+    assert status == 0, err  # the other session is sound
+    assert json.loads(out)["sessions"] == [{"name": "saturday", "deals": 1}]
+
+
+def test_check_json_errors_that_stop_the_check_print_no_document(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
+) -> None:
+    missing = tmp_path / "not" / "there.sqlite3"
+    status, out, err = run(capsys, "session", "check", "--all", "--db", str(missing), "--json")
+    assert status == 0, err  # no ledger: nothing to check, and nothing is created
+    assert json.loads(out)["sessions"] == [] and not missing.parent.exists()
+    with Session.create("friday", FOUR, db=db):
+        pass
+    for argv in (["nobody"], [], ["friday", "--all"]):
+        status, out, err = run(capsys, "session", "check", *argv, "--db", str(db), "--json")
+        one_line_error(status, err)
+        assert out == ""
+
+
 def test_a_forged_record_with_a_fresh_checksum_is_caught_by_rescoring(db: Path) -> None:
     """Whoever rewrites a record and its checksum chain still cannot change a score: the
     check re-scores every deal from its raw input."""

@@ -124,23 +124,24 @@ class Matcher:
         others: Sequence[int] = (),
         *,
         sets_possible: bool | None = None,
-        only: frozenset[HandType] | None = None,
+        only: frozenset[int] | None = None,
     ) -> list[RawMatch]:
         """Every type (table order) that the melded tiles plus ``jokers`` jokers fit.
 
         ``melded`` are real tile indices; ``others`` the other physical tiles (the
         discard, seen tiles) that count toward the two copies (R3). A caller that
         already knows whether the tiles can form sets passes ``sets_possible``, and
-        one that knows which types can fit at all (the compiled checks) ``only``.
+        one that knows which types can fit at all (the compiled checks) passes their
+        rows (``HandType.position``) as ``only``: ints, since a HandType hashes all its
+        fields at every test.
         """
         facts = HandFacts.build(melded, jokers, others)
         probe = _Probe(self, facts, sets_possible)
         found = []
         needed_mask = self._needed_mask
-        rows = _positions(only)
         for structure, types in self._by_structure:
-            if rows is not None:
-                types = tuple(t for t in types if t.position in rows)
+            if only is not None:
+                types = tuple(t for t in types if t.position in only)
                 if not types:
                     continue
             # Whole families fall at once when their shared check fails.
@@ -170,20 +171,19 @@ class Matcher:
         *,
         sets_possible: bool | None = None,
         min_base: int = 0,
-        only: frozenset[HandType] | None = None,
+        only: frozenset[int] | None = None,
     ) -> int:
         """The highest table score (this joker column) of a type the tiles fit, or 0.
 
         Types worth less than ``min_base`` are not looked at (they return 0), nor types
-        outside ``only`` when it is given.
+        whose row is not in ``only`` when it is given (as for :meth:`matches`).
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
-        rows = _positions(only)
         for hand_type in self.by_value[jokers]:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
-            if rows is not None and hand_type.position not in rows:
+            if only is not None and hand_type.position not in only:
                 continue
             if probe.sets_possible is False and hand_type.structure in _SET_STRUCTURES:
                 continue  # cheaper than asking the probe again
@@ -206,16 +206,6 @@ class Matcher:
 
 
 _SET_STRUCTURES = frozenset(SET_STRUCTURES)
-
-
-def _positions(only: frozenset[HandType] | None) -> set[int] | None:
-    """The row positions of ``only``'s types: a type is looked for when its row is there.
-
-    Testing ints, not ``t in only``: a HandType hashes all its fields at every test, and the
-    scorer asks it of every type of the table for each hand that fits some type. Equal
-    types have equal rows, so no type of ``only`` is ever skipped.
-    """
-    return None if only is None else {t.position for t in only}
 
 
 class _Probe:

@@ -36,7 +36,7 @@ from intlscore.engine.result import (
 )
 from intlscore.engine.sets import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.hand_table import HandTable
 from intlscore.rules.ruleset import Rules, resolve_rules
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def _trial(
     melded: Sequence[Tile],
     discard: Tile | None,
     known: Sequence[Tile],
-    only: frozenset[HandType] | None = None,
+    only: frozenset[int] | None = None,
 ) -> _Trial:
     real, jokers = _split(melded)
     others = tuple(t.index for t in known) + (() if discard is None else (discard.index,))
@@ -126,15 +126,15 @@ def _trial(
 
 def _fitting(
     matcher: Matcher, tiles: Sequence[Tile], known: Sequence[Tile]
-) -> frozenset[HandType] | None:
-    """The types some 14 of the 14 or 15 tiles fit, by the compiled holds-checks (which
-    answer in microseconds, where most hands fit nothing); None without them. The
-    matcher then only looks for the melds of these types."""
+) -> frozenset[int] | None:
+    """The rows (``HandType.position``) of the types some 14 of the 14 or 15 tiles fit, by
+    the compiled holds-checks (which answer in microseconds, where most hands fit
+    nothing); None without them. The matcher then only looks for these types' melds."""
     compiled = compiled_table(matcher.table)
     if compiled is None:
         return None
     indices = compiled.fitting(tiles, known, matcher.wanted)
-    return None if indices is None else frozenset(compiled.types[i] for i in indices)
+    return None if indices is None else frozenset(compiled.types[i].position for i in indices)
 
 
 def _result(
@@ -211,7 +211,7 @@ def _best_discard(
     hand: Sequence[Tile],
     known: Sequence[Tile],
     context: Context,
-    only: frozenset[HandType] | None = None,
+    only: frozenset[int] | None = None,
 ) -> ScoreResult:
     """R13: try each distinct discard of 15 tiles and keep the highest final score.
 

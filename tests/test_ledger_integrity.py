@@ -233,6 +233,32 @@ def test_a_snapshot_never_mixes_two_moments(db: Path) -> None:
         assert len(session.snapshot().deals) == 1  # and the undo did happen
 
 
+def test_a_check_counts_the_deals_it_checked_in_the_same_snapshot(db: Path) -> None:
+    """``session check`` once read the problems and the deal counts in two transactions; an
+    undo committed in between must not change the count of what was checked."""
+    with Session.create("friday", FOUR, db=db) as session:
+        session.deal(kind="open", winner="ann", racks={"bob": "r5"}, not_melded=["cat", "dan"])
+        session.deal(**ROYAL)
+        other = Ledger(db)
+        selects = []
+
+        def interleave(statement: str) -> None:
+            if statement.lstrip().upper().startswith("SELECT"):
+                selects.append(statement)
+                if len(selects) == 2:
+                    other.session("friday").undo()
+
+        session.ledger._connection.set_trace_callback(interleave)  # type: ignore[union-attr]
+        try:
+            report = session.ledger.verify()
+        finally:
+            session.ledger._connection.set_trace_callback(None)  # type: ignore[union-attr]
+            other.close()
+        assert len(selects) >= 2, "the check was one statement; nothing to interleave"
+        assert report.ok and [(s.name, s.deals) for s in report.sessions] == [("friday", 2)]
+        assert [(s.name, s.deals) for s in session.ledger.verify().sessions] == [("friday", 1)]
+
+
 # --- item 5: self-checking records -----------------------------------------------------------
 
 

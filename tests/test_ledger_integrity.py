@@ -13,6 +13,8 @@ import json
 import os
 import shutil
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -205,6 +207,28 @@ def test_any_deal_is_refused_cleanly_or_stored_and_read_back(
 # --- item 4: one answer is one snapshot ------------------------------------------------------
 
 
+@contextmanager
+def undo_at_the_second_select(session: Session, db: Path) -> Iterator[None]:
+    """Trace the reader's statements; another connection undoes the last deal of the session
+    just as the reader's second SELECT starts."""
+    other = Ledger(db)
+    selects = []
+
+    def interleave(statement: str) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            selects.append(statement)
+            if len(selects) == 2:
+                other.session(session.name).undo()
+
+    session.ledger._connection.set_trace_callback(interleave)  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        session.ledger._connection.set_trace_callback(None)  # type: ignore[union-attr]
+        other.close()
+    assert len(selects) >= 2, "the read was one statement; nothing to interleave"
+
+
 def test_a_snapshot_never_mixes_two_moments(db: Path) -> None:
     """An undo committed between the statements of one read must not show: the reader's
     statements are traced, and the undo is made from another connection just as the
@@ -213,22 +237,8 @@ def test_a_snapshot_never_mixes_two_moments(db: Path) -> None:
         session.deal(kind="open", winner="ann", racks={"bob": "r5"}, not_melded=["cat", "dan"])
         session.deal(**ROYAL)
         before = session.snapshot()
-        other = Ledger(db)
-        selects = []
-
-        def interleave(statement: str) -> None:
-            if statement.lstrip().upper().startswith("SELECT"):
-                selects.append(statement)
-                if len(selects) == 2:
-                    other.session("friday").undo()
-
-        session.ledger._connection.set_trace_callback(interleave)  # type: ignore[union-attr]
-        try:
+        with undo_at_the_second_select(session, db):
             during = session.snapshot()
-        finally:
-            session.ledger._connection.set_trace_callback(None)  # type: ignore[union-attr]
-            other.close()
-        assert len(selects) >= 2, "the read was one statement; nothing to interleave"
         assert during == before  # the whole answer is from before the undo
         assert len(session.snapshot().deals) == 1  # and the undo did happen
 
@@ -239,22 +249,8 @@ def test_a_check_counts_the_deals_it_checked_in_the_same_snapshot(db: Path) -> N
     with Session.create("friday", FOUR, db=db) as session:
         session.deal(kind="open", winner="ann", racks={"bob": "r5"}, not_melded=["cat", "dan"])
         session.deal(**ROYAL)
-        other = Ledger(db)
-        selects = []
-
-        def interleave(statement: str) -> None:
-            if statement.lstrip().upper().startswith("SELECT"):
-                selects.append(statement)
-                if len(selects) == 2:
-                    other.session("friday").undo()
-
-        session.ledger._connection.set_trace_callback(interleave)  # type: ignore[union-attr]
-        try:
+        with undo_at_the_second_select(session, db):
             report = session.ledger.verify()
-        finally:
-            session.ledger._connection.set_trace_callback(None)  # type: ignore[union-attr]
-            other.close()
-        assert len(selects) >= 2, "the check was one statement; nothing to interleave"
         assert report.ok and [(s.name, s.deals) for s in report.sessions] == [("friday", 2)]
         assert [(s.name, s.deals) for s in session.ledger.verify().sessions] == [("friday", 1)]
 

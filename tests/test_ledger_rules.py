@@ -314,3 +314,22 @@ def test_rescore_yes_json_whose_printing_fails_says_it_is_stored(
     assert "the re-scoring of session 'fri' is stored" in err and "do not enter it again" in err
     with Ledger(db) as ledger:
         assert ledger.session("fri").totals() == {"ann": 1088, "bob": 68, "cat": -1055}
+
+
+def test_rescore_json_of_a_session_without_deals_gives_every_player_0(
+    capsys: pytest.CaptureFixture[str], db: Path, house_file: Path
+) -> None:
+    """As ``session show --json`` does: totals name every player, 0 before the first deal."""
+    on = ["--db", str(db)]
+    assert run(capsys, "session", "new", "fri", "--players", "ann", "bob", *on)[0] == 0
+    status, out, err = run(capsys, "session", "rescore", "fri", "--rules", str(house_file), *on)
+    assert status == 0, err
+    assert _rich_rescore_numbers(out) == {"ann": [0, 0, 0], "bob": [0, 0, 0]}
+    status, out, err = run(
+        capsys, "session", "rescore", "fri", "--rules", str(house_file), "--json", *on
+    )
+    assert status == 0, err
+    data = json.loads(out)
+    zero = {"ann": 0, "bob": 0}
+    assert (data["deals"], data["old"], data["new"], data["change"]) == (0, zero, zero, zero)
+    assert data["changed_deals"] == []

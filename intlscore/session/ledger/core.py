@@ -319,7 +319,9 @@ class LedgerCheck:
         return data
 
 
-def _rescored(name: str, history: History, rules: Rules) -> Rescore:
+def _rescored(name: str, players: Sequence[str], history: History, rules: Rules) -> Rescore:
+    """Every deal that counts scored again under ``rules``; totals for every player (0
+    before the first deal)."""
     results: list[DealResult] = []
     deals: list[RecordedDeal] = []
     for deal in history.deals:
@@ -333,7 +335,6 @@ def _rescored(name: str, history: History, rules: Rules) -> Rescore:
         results.append(result)
         fresh = RecordedDeal.from_result(deal.number, deal.created, result)
         deals.append(replace(fresh, amended=deal.amended))
-    players = list(history.deals[0].deltas) if history.deals else []
     old = {p: sum(d.deltas[p] for d in history.deals) for p in players}
     new = {p: sum(d.deltas[p] for d in deals) for p in players}
     return Rescore(rules, old, new, tuple(deals), tuple(results), tuple(history.deals))
@@ -921,7 +922,7 @@ class Session:
         outcome: list[Rescore] = []
 
         def make(history: History) -> Entry:
-            report = _rescored(self.name, history, rules)
+            report = _rescored(self.name, self.players, history, rules)
             outcome.append(report)
             return Entry("rescore", len(history.deals), created, rules=rules, rescored=report.deals)
 
@@ -981,7 +982,8 @@ class Session:
         assert history.rules is not None
         if isinstance(rules, DealTable):
             rules = history.rules.with_deals(rules)
-        return _rescored(self.name, history, history.rules if rules is None else rules)
+        rules = history.rules if rules is None else rules
+        return _rescored(self.name, self.players, history, rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``session show --json``; see :meth:`SessionState.to_dict`."""

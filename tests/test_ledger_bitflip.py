@@ -148,3 +148,21 @@ def test_every_byte_of_a_deal_record_is_guarded(
         assert assert_refused_or_same(status, out, err, expected, context), context
         assert "session 'friday'" in err and "deal 2" in err, f"{context}: {err}"
         copy.unlink()
+
+
+def test_a_flipped_bit_in_a_table_name_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], ledger_file: Path, tmp_path: Path
+) -> None:
+    """A random flip found it: the high bit set in the name of a table (SQLite's own schema,
+    page 1) is no longer UTF-8; reading the table names raised UnicodeDecodeError, a
+    traceback. Every command now refuses the file in one line."""
+    data = ledger_file.read_bytes()
+    offset = data.index(b"tablesessionsession") + len(b"table")  # type, name, tbl_name
+    damaged = bytearray(data)
+    damaged[offset] ^= 0x80  # "s" (0x73) becomes 0xf3, which starts no valid UTF-8 here
+    copy = tmp_path / "name.sqlite3"
+    copy.write_bytes(bytes(damaged))
+    for argv in COMMANDS:
+        status, _, err = run(capsys, argv, copy)
+        assert assert_refused_or_same(status, "", err, "", " ".join(argv))
+        assert "is corrupt" in err and "left untouched" in err, err

@@ -163,6 +163,8 @@ def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
         return check(reader)
     except sqlite3.Error as error:
         raise busy_or_refused(path, error, "is corrupt or unreadable") from None
+    except UnicodeDecodeError:  # a damaged name in SQLite's own schema (a flipped bit)
+        raise refuse(path, "is corrupt (its schema holds a name that is not UTF-8)") from None
     finally:
         reader.close()
 

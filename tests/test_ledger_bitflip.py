@@ -113,7 +113,11 @@ def test_random_bit_flips_refuse_or_show_the_original(
         copy.write_bytes(bytes(damaged))
         for argv, original in zip(COMMANDS, expected, strict=True):
             context = f"seed {seed}, trial {trial}, byte {offset} bit {bit}: {' '.join(argv)}"
-            refused += assert_refused_or_same(*run(capsys, argv, copy), original, context)
+            try:
+                outcome = run(capsys, argv, copy)
+            except Exception as error:  # a traceback the user would see: say how to replay it
+                pytest.fail(f"{context}: {type(error).__name__}: {error}")
+            refused += assert_refused_or_same(*outcome, original, context)
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{copy}{suffix}").unlink(missing_ok=True)
     assert refused or len(data) > 0  # (most flips land in free space or slack: same data)

@@ -59,6 +59,13 @@ def test_one_schema_per_kind_and_no_other() -> None:
     assert schemas_dir().samefile(ROOT / "schemas") or (schemas_dir() / files[0]).is_file()
 
 
+def test_the_docs_list_every_format() -> None:
+    """docs/rules-files.md's table of formats names every kind with its version."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "rules-files.md").read_text("utf-8")
+    missing = [kind for kind in FORMATS if f"`{format_of(kind)}`" not in docs]
+    assert missing == []
+
+
 @pytest.mark.parametrize("kind", sorted(FORMATS))
 def test_each_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
     document = schema(kind)

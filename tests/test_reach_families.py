@@ -14,6 +14,7 @@ against a tiny brute force.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from itertools import combinations, combinations_with_replacement
 from random import Random
@@ -111,8 +112,13 @@ def types_for(example: str) -> list[HandType]:
     return rng.sample(RUNS_TYPES, RUNS_PER_EXAMPLE) + rng.sample(GROUPS_TYPES, GROUPS_PER_EXAMPLE)
 
 
+STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
+"""``INTLSCORE_STRESS=N`` multiplies the examples of the long comparison below."""
+
+
+@pytest.mark.stress
 @settings(
-    max_examples=60,
+    max_examples=25 * STRESS,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -21,11 +21,12 @@ from typing import Any
 from unittest.mock import patch
 
 import pytest
+from compiled_functions import compiled_function
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands14
 
-from intlscore.engine import matcher, native
+from intlscore.engine import matcher
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.holds_spec import split_spec
 from intlscore.engine.matcher import Matcher, find_sets, is_plain, python_find_sets
@@ -43,24 +44,10 @@ Split = list[RawMeld] | None
 ConditionedSplit = Callable[[bytes, int, bytes, tuple[int, ...]], Split]
 
 
-def _compiled_module() -> Any:
-    """The compiled module, also when INTLSCORE_PURE_PYTHON hides it from the engine."""
-    try:
-        from intlscore import _native as module
-    except ImportError:
-        module = native._installed_copy()
-    return module
-
-
-MODULE = _compiled_module()
-CONDITIONED_SPLIT: ConditionedSplit | None = getattr(MODULE, "conditioned_split", None)
-
-
 def conditioned_split() -> ConditionedSplit:
     """The compiled function; the calling test fails (never skips) when it is missing."""
-    if CONDITIONED_SPLIT is None:
-        pytest.fail("intlscore._native has no conditioned_split: rebuild it with `pip install .`")
-    return CONDITIONED_SPLIT
+    function: ConditionedSplit = compiled_function("conditioned_split")
+    return function
 
 
 def compiled(hand_type: HandType, facts: HandFacts) -> Split:
@@ -305,8 +292,7 @@ def test_house_hand_worked(
 
 def test_the_plain_split_is_the_conditioned_split_without_conditions() -> None:
     """Basic has no condition: its spec makes the conditioned split the plain one."""
-    plain_split = getattr(MODULE, "plain_split", None)
-    assert plain_split is not None, "intlscore._native did not build: rebuild it"
+    plain_split = compiled_function("plain_split")
     basic = split_spec(TABLE.by_number(1))
     for tiles in ("k1-13 k1", "r1-3 b1-3 o1-3 k6-9 *", "k1 k2 k4 k5 r1 r2 r3 b7 b8 b9 o1 o2 o3 *"):
         facts = facts_of(tiles)

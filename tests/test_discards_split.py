@@ -11,16 +11,16 @@ arguments raise one clear error. The tests fail, never skip, when the installed
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 from unittest.mock import patch
 
 import pytest
+from compiled_functions import compiled_function
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hands15
 
-from intlscore.engine import native, sets
+from intlscore.engine import sets
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.sets import discards_leaving_sets, python_discards_leaving_sets
@@ -28,25 +28,11 @@ from intlscore.engine.tiles import JOKER_INDEX, Tile
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
-Discards = Callable[[bytes, int, bytes], frozenset[int]]
-
-
-def _compiled_function() -> Discards | None:
-    """The compiled function, also when INTLSCORE_PURE_PYTHON hides the compiled module."""
-    try:
-        from intlscore import _native as module
-    except ImportError:
-        module = native._installed_copy()
-    return getattr(module, "discards_leaving_sets", None)
-
-
-COMPILED = _compiled_function()
-
 
 def compiled(facts: HandFacts) -> frozenset[int]:
-    if COMPILED is None:
-        pytest.fail("intlscore._native has no discards_leaving_sets: rebuild with `pip install .`")
-    return COMPILED(bytes(facts.counts), facts.jokers, bytes(facts.cap))
+    discards = compiled_function("discards_leaving_sets")
+    found: frozenset[int] = discards(bytes(facts.counts), facts.jokers, bytes(facts.cap))
+    return found
 
 
 def facts_of(tiles: str, others: str = "") -> HandFacts:
@@ -148,7 +134,6 @@ TWO = bytes([2] * 52)
     ],
 )
 def test_bad_input_is_one_clear_error(counts: Any, jokers: int, cap: bytes, message: str) -> None:
-    if COMPILED is None:
-        pytest.fail("intlscore._native has no discards_leaving_sets: rebuild with `pip install .`")
+    discards = compiled_function("discards_leaving_sets")
     with pytest.raises((TypeError, ValueError), match=message):
-        COMPILED(counts, jokers, cap)
+        discards(counts, jokers, cap)

@@ -26,10 +26,10 @@ from random import Random
 from typing import Any
 
 import pytest
+from compiled_functions import compiled_function
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from intlscore.engine import native
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.anytiles import allowed_numbers
@@ -43,26 +43,12 @@ TABLE = default_table()
 SIMPLE_TYPES = tuple(t for t in TABLE.types if t.structure in ("pairs", "sequence", "any"))
 HAND = 14
 
-HoldsSimple = Callable[[tuple[Any, ...], bytes, int, bytes], int]
 
-
-def _holds_simple() -> HoldsSimple | None:
-    """The compiled function, also when INTLSCORE_PURE_PYTHON hides the set search."""
-    try:
-        from intlscore import _native as module
-    except ImportError:
-        module = native._installed_copy()
-    return getattr(module, "holds_simple", None)
-
-
-HOLDS_SIMPLE = _holds_simple()
-
-
-def holds_simple() -> HoldsSimple:
+def holds_simple() -> Callable[[tuple[Any, ...], bytes, int, bytes], int]:
     """The compiled function; the calling test fails (never skips) when it is missing."""
-    if HOLDS_SIMPLE is None:
-        pytest.fail("intlscore._native has no holds_simple: rebuild it with `pip install .`")
-    return HOLDS_SIMPLE
+    function: Callable[[tuple[Any, ...], bytes, int, bytes], int]
+    function = compiled_function("holds_simple")
+    return function
 
 
 def compiled(hand_type: HandType, pool: Pool) -> int:

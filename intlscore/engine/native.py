@@ -27,6 +27,12 @@ MODULE = "intlscore._native"
 def _load() -> ModuleType | None:
     if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
         return None
+    return built_module()
+
+
+def built_module() -> ModuleType | None:
+    """The compiled module wherever it was built (this package, or the installed wheel when
+    run from a checkout), whatever ``INTLSCORE_PURE_PYTHON`` says; None if nowhere."""
     try:
         from intlscore import _native
     except ImportError:

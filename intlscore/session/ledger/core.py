@@ -56,7 +56,7 @@ from intlscore.errors import DealTypeError, IntlscoreError, LedgerDamageError, L
 from intlscore.rules import Rules, default_rules, resolve_rules
 from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import DealResult, check_player_names, score_deal
-from intlscore.session.ledger import files
+from intlscore.session.ledger import files, requests
 from intlscore.session.ledger.files import BUSY, State, is_busy, refuse
 from intlscore.session.ledger.records import (
     Entry,
@@ -65,6 +65,7 @@ from intlscore.session.ledger.records import (
     SessionRecord,
     replay,
 )
+from intlscore.session.ledger.requests import Remembered
 from intlscore.session.ledger.schema import (
     APPLICATION_ID,
     APPLICATION_MARKER,
@@ -355,6 +356,8 @@ class Ledger:
         self._connection: sqlite3.Connection | None = None
         self._empty = False
         self._lock = threading.RLock()  # one Ledger may serve several threads (a web server)
+        self._active: sqlite3.Connection | None = None
+        """The connection of the write transaction under way, which nested writes join."""
         self._open()
 
     # -- opening -----------------------------------------------------------------------------
@@ -459,6 +462,7 @@ class Ledger:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
             raise self._failure(error) from None
+        self._active = connection
         try:
             yield connection
             connection.execute("COMMIT")
@@ -467,6 +471,8 @@ class Ledger:
             if isinstance(error, sqlite3.Error):
                 raise self._failure(error) from None
             raise
+        finally:
+            self._active = None
 
     def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``change`` in one write transaction, creating the ledger if there is none."""
@@ -474,6 +480,8 @@ class Ledger:
             return self._write_unlocked(change)
 
     def _write_unlocked(self, change: Callable[[sqlite3.Connection], T]) -> T:
+        if self._active is not None:  # inside a write already (see :meth:`once`): join it
+            return change(self._active)
         if self._connection is None:
             if not self._empty:
                 created, result = files.create(self.path, self._build_with(change))
@@ -520,6 +528,9 @@ class Ledger:
 
     @contextmanager
     def _snapshot_unlocked(self) -> Iterator[sqlite3.Connection | None]:
+        if self._active is not None:  # inside a write: it already sees one moment
+            yield self._active
+            return
         if self._connection is None:  # another process may have created it since
             self._open()
         connection = self._connection
@@ -579,6 +590,46 @@ class Ledger:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def once(
+        self, scope: str, key: str, fingerprint: str, write: Callable[[], tuple[int, str]]
+    ) -> tuple[Remembered, bool]:
+        """Do a keyed write at most once: ``write()`` makes the change (through this
+        ledger and its sessions) and returns the answer's status and body, and the answer is
+        remembered under ``(scope, key)`` in the same transaction.
+
+        Returns the remembered answer and whether it is fresh (False: ``key`` had already
+        been answered in ``scope``, and nothing was written). A key used before with another
+        ``fingerprint`` raises :class:`~intlscore.session.ledger.requests.KeyReused`. If
+        ``write`` raises, nothing is stored, the key included. Keys are kept at least
+        :data:`~intlscore.session.ledger.requests.KEY_WINDOW`.
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     session = ledger.create_session("friday", ["ann", "bob"])
+        ...     def deal() -> tuple[int, str]:
+        ...         stored = session.deal(kind="open", winner="ann", racks={"bob": "r5"})
+        ...         return 201, str(stored.number)
+        ...     ledger.once("session:friday", "k-1", "f", deal)[0].answer
+        ...     ledger.once("session:friday", "k-1", "f", deal)[1]
+        ...     len(session.deals())
+        '1'
+        False
+        1
+        """
+
+        def change(connection: sqlite3.Connection) -> tuple[Remembered, bool]:
+            found = requests.recall(connection, scope, key, fingerprint)
+            if found is not None:
+                return found, False
+            status, answer = write()
+            row = Remembered(scope, key, fingerprint, status, answer)
+            now = datetime.now(UTC)
+            requests.forget_before(connection, now)
+            requests.remember(connection, row, now.isoformat(timespec="seconds"))
+            return row, True
+
+        return self._write(change)
 
     def create_session(
         self,

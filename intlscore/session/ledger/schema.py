@@ -23,6 +23,7 @@ from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.rules import default_rules
 from intlscore.rules.deal_table import parse_deal_table
 from intlscore.session.deal import DealInput
+from intlscore.session.ledger import requests
 from intlscore.session.ledger.records import (
     SESSION_SEED,
     Entry,
@@ -242,6 +243,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     ),
     _add_deal_scores,
     _own_records,
+    requests.create_table,
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)

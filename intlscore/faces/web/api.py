@@ -104,7 +104,7 @@ async def fields(request: Request) -> Fields:
     return Fields(parse_body(await request.body()))
 
 
-def answer(kind: str, data: dict[str, Any], status: int = 200) -> Response:
+def answer(kind: str, data: dict[str, Any], status: int = 200) -> JSONResponse:
     """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it)."""
     from intlscore.faces.documents import document
 
@@ -121,16 +121,36 @@ def open_session(ledger: Ledger, name: str) -> Session:
         raise NotFound(str(error)) from None
 
 
+def in_session(request: Request, work: Callable[[Session], T]) -> Callable[[Ledger], T]:
+    """Work on the session of the URL, in an open ledger."""
+    name = request.path_params["name"]
+    return lambda ledger: work(open_session(ledger, name))
+
+
 def with_session(request: Request, work: Callable[[Session], T]) -> Callable[[], T]:
     """A blocking job that opens the ledger, then the session of the URL, then works."""
     where = settings(request)
-    name = request.path_params["name"]
+    job = in_session(request, work)
 
-    def job() -> T:
+    def run() -> T:
         with where.ledger() as ledger:
-            return work(open_session(ledger, name))
+            return job(ledger)
 
-    return job
+    return run
+
+
+async def session_write(
+    request: Request, kind: str, work: Callable[[Session], dict[str, Any]], status: int = 200
+) -> Response:
+    """A write to the session of the URL, answered with the document ``kind``; keyed by
+    the ``Idempotency-Key`` header when it has one (:mod:`.idempotency`)."""
+    from intlscore.faces.web.idempotency import keyed_write
+
+    job = in_session(request, work)
+    scope = f"session:{request.path_params['name']}"
+    return await keyed_write(
+        request, settings(request).ledger, scope, lambda ledger: answer(kind, job(ledger), status)
+    )
 
 
 # -- hands -------------------------------------------------------------------------------------
@@ -256,20 +276,20 @@ async def new_session(request: Request) -> Response:
     )
     rules = rules.with_options(joker_value=joker_value, trump_bonus=trump_bonus)
     deal_table = rules.deals
-    where = settings(request)
+    from intlscore.faces.web.idempotency import keyed_write
 
-    def job() -> dict[str, Any]:
-        with where.ledger() as ledger:
-            session = ledger.create_session(name, players, rules)
-            return {
-                "session": session.name,
-                "players": list(session.players),
-                "db": str(ledger.path),
-                "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
-                "rules": rules.name,
-            }
+    def create(ledger: Ledger) -> JSONResponse:
+        session = ledger.create_session(name, players, rules)
+        data = {
+            "session": session.name,
+            "players": list(session.players),
+            "db": str(ledger.path),
+            "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
+            "rules": rules.name,
+        }
+        return answer("session-new", data, 201)
 
-    return answer("session-new", await run_in_threadpool(job), 201)
+    return await keyed_write(request, settings(request).ledger, "ledger", create)
 
 
 async def show_session(request: Request) -> Response:
@@ -307,7 +327,7 @@ async def record_deal(request: Request) -> Response:
         recorded, _ = session.play(**deal)
         return written(session, f"deal {recorded.number}", "deal", recorded)
 
-    return answer("session-deal", await run_in_threadpool(with_session(request, work)), 201)
+    return await session_write(request, "session-deal", work, 201)
 
 
 async def amend(request: Request) -> Response:
@@ -321,7 +341,7 @@ async def amend(request: Request) -> Response:
         recorded, _ = session.play(number, **deal)
         return written(session, f"the amended deal {number}", "deal", recorded)
 
-    return answer("session-deal", await run_in_threadpool(with_session(request, work)))
+    return await session_write(request, "session-deal", work)
 
 
 async def undo(request: Request) -> Response:
@@ -343,7 +363,7 @@ async def _move_last_deal(request: Request, move: Literal["undo", "redo"]) -> Re
         moved = session.undo() if move == "undo" else session.redo()
         return written(session, f"the {move} of deal {moved.number}", _MOVED[move], moved)
 
-    return answer(f"session-{move}", await run_in_threadpool(with_session(request, work)))
+    return await session_write(request, f"session-{move}", work)
 
 
 async def settle(request: Request) -> Response:

@@ -29,6 +29,7 @@ from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web import api, pages
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
+from intlscore.session.ledger.requests import KeyReused
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -59,6 +60,8 @@ def _error(request: Request, status: int, message: str) -> Response:
 async def _intlscore_error(request: Request, error: Exception) -> Response:
     if isinstance(error, NotFound):
         return _error(request, 404, str(error))
+    if isinstance(error, KeyReused):
+        return _error(request, 422, str(error))
     if isinstance(error, StoredAlready):
         return _error(request, 500, str(error))
     if isinstance(error, LedgerError) and "busy" in str(error):

@@ -1,5 +1,6 @@
 /* One session: record a deal with taps, undo, settle. After a write the page reloads
-   from the ledger, so the history, the totals and the chart are the ledger's own. */
+   from the ledger, so the history, the totals and the chart are the ledger's own. Writes
+   go through the Outbox (outbox.js): a deal saved offline waits on the phone. */
 "use strict";
 
 (function () {
@@ -9,7 +10,9 @@
   const winner = form.elements.winner;
   const kind = form.elements.kind;
   const losers = [...form.querySelectorAll(".loser")];
-  const board = new Board(form);
+  const board = new Board(form, () => remember());
+  const FORM_STORE = `intlscore.form.${name}`;
+  const NOTICE = "intlscore.notice";
 
   function layout() {
     const closed = kind.value === "closed";
@@ -82,22 +85,76 @@
     }
     const save = form.querySelector("button[type=submit]");
     save.disabled = true;
-    const reply = await callApi(amending ? `${base}/deal/${amending}` : `${base}/deal`, body);
+    const label = amending ? `amendment of deal ${amending}` : describe(body);
+    const path = amending ? `${base}/deal/${amending}` : `${base}/deal`;
+    const reply = await Outbox.send(path, body, { label, session: name });
     save.disabled = false;
-    if (!reply.ok) {
+    if (reply.state === "refused") {
       board.say(reply.data.error);
       return;
     }
-    window.location.reload();
+    forget();
+    if (reply.state === "sent") {
+      window.location.reload();
+      return;
+    }
+    stopAmending();
+    board.clear();
+    board.say("saved on this phone: waiting to send (it is sent once the connection returns)");
   });
+
+  function describe(body) {
+    if (body.kind === "none") return "deal with no winner";
+    return `deal: ${body.winner} wins (${body.kind})`;
+  }
+
+  /* What the player has entered survives a reload: it is kept in the browser's storage
+     until the deal is saved. */
+  function remember() {
+    const state = {
+      winner: winner.value,
+      kind: kind.value,
+      amending,
+      boxes: [...form.querySelectorAll("input[type=checkbox]")].map((box) => [box.name, box.value, box.checked]),
+      tiles: [...board.fields.values()].map((field) => [field.key, field.tiles]),
+    };
+    localStorage.setItem(FORM_STORE, JSON.stringify(state));
+  }
+
+  function forget() {
+    localStorage.removeItem(FORM_STORE);
+  }
+
+  function restore() {
+    let state;
+    try {
+      state = JSON.parse(localStorage.getItem(FORM_STORE) || "null");
+    } catch (error) {
+      state = null;
+    }
+    if (!state) return;
+    if ([...winner.options].some((option) => option.value === state.winner)) winner.value = state.winner;
+    if ([...kind.options].some((option) => option.value === state.kind)) kind.value = state.kind;
+    for (const [boxName, value, checked] of state.boxes || []) {
+      const box = [...form.querySelectorAll(`input[type=checkbox]`)].find((b) => b.name === boxName && b.value === value);
+      if (box) box.checked = Boolean(checked);
+    }
+    layout();
+    for (const [key, tiles] of state.tiles || []) {
+      if (board.fields.has(key) && Array.isArray(tiles)) board.set(key, tiles.filter((t) => typeof t === "string"));
+    }
+    if (Number.isInteger(state.amending)) showAmending(state.amending);
+  }
+
+  form.addEventListener("change", remember);
 
   const historyMessage = document.querySelector("[aria-label='history message']");
   for (const [id, action] of [["undo", "undo"], ["redo", "redo"]]) {
     const button = document.getElementById(id);
     if (!button) continue;
     button.addEventListener("click", async () => {
-      const reply = await callApi(`${base}/${action}`, {});
-      if (!reply.ok) {
+      const reply = await Outbox.send(`${base}/${action}`, {}, { keep: false });
+      if (reply.state !== "sent") {
         historyMessage.textContent = reply.data.error;
         return;
       }
@@ -124,15 +181,33 @@
     }
     const deal = reply.data.deals.find((d) => d.number === number);
     if (!deal) return;
-    const input = deal.input;
+    await fillForm(deal.input);
+    showAmending(number);
+    form.scrollIntoView();
+  }
+
+  function showAmending(number) {
+    amending = number;
+    banner.querySelector("span").textContent = `Amending deal ${number}: change it, then save deal.`;
+    banner.hidden = false;
+    remember();
+  }
+
+  function stopAmending() {
+    amending = null;
+    banner.hidden = true;
+  }
+
+  /* Load a deal's description (a stored deal's input, or a request body) into the form. */
+  async function fillForm(input) {
     board.clear();
     winner.value = input.winner || "";
     kind.value = input.kind;
     for (const box of form.querySelectorAll("input[name=not_melded]")) {
-      box.checked = input.not_melded.includes(box.value);
+      box.checked = (input.not_melded || []).includes(box.value);
     }
     for (const box of form.querySelectorAll("input[name=trump_holder]")) {
-      box.checked = input.trump_holders.includes(box.value);
+      box.checked = (input.trump_holders || []).includes(box.value);
     }
     for (const flag of ["first_turn", "original_hand", "starting_player"]) {
       const box = form.querySelector(`input[name=${flag}]`);
@@ -145,24 +220,69 @@
       await fill("discard", input.discard);
     }
     await fill("trump", input.trump);
+    const racks = Array.isArray(input.racks) ? input.racks : Object.entries(input.racks || {});
     for (const loser of losers) {
-      const rack = input.racks.find(([player]) => player === loser.dataset.player);
+      const rack = racks.find(([player]) => player === loser.dataset.player);
       await fill(`rack-${loser.dataset.seat}`, rack ? rack[1] : "");
     }
-    amending = number;
-    banner.querySelector("span").textContent = `Amending deal ${number}: change it, then save deal.`;
-    banner.hidden = false;
-    form.scrollIntoView();
   }
 
   for (const button of document.querySelectorAll("button.amend")) {
     button.addEventListener("click", () => startAmending(Number(button.dataset.number)));
   }
   document.getElementById("cancel-amend").addEventListener("click", () => {
-    amending = null;
-    banner.hidden = true;
+    stopAmending();
     board.clear();
+    forget();
   });
+
+  /* The deals kept on this phone: waiting to send, or refused with the server's reason. */
+  const outbox = document.getElementById("outbox");
+  const outboxList = outbox.querySelector("ul");
+
+  function showOutbox() {
+    const items = Outbox.pending(name);
+    outbox.hidden = items.length === 0;
+    outboxList.replaceChildren();
+    for (const item of items) {
+      const row = element("li", item.state === "refused"
+        ? `${item.label}: refused: ${item.error}`
+        : `${item.label}: waiting to send`);
+      if (item.state === "refused") {
+        const edit = element("button", `correct ${item.label}`);
+        edit.type = "button";
+        edit.addEventListener("click", async () => {
+          Outbox.remove(item.key);
+          await fillForm(item.body);
+          const amended = /\/deal\/(\d+)$/.exec(item.path);
+          if (amended) showAmending(Number(amended[1]));
+          else stopAmending();
+          board.say(item.error);
+          remember();
+          form.scrollIntoView();
+        });
+        const drop = element("button", `discard ${item.label}`);
+        drop.type = "button";
+        drop.addEventListener("click", () => Outbox.remove(item.key));
+        row.append(" ", edit, " ", drop);
+      }
+      outboxList.append(row);
+    }
+  }
+
+  Outbox.subscribe((event) => {
+    if (event && event.sent && event.sent.session === name) {
+      const stored = event.data.deal ? ` as deal ${event.data.deal.number}` : "";
+      sessionStorage.setItem(NOTICE, `sent from this phone: ${event.sent.label}, stored${stored}`);
+      window.location.reload();
+      return;
+    }
+    showOutbox();
+  });
+  historyMessage.textContent = sessionStorage.getItem(NOTICE) || "";
+  sessionStorage.removeItem(NOTICE);
+  showOutbox();
+  restore();
 
   const settleForm = document.getElementById("settle");
   const settleMessage = settleForm.querySelector(".message");

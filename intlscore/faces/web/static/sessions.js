@@ -4,6 +4,14 @@
 (function () {
   const form = document.getElementById("new-session");
   const message = form.querySelector(".message");
+  /* One key per new session: pressing "start" again after a lost answer sends the same
+     key, and the ledger makes the session once. Another name or players is another key. */
+  let started = { text: null, key: null };
+  function startKey(body) {
+    const text = JSON.stringify(body);
+    if (started.text !== text) started = { text, key: Outbox.newKey() };
+    return started.key;
+  }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = form.elements.name.value.trim();
@@ -15,21 +23,12 @@
     if (jokerValue) body.joker_value = jokerValue;
     const rules = form.elements.rules.value;
     if (rules.trim()) body.rules = rules;
-    const response = await fetch("/api/sessions", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }).catch(() => null);
-    if (!response) {
-      message.textContent = "the server cannot be reached; try again";
+    const reply = await Outbox.send("/api/sessions", body, { keep: false, key: startKey(body) });
+    if (reply.state !== "sent") {
+      message.textContent = reply.data.error;
       return;
     }
-    const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-    if (!response.ok) {
-      message.textContent = data.error;
-      return;
-    }
+    const data = reply.data;
     window.location.href = `/session/${encodeURIComponent(data.session)}`;
   });
 })();

@@ -1,0 +1,145 @@
+/* The page's writes, kept until the server has them (issue 18).
+
+   Every write gets a fresh Idempotency-Key, and every retry of it sends the same key, so
+   the ledger stores it once however often it is sent (docs/web.md). A write that cannot
+   reach the server (offline, a dropped answer, a busy ledger) stays in the browser's
+   storage, "waiting to send", across reloads, and is sent again when the connection
+   returns. A write the server refuses (4xx) is kept with the server's one-line reason, for
+   correction; it is never dropped unless the player discards it. */
+"use strict";
+
+const Outbox = (() => {
+  const STORE = "intlscore.outbox";
+  const RETRY_MS = 2000;
+  let timer = null;
+  const listeners = new Set();
+
+  function load() {
+    try {
+      const items = JSON.parse(localStorage.getItem(STORE) || "[]");
+      return Array.isArray(items) ? items : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function save(items) {
+    localStorage.setItem(STORE, JSON.stringify(items));
+    for (const listener of listeners) listener();
+  }
+
+  function update(key, change) {
+    const items = load();
+    const item = items.find((i) => i.key === key);
+    if (item) {
+      change(item);
+      save(items);
+    }
+  }
+
+  function remove(key) {
+    save(load().filter((i) => i.key !== key));
+  }
+
+  /* A fresh key: a random UUID, also where crypto.randomUUID is missing (plain http). */
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  /* One try: "sent" (2xx), "refused" (4xx, with the reason) or "waiting" (no answer, 5xx). */
+  async function attempt(item) {
+    let response;
+    try {
+      response = await fetch(item.path, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": `"${item.key}"` },
+        body: JSON.stringify(item.body),
+      });
+    } catch (error) {
+      return { state: "waiting", data: { error: "the server cannot be reached; it will be sent when the connection returns" } };
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (error) {
+      data = { error: `the server answered ${response.status}` };
+    }
+    if (response.ok) return { state: "sent", data, status: response.status };
+    const retry = response.status >= 500 || response.status === 408 || response.status === 429;
+    return { state: retry ? "waiting" : "refused", data, status: response.status };
+  }
+
+  function schedule() {
+    if (timer === null && load().some((i) => i.state === "waiting")) {
+      timer = setTimeout(() => {
+        timer = null;
+        flush();
+      }, RETRY_MS);
+    }
+  }
+
+  let flushing = false;
+
+  /* Send every waiting write, oldest first, each with its own key. */
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      for (const item of load()) {
+        if (item.state !== "waiting") continue;
+        const result = await attempt(item);
+        if (result.state === "sent") {
+          remove(item.key);
+          for (const listener of listeners) listener({ sent: item, data: result.data });
+        } else if (result.state === "refused") {
+          update(item.key, (i) => {
+            i.state = "refused";
+            i.error = result.data.error;
+          });
+        } else {
+          break; // still no connection: keep the order, try again later
+        }
+      }
+    } finally {
+      flushing = false;
+      schedule();
+    }
+  }
+
+  /* Send a write now. `keep` writes (deals) stay in storage until sent; the answer:
+     {state: "sent", data} | {state: "waiting", key} | {state: "refused", data}. A refusal
+     of a write sent now is left to the caller (the form still holds it). */
+  async function send(path, body, { label = "", session = "", keep = true, key = newKey() } = {}) {
+    const item = { key, path, body, label, session, state: "waiting", created: Date.now() };
+    if (keep) save([...load().filter((i) => i.key !== key), item]);
+    for (let tries = keep ? 1 : 3; ; tries -= 1) {
+      const result = await attempt(item);
+      if (result.state !== "waiting" || tries <= 1) {
+        if (result.state !== "waiting") remove(key);
+        else schedule();
+        return { ...result, key };
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS / 2));
+    }
+  }
+
+  function pending(session) {
+    return load().filter((i) => i.session === session);
+  }
+
+  function subscribe(listener) {
+    listeners.add(listener);
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("storage", (event) => {
+    if (event.key === STORE) for (const listener of listeners) listener();
+  });
+  schedule();
+  if (navigator.onLine) setTimeout(flush, 0);
+
+  return { send, flush, pending, remove, subscribe, newKey };
+})();

@@ -1,0 +1,159 @@
+"""Nothing is lost offline (issue 18), in real Chromium: the page keeps a deal that cannot
+reach the server, across a reload, and sends it exactly once by its Idempotency-Key.
+
+The fixtures (one browser, a phone-sized page, a real server on a test ledger) are those
+of ``test_web_browser``; like those tests, these FAIL when Chromium cannot start.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+from test_web_browser import base, browser, db, page, tile  # noqa: F401 - shared fixtures
+
+from intlscore.session.ledger import Ledger
+
+PLAYERS = ["ann", "bob", "cat"]
+
+
+def start(db: Path, name: str, deals: int = 0) -> None:  # noqa: F811 - db is a path here
+    with Ledger(db) as ledger:
+        session = ledger.create_session(name, PLAYERS)
+        for _ in range(deals):
+            session.deal(kind="open", winner="bob", not_melded=["ann", "cat"])
+
+
+def stored(db: Path, name: str) -> list[str]:  # noqa: F811
+    with Ledger(db) as ledger:
+        return [deal.winner or "" for deal in ledger.session(name).deals()]
+
+
+def enter_open_win_by_ann(page: Page) -> None:  # noqa: F811
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_label("cat has not melded").check()
+
+
+def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
+    page: Page,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    """The server stores the deal, but its answer never reaches the phone (the Wi-Fi
+    dropped): the page sends it again with the same key, and one deal is stored."""
+    start(db, "dropped")
+    page.goto("/session/dropped")
+    answers: list[int] = []
+
+    def drop_the_first_answer(route: Route) -> None:
+        if answers:
+            route.continue_()
+            return
+        answers.append(route.fetch().status)  # the server has the deal...
+        route.abort("connectionreset")  # ...and the phone never hears so
+
+    page.context.route("**/api/session/dropped/deal", drop_the_first_answer)
+    enter_open_win_by_ann(page)
+    page.get_by_role("button", name="save deal").click()
+    expect(page.get_by_label("history message")).to_contain_text(
+        "sent from this phone: deal: ann wins (open), stored as deal 1", timeout=15_000
+    )
+    assert answers == [201]
+    assert stored(db, "dropped") == ["ann"]
+    expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
+
+
+def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
+    page: Page,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    start(db, "offline")
+    page.goto("/session/offline")
+    context = page.context
+    context.set_offline(True)
+    enter_open_win_by_ann(page)
+    page.get_by_role("button", name="save deal").click()
+    kept = page.get_by_label("waiting to send")
+    expect(kept).to_contain_text("deal: ann wins (open): waiting to send")
+    expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text("waiting to send")
+    assert stored(db, "offline") == []
+
+    # Back on the network, but the ledger still unreachable: reload, the deal is still kept.
+    context.route("**/api/session/offline/deal", lambda route: route.abort())
+    context.set_offline(False)
+    page.reload()
+    expect(page.get_by_label("waiting to send")).to_contain_text(
+        "deal: ann wins (open): waiting to send"
+    )
+    assert stored(db, "offline") == []
+
+    context.unroute("**/api/session/offline/deal")  # the connection returns
+    expect(page.get_by_label("history message")).to_contain_text(
+        "stored as deal 1", timeout=15_000
+    )
+    expect(page.get_by_label("waiting to send")).to_be_hidden()
+    assert stored(db, "offline") == ["ann"]
+    page.reload()
+    assert stored(db, "offline") == ["ann"]
+
+
+def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
+    page: Page,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    """An amendment saved offline, while the laptop undid that very deal: once online the
+    server refuses it; the page shows the server's line and keeps the amendment for
+    correction (it is not dropped), and "correct" loads it back into the form."""
+    start(db, "refused", deals=2)
+    page.goto("/session/refused")
+    page.get_by_role("button", name="amend deal 2").click()
+    expect(page.get_by_text("Amending deal 2")).to_be_visible()
+    page.context.set_offline(True)
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    expect(page.get_by_label("waiting to send")).to_contain_text(
+        "amendment of deal 2: waiting to send"
+    )
+    with Ledger(db) as ledger:
+        ledger.session("refused").undo()  # meanwhile, on the laptop
+    page.context.set_offline(False)
+    kept = page.get_by_label("waiting to send")
+    expect(kept).to_contain_text(
+        "amendment of deal 2: refused: session 'refused' has no deal 2 (deals 1 to 1)",
+        timeout=15_000,
+    )
+    page.reload()
+    expect(kept).to_contain_text("refused: session 'refused' has no deal 2")
+    page.get_by_role("button", name="correct amendment of deal 2").click()
+    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text("has no deal 2")
+    expect(kept).to_be_hidden()
+    assert stored(db, "refused") == ["bob"]
+
+
+def test_what_was_entered_survives_a_reload_until_it_is_saved(
+    page: Page,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    start(db, "typed")
+    page.goto("/session/typed")
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_label("tap to fill: cat's rack").check()
+    tile(page, "r5").click()
+    tile(page, "b7").click()
+    page.reload()
+    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    expect(page.get_by_label("bob has not melded")).to_be_checked()
+    rack = page.get_by_label("cat's rack", exact=True).get_by_role("button")
+    expect(rack).to_have_count(2)
+    expect(rack.first).to_have_accessible_name(re.compile(r"^r5"))
+    page.get_by_role("button", name="save deal").click()
+    expect(page.get_by_label("totals", exact=True)).to_contain_text("+100")
+    assert stored(db, "typed") == ["ann"]
+    page.reload()  # saved: the form starts empty again
+    expect(page.get_by_label("winner", exact=True)).to_have_value("")

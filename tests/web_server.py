@@ -13,12 +13,17 @@ from starlette.types import ASGIApp
 
 
 @contextmanager
-def running(app: ASGIApp) -> Iterator[str]:
-    """Serve ``app`` until the block ends; yields the base URL (``http://127.0.0.1:PORT``)."""
+def running(app: ASGIApp, port: int = 0) -> Iterator[str]:
+    """Serve ``app`` until the block ends; yields the base URL (``http://127.0.0.1:PORT``).
+
+    ``port`` 0 picks a free one; another serves there again (a server restarted)."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
     port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2)
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -32,3 +37,5 @@ def running(app: ASGIApp) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         listener.close()
+        if thread.is_alive():
+            raise RuntimeError("the test server did not stop within 10 s")

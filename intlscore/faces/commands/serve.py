@@ -104,6 +104,7 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         limit_concurrency=64,
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
+        timeout_graceful_shutdown=2,  # the phones' live streams never end by themselves
     )
     return Serving(uvicorn.Server(config), listener, url, token)
 

@@ -88,6 +88,13 @@ class Settings:
         """A fresh connection to the ledger (one per request and thread)."""
         return Ledger(self.db, timeout=self.busy_timeout)
 
+    def ledger_path(self) -> Path:
+        """Where the ledger file is (or will be)."""
+        from intlscore.session.ledger import default_db_path
+        from intlscore.session.ledger.files import ledger_path
+
+        return default_db_path() if self.db is None else ledger_path(self.db)
+
     def house_rules(self) -> Rules:
         """The rules the scorer, reach and table use, and a new session starts from."""
         from intlscore.rules import default_rules

@@ -26,7 +26,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
-from intlscore.faces.web import api, pages
+from intlscore.faces.web import api, live, pages
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
 from intlscore.session.ledger.requests import KeyReused
@@ -98,6 +98,7 @@ def create_app(
     app = Starlette(
         routes=[
             *api.routes(),
+            *live.routes(),
             *pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -148,19 +148,27 @@
 
   form.addEventListener("change", remember);
 
-  const historyMessage = document.querySelector("[aria-label='history message']");
-  for (const [id, action] of [["undo", "undo"], ["redo", "redo"]]) {
-    const button = document.getElementById(id);
-    if (!button) continue;
-    button.addEventListener("click", async () => {
-      const reply = await Outbox.send(`${base}/${action}`, {}, { keep: false });
-      if (reply.state !== "sent") {
-        historyMessage.textContent = reply.data.error;
-        return;
-      }
-      window.location.reload();
-    });
+  const historyMessage = () => document.querySelector("[aria-label='history message']");
+
+  async function moveLastDeal(action) {
+    const reply = await Outbox.send(`${base}/${action}`, {}, { keep: false });
+    if (reply.state !== "sent") {
+      historyMessage().textContent = reply.data.error;
+      return;
+    }
+    window.location.reload();
   }
+
+  /* The history's buttons, also after a live refresh replaced the history. */
+  document.querySelector("main").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || !button.closest("[aria-label='history']")) return;
+    if (button.id === "undo" || button.id === "redo") moveLastDeal(button.id);
+    else if (button.classList.contains("amend")) startAmending(Number(button.dataset.number));
+  });
+
+  /* Another phone or the laptop changed this session: show the ledger's new state. */
+  Live.follow(name, () => Live.refresh(["summary", "totals", "chart", "history"]));
 
   /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */
   let amending = null;
@@ -176,7 +184,7 @@
   async function startAmending(number) {
     const reply = await callApi(base);
     if (!reply.ok) {
-      historyMessage.textContent = reply.data.error;
+      historyMessage().textContent = reply.data.error;
       return;
     }
     const deal = reply.data.deals.find((d) => d.number === number);
@@ -227,9 +235,6 @@
     }
   }
 
-  for (const button of document.querySelectorAll("button.amend")) {
-    button.addEventListener("click", () => startAmending(Number(button.dataset.number)));
-  }
   document.getElementById("cancel-amend").addEventListener("click", () => {
     stopAmending();
     board.clear();
@@ -279,7 +284,7 @@
     }
     showOutbox();
   });
-  historyMessage.textContent = sessionStorage.getItem(NOTICE) || "";
+  historyMessage().textContent = sessionStorage.getItem(NOTICE) || "";
   sessionStorage.removeItem(NOTICE);
   showOutbox();
   restore();

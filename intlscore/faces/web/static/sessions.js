@@ -4,6 +4,7 @@
 (function () {
   const form = document.getElementById("new-session");
   const message = form.querySelector(".message");
+  Live.follow(null, () => Live.refresh(["sessions"]));
   /* One key per new session: pressing "start" again after a lost answer sends the same
      key, and the ledger makes the session once. Another name or players is another key. */
   let started = { text: null, key: null };

@@ -1,0 +1,165 @@
+"""Live updates: every open page hears of every change to the ledger, whoever wrote it.
+
+One :class:`LedgerWatch` per app notices writes by any process (a phone through this
+server, or ``intlscore session deal`` on the laptop) cheaply: it asks SQLite's
+``PRAGMA data_version`` on one connection a few times a second, which changes only when
+another connection has committed. Only then does it read one small row per session (its
+name and the checksum of its last entry, :mod:`intlscore.session.ledger.records`) to learn
+which sessions changed, and tells every subscriber. The watch runs while someone listens.
+
+``GET /api/events`` (``?session=NAME`` for one session) is the stream, as Server-Sent
+Events (``sse-starlette``): a ``hello`` event on every (re)connect, so a page that was cut
+off catches up, then a ``ledger`` event for each change, with an increasing ``id``. The
+browser's ``EventSource`` reconnects by itself after a drop (``retry`` is one second).
+
+>>> changes({"friday": "a1", "monday": "b1"}, {"friday": "a2", "monday": "b1", "new": "c1"})
+['friday', 'new']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Final
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+__all__ = ["LedgerWatch", "changes", "routes"]
+
+INTERVAL: Final = 0.25
+"""Seconds between two looks at ``PRAGMA data_version``."""
+RETRY_MS: Final = 1000
+"""How soon a browser reconnects after a dropped stream."""
+PING: Final = 15
+"""Seconds between keep-alive comments, so no proxy closes a quiet stream."""
+
+
+def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    """The sessions whose last entry differs (new sessions included), sorted."""
+    names = before.keys() | after.keys()
+    return sorted(name for name in names if before.get(name) != after.get(name))
+
+
+class LedgerWatch:
+    """Watches one ledger file and tells subscribers which sessions changed.
+
+    ``path`` is called to find the file (so ``$INTLSCORE_DB`` is read when it is needed).
+    A subscriber is an :class:`asyncio.Queue` that receives ``(revision, sessions)``.
+    """
+
+    def __init__(self, path: Callable[[], Path], interval: float = INTERVAL) -> None:
+        self._path = path
+        self.interval = interval
+        self.revision = 0
+        self._subscribers: set[asyncio.Queue[tuple[int, list[str]]]] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._connection: sqlite3.Connection | None = None
+        self._version: int | None = None
+        self._heads: dict[str, str] = {}
+
+    def subscribe(self) -> asyncio.Queue[tuple[int, list[str]]]:
+        """A queue of changes; the watch starts with its first subscriber."""
+        queue: asyncio.Queue[tuple[int, list[str]]] = asyncio.Queue()
+        self._subscribers.add(queue)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[tuple[int, list[str]]]) -> None:
+        """Stop telling ``queue``; the watch stops with its last subscriber."""
+        self._subscribers.discard(queue)
+        if not self._subscribers and self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _run(self) -> None:
+        try:
+            await asyncio.to_thread(self.poll)  # the state the first subscribers start from
+            while True:
+                await asyncio.sleep(self.interval)
+                changed = await asyncio.to_thread(self.poll)
+                if changed:
+                    self.revision += 1
+                    for queue in list(self._subscribers):
+                        queue.put_nowait((self.revision, changed))
+        finally:
+            self.close()
+
+    def poll(self) -> list[str]:
+        """The sessions changed since the last poll (empty: none, or no ledger yet)."""
+        connection = self._connect()
+        if connection is None:
+            return []
+        try:
+            version = connection.execute("PRAGMA data_version").fetchone()[0]
+            if version == self._version:
+                return []
+            self._version = version
+            heads = dict(connection.execute("SELECT name, head FROM session").fetchall())
+        except (sqlite3.Error, UnicodeDecodeError, ValueError):
+            self.close()  # a file being created, replaced or damaged: look again later
+            return []
+        changed = changes(self._heads, heads)
+        self._heads = heads
+        return changed
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._connection is None:
+            path = self._path()
+            if not path.is_file():  # connecting would create it: reading never does
+                return None
+            try:
+                self._connection = sqlite3.connect(path, check_same_thread=False)
+            except sqlite3.Error:
+                return None
+        return self._connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+            self._version = None
+
+
+def watch(request: Request) -> LedgerWatch:
+    """The app's watch, made on first use."""
+    state = request.app.state
+    if getattr(state, "watch", None) is None:
+        settings = state.settings
+        state.watch = LedgerWatch(lambda: settings.ledger_path())
+    found: LedgerWatch = state.watch
+    return found
+
+
+async def events(request: Request) -> Response:
+    """``GET /api/events[?session=NAME]``: the stream of changes, as Server-Sent Events."""
+    from sse_starlette import EventSourceResponse, ServerSentEvent
+
+    only = request.query_params.get("session")
+    hub = watch(request)
+    queue = hub.subscribe()
+
+    def event(kind: str, revision: int, sessions: list[str]) -> ServerSentEvent:
+        data = json.dumps({"revision": revision, "sessions": sessions}, ensure_ascii=False)
+        return ServerSentEvent(data=data, event=kind, id=str(revision), retry=RETRY_MS)
+
+    async def stream() -> AsyncIterator[ServerSentEvent]:
+        try:
+            yield event("hello", hub.revision, [])
+            while True:
+                revision, changed = await queue.get()
+                if only is None or only in changed:
+                    yield event("ledger", revision, changed)
+        finally:
+            hub.unsubscribe(queue)
+
+    return EventSourceResponse(stream(), ping=PING)
+
+
+def routes() -> list[Route]:
+    return [Route("/api/events", events, methods=["GET"])]

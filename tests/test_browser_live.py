@@ -1,0 +1,131 @@
+"""Live pages (issue 18), in real Chromium: two and three phones on one session, each its
+own browser context, see a deal recorded by another phone or by the command line without
+a reload, and a phone cut off from the server catches up when it is back.
+
+The browser and the server are the fixtures of ``test_web_browser``; these tests FAIL
+when Chromium cannot start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_web_browser import PHONE, base, browser, db  # noqa: F401 - the shared fixtures
+from web_server import running
+
+from intlscore.faces.cli import main
+from intlscore.faces.web.app import create_app
+from intlscore.session.ledger import Ledger
+
+PLAYERS = ["ann", "bob", "cat"]
+Phones = Callable[[int], list[Page]]
+
+
+@pytest.fixture
+def phones(browser: Browser, base: str) -> Iterator[Phones]:  # noqa: F811
+    """``phones(n)``: n phones, each a browser context of its own (its own storage)."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(count: int) -> list[Page]:
+        pages = []
+        for _ in range(count):
+            context = browser.new_context(viewport=PHONE, base_url=base, has_touch=True)
+            contexts.append(context)
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            pages.append(page)
+        return pages
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert errors == [], f"script errors on the pages: {errors}"
+
+
+def open_on(pages: list[Page], db: Path, name: str) -> None:  # noqa: F811
+    with Ledger(db) as ledger:
+        ledger.create_session(name, PLAYERS)
+    for page in pages:
+        page.goto(f"/session/{name}")
+        expect(page.locator("html[data-live=on]")).to_have_count(1)  # the stream is open
+
+
+def test_a_deal_saved_on_one_phone_shows_on_the_other_and_keeps_its_typing(
+    phones: Phones,
+    db: Path,  # noqa: F811
+) -> None:
+    ann, bob = phones(2)
+    open_on([ann, bob], db, "two")
+    bob.get_by_label("winner", exact=True).select_option("bob")  # bob starts on a deal too
+    ann.get_by_label("winner", exact=True).select_option("ann")
+    ann.get_by_label("kind", exact=True).select_option("open")
+    ann.get_by_label("bob has not melded").check()
+    ann.get_by_label("cat has not melded").check()
+    ann.get_by_role("button", name="save deal").click()
+    expect(bob.get_by_label("totals", exact=True)).to_contain_text("+200")
+    expect(bob.get_by_label("history", exact=True)).to_contain_text("ann")
+    expect(bob.get_by_label("winner", exact=True)).to_have_value("bob")  # not reloaded
+    with Ledger(db) as ledger:
+        assert len(ledger.session("two").deals()) == 1
+
+
+def test_three_phones_see_the_command_line_deal_and_its_undo(
+    phones: Phones,
+    db: Path,  # noqa: F811
+) -> None:
+    pages = phones(3)
+    open_on(pages, db, "three")
+    argv = ["session", "deal", "three", "--open", "--winner", "cat", "--db", str(db)]
+    assert main([*argv, "--not-melded", "ann", "bob"]) == 0
+    for page in pages:
+        expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
+        expect(page.get_by_role("button", name="undo last deal")).to_be_visible()
+    assert main(["session", "undo", "three", "--db", str(db)]) == 0
+    for page in pages:
+        expect(page.get_by_label("history", exact=True)).to_contain_text("No deals yet")
+    # the buttons of a refreshed history work: amend from a phone after a live update
+    assert main([*argv, "--not-melded", "ann", "bob"]) == 0
+    first = pages[0]
+    first.get_by_role("button", name="amend deal 1").click()
+    expect(first.get_by_text("Amending deal 1")).to_be_visible()
+
+
+def test_the_sessions_list_shows_a_new_session(phones: Phones, db: Path) -> None:  # noqa: F811
+    (page,) = phones(1)
+    with Ledger(db) as ledger:
+        ledger.create_session("existing", PLAYERS)
+    page.goto("/sessions")
+    expect(page.locator("html[data-live=on]")).to_have_count(1)
+    assert main(["session", "new", "laptop-made", "--players", "ann", "bob", "--db", str(db)]) == 0
+    expect(page.get_by_label("sessions", exact=True)).to_contain_text("laptop-made")
+
+
+def test_a_phone_cut_off_catches_up_when_it_is_back(
+    browser: Browser,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    """The server goes away (the laptop restarts it): the phone's stream drops, the page
+    says so, a deal is recorded meanwhile; when the server is back on the same address,
+    the browser reconnects by itself and the page catches up, with no reload."""
+    with Ledger(db) as ledger:
+        ledger.create_session("cut", PLAYERS)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        with running(create_app(db=db)) as url:
+            page.goto(f"{url}/session/cut")
+            expect(page.locator("html[data-live=on]")).to_have_count(1)
+        expect(page.locator("html[data-live=off]")).to_have_count(1)  # the stream dropped
+        argv = ["session", "deal", "cut", "--open", "--winner", "bob", "--db", str(db)]
+        assert main([*argv, "--not-melded", "ann", "cat"]) == 0
+        expect(page.get_by_label("totals", exact=True)).not_to_contain_text("+200")
+        port = int(url.rsplit(":", 1)[1])
+        with running(create_app(db=db), port=port):
+            expect(page.locator("html[data-live=on]")).to_have_count(1, timeout=15_000)
+            expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
+    finally:
+        context.close()

@@ -90,9 +90,7 @@ def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
     assert stored(db, "offline") == []
 
     context.unroute("**/api/session/offline/deal")  # the connection returns
-    expect(page.get_by_label("history message")).to_contain_text(
-        "stored as deal 1", timeout=15_000
-    )
+    expect(page.get_by_label("history message")).to_contain_text("stored as deal 1", timeout=15_000)
     expect(page.get_by_label("waiting to send")).to_be_hidden()
     assert stored(db, "offline") == ["ann"]
     page.reload()

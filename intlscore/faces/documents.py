@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from intlscore.session.ledger import RecordedDeal, Rescore, SessionState
+
 FORMATS: Final[dict[str, int]] = {
     "score": 1,  # intlscore score --json
     "reach": 1,  # intlscore reach --json
@@ -37,6 +39,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-rules": 1,  # intlscore session rules --json
     "session-rescore": 1,  # intlscore session rescore --json
     "session-check": 1,  # intlscore session check --json (also when it finds problems)
+    "session-versions": 1,  # intlscore session versions --json
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json
@@ -76,3 +79,35 @@ def schema(kind: str) -> dict[str, Any]:
     path = schemas_dir() / f"{kind}.schema.json"
     loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return loaded
+
+
+# -- the session documents that the CLI and the page both answer ------------------------------
+
+
+def session_rules_data(state: SessionState) -> dict[str, Any]:
+    """``session rules --json``: the rules in force, as a rules file."""
+    from intlscore.rules import default_rules
+
+    rules = state.rules or default_rules()
+    return {
+        "session": state.name,
+        "rules": rules.name,
+        "source": rules.source,
+        "toml": rules.to_toml(),
+    }
+
+
+def session_rescore_data(session: str, stored: bool, report: Rescore) -> dict[str, Any]:
+    """``session rescore --json``: old and new totals, the deals that change, and whether
+    it was stored (else a preview)."""
+    return {"session": session, "stored": stored, **report.to_dict()}
+
+
+def session_versions_data(session: str, versions: tuple[RecordedDeal, ...]) -> dict[str, Any]:
+    """``session versions --json``: every version of one deal, oldest first; the last is
+    the deal as it stands."""
+    return {
+        "session": session,
+        "deal": versions[-1].number,
+        "versions": [deal.to_dict() for deal in versions],
+    }

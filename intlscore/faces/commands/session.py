@@ -71,15 +71,9 @@ def run_rules(args: argparse.Namespace) -> int:
     rules = state.rules
     assert rules is not None
     if args.json:
-        print_document(
-            "session-rules",
-            {
-                "session": state.name,
-                "rules": rules.name,
-                "source": rules.source,
-                "toml": rules.to_toml(),
-            },
-        )
+        from intlscore.faces.documents import session_rules_data
+
+        print_document("session-rules", session_rules_data(state))
     else:
         print(rules.to_toml(), end="")
     return 0
@@ -107,8 +101,9 @@ def run_rescore(args: argparse.Namespace) -> int:
 
     def show() -> None:
         if args.json:
-            data = {"session": session.name, "stored": args.yes, **report.to_dict()}
-            print_document("session-rescore", data)
+            from intlscore.faces.documents import session_rescore_data
+
+            print_document("session-rescore", session_rescore_data(session.name, args.yes, report))
         else:
             print_rich(rescore_view(report), Text(ending))
 
@@ -228,6 +223,23 @@ def run_show(args: argparse.Namespace) -> int:
         from intlscore.faces.render.session_view import session_view
 
         print_rich(session_view(state))
+    return 0
+
+
+def run_versions(args: argparse.Namespace) -> int:
+    """Every version of one deal: what amendments replaced, then the deal as it stands."""
+    number = deal_number(args.number)
+    with _ledger(args) as ledger:
+        session = ledger.session(args.name)
+        versions = session.versions(number)
+    if args.json:
+        from intlscore.faces.documents import session_versions_data
+
+        print_document("session-versions", session_versions_data(session.name, versions))
+    else:
+        from intlscore.faces.render.session_view import versions_view
+
+        print_rich(versions_view(session.name, versions))
     return 0
 
 
@@ -404,6 +416,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="json: one object, as session show --json; csv: one row per deal (default: json)",
     )
     export.set_defaults(run=run_export)
+
+    versions = action("versions", "every version of an amended deal, oldest first")
+    versions.add_argument("number", metavar="N", help="the number of the deal")
+    add_json_argument(versions)
+    versions.set_defaults(run=run_versions)
 
     settle = action("settle", "settle the session's totals (R19)")
     add_money_arguments(settle)

@@ -38,6 +38,7 @@ __all__ = [
     "session_list_view",
     "session_view",
     "totals_view",
+    "versions_view",
 ]
 
 
@@ -129,6 +130,25 @@ def session_view(state: SessionState) -> RenderableType:
     parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
     if state.deals:
         parts += [Text(""), history_view(state.players, state.deals)]
+    return Group(*parts)
+
+
+def versions_view(session: str, versions: Sequence[RecordedDeal]) -> RenderableType:
+    """Every version of one deal, oldest first, each with when it was stored and its
+    deltas; the last is the deal as it stands."""
+    number = versions[-1].number
+    count = len(versions)
+    head = user_text(
+        f"session {session}, deal {number}: {count} version{'s' * (count != 1)}", style="bold"
+    )
+    parts: list[RenderableType] = [head]
+    for index, deal in enumerate(versions, start=1):
+        state = "as it stands" if index == count else "replaced"
+        parts.append(user_text(f"{index}. {deal.created} ({state}): {deal.summary}"))
+        deltas = ", ".join(
+            f"{name} {delta:+d}" if delta else f"{name} 0" for name, delta in deal.deltas.items()
+        )
+        parts.append(user_text(f"   {deltas}", style="dim"))
     return Group(*parts)
 
 

@@ -38,7 +38,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from intlscore.errors import IntlscoreError, LedgerError
-from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.faces.web.inputs import Fields, parse_body
+from intlscore.faces.web.redact import Redactor
 from intlscore.session.ledger import Ledger, RecordedDeal, Session
 
 if TYPE_CHECKING:
@@ -111,11 +112,21 @@ async def fields(request: Request) -> Fields:
     return Fields(parse_body(await request.body()))
 
 
-def answer(kind: str, data: dict[str, Any], status: int = 200) -> JSONResponse:
-    """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it)."""
+def answer(request: Request, kind: str, data: dict[str, Any], status: int = 200) -> JSONResponse:
+    """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it), with the
+    server's paths left out (:mod:`.redact`)."""
     from intlscore.faces.documents import document
 
-    return JSONResponse(document(kind, data), status_code=status)
+    return JSONResponse(redactor(request).data(document(kind, data)), status_code=status)
+
+
+def redactor(request: Request) -> Redactor:
+    """The app's :class:`~intlscore.faces.web.redact.Redactor`, made on first use."""
+    state = request.app.state
+    if getattr(state, "redactor", None) is None:
+        state.redactor = Redactor.for_ledger(settings(request).ledger_path())
+    made: Redactor = state.redactor
+    return made
 
 
 def open_session(ledger: Ledger, name: str) -> Session:
@@ -128,9 +139,16 @@ def open_session(ledger: Ledger, name: str) -> Session:
         raise NotFound(str(error)) from None
 
 
+def session_name(request: Request) -> str:
+    """The session named in the URL (:mod:`.names`: any name the CLI accepts)."""
+    from intlscore.faces.web.names import name_from_segment
+
+    return name_from_segment(request.path_params["name"])
+
+
 def in_session(request: Request, work: Callable[[Session], T]) -> Callable[[Ledger], T]:
     """Work on the session of the URL, in an open ledger."""
-    name = request.path_params["name"]
+    name = session_name(request)
     return lambda ledger: work(open_session(ledger, name))
 
 
@@ -154,9 +172,12 @@ async def session_write(
     from intlscore.faces.web.idempotency import keyed_write
 
     job = in_session(request, work)
-    scope = f"session:{request.path_params['name']}"
+    scope = f"session:{session_name(request)}"
     return await keyed_write(
-        request, settings(request).ledger, scope, lambda ledger: answer(kind, job(ledger), status)
+        request,
+        settings(request).ledger,
+        scope,
+        lambda ledger: answer(request, kind, job(ledger), status),
     )
 
 
@@ -184,7 +205,7 @@ async def table(request: Request) -> Response:
 
     rules = settings(request).house_rules()
     data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
-    return answer("table", data)
+    return answer(request, "table", data)
 
 
 async def tiles(request: Request) -> Response:
@@ -204,7 +225,7 @@ async def tiles(request: Request) -> Response:
     parsed = parse_tiles(text)
     known = parse_tiles(known_text) if known_text and known_text.strip() else []
     check_tiles(parsed, known)
-    return answer("tiles", {"tiles": [str(tile) for tile in parsed]})
+    return answer(request, "tiles", {"tiles": [str(tile) for tile in parsed]})
 
 
 async def score(request: Request) -> Response:
@@ -220,7 +241,7 @@ async def score(request: Request) -> Response:
     result = await run_in_threadpool(
         lambda: score_hand(hand, discard=discard or None, rules=rules, **flags)
     )
-    return answer("score", {**result.to_dict(), "rules": rules.name})
+    return answer(request, "score", {**result.to_dict(), "rules": rules.name})
 
 
 async def reach(request: Request) -> Response:
@@ -238,7 +259,7 @@ async def reach(request: Request) -> Response:
     result = await run_in_threadpool(
         lambda: reachability(hand, seen=seen_tiles, trump=trump or None, rules=rules, **flags)
     )
-    return answer("reach", {**result.to_dict(), "rules": rules.name})
+    return answer(request, "reach", {**result.to_dict(), "rules": rules.name})
 
 
 # -- sessions ----------------------------------------------------------------------------------
@@ -254,7 +275,7 @@ async def list_sessions(request: Request) -> Response:
                 "sessions": [summary.to_dict() for summary in ledger.sessions()],
             }
 
-    return answer("session-list", await run_in_threadpool(job))
+    return answer(request, "session-list", await run_in_threadpool(job))
 
 
 async def new_session(request: Request) -> Response:
@@ -274,8 +295,6 @@ async def new_session(request: Request) -> Response:
     trump_bonus = body.optional_flag("trump_bonus")
     body.done()
     assert name is not None
-    if "/" in name:
-        raise BadRequest(f"session name {name!r}: the page cannot open a name with '/' in it")
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()
@@ -294,14 +313,14 @@ async def new_session(request: Request) -> Response:
             "deal_table": {"source": deal_table.source, "numbers": deal_table.to_dict()},
             "rules": rules.name,
         }
-        return answer("session-new", data, 201)
+        return answer(request, "session-new", data, 201)
 
     return await keyed_write(request, settings(request).ledger, "ledger", create)
 
 
 async def show_session(request: Request) -> Response:
     state = await run_in_threadpool(with_session(request, lambda session: session.snapshot()))
-    return answer("session", state.to_dict())
+    return answer(request, "session", state.to_dict())
 
 
 def deal_fields(body: Fields) -> dict[str, Any]:
@@ -385,7 +404,7 @@ async def settle(request: Request) -> Response:
     result = await run_in_threadpool(
         with_session(request, lambda session: session.settle(stake, unit))
     )
-    return answer("settle", result.to_dict())
+    return answer(request, "settle", result.to_dict())
 
 
 def routes() -> list[Route]:

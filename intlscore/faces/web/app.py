@@ -26,9 +26,10 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
-from intlscore.faces.web import api, live, pages
-from intlscore.faces.web.api import NotFound, Settings, StoredAlready
+from intlscore.faces.web import api, live, pages, session_tools
+from intlscore.faces.web.api import NotFound, Settings, StoredAlready, redactor
 from intlscore.faces.web.guard import Guard
+from intlscore.faces.web.names import EncodedNames
 from intlscore.session.ledger.requests import KeyReused
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _one_line(text: str) -> str:
 
 def _error(request: Request, status: int, message: str) -> Response:
     """JSON ``{"error": ...}`` under ``/api``, else a small page saying the same line."""
-    message = _one_line(message)
+    message = _one_line(redactor(request).text(message))
     headers = {"Retry-After": "1"} if status == 503 else None
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status, headers=headers)
@@ -99,10 +100,12 @@ def create_app(
         routes=[
             *api.routes(),
             *live.routes(),
+            *session_tools.routes(),
             *pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[
+            Middleware(EncodedNames),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)),
             Middleware(Guard, token=token),
         ],

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Final
@@ -61,6 +62,7 @@ class LedgerWatch:
         self._connection: sqlite3.Connection | None = None
         self._version: int | None = None
         self._heads: dict[str, str] = {}
+        self._lock = threading.Lock()
 
     def subscribe(self) -> asyncio.Queue[tuple[int, list[str]]]:
         """A queue of changes; the watch starts with its first subscriber."""
@@ -92,6 +94,10 @@ class LedgerWatch:
 
     def poll(self) -> list[str]:
         """The sessions changed since the last poll (empty: none, or no ledger yet)."""
+        with self._lock:  # a poll in a worker thread may outlive its cancelled task
+            return self._poll()
+
+    def _poll(self) -> list[str]:
         connection = self._connect()
         if connection is None:
             return []
@@ -102,7 +108,7 @@ class LedgerWatch:
             self._version = version
             heads = dict(connection.execute("SELECT name, head FROM session").fetchall())
         except (sqlite3.Error, UnicodeDecodeError, ValueError):
-            self.close()  # a file being created, replaced or damaged: look again later
+            self._close()  # a file being created, replaced or damaged: look again later
             return []
         changed = changes(self._heads, heads)
         self._heads = heads
@@ -120,6 +126,11 @@ class LedgerWatch:
         return self._connection
 
     def close(self) -> None:
+        """Close the connection (after any poll under way)."""
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
         if self._connection is not None:
             self._connection.close()
             self._connection = None

@@ -19,8 +19,9 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
-from intlscore.faces.web.api import open_session, settings
+from intlscore.faces.web.api import open_session, session_name, settings
 from intlscore.faces.web.chart import running_chart
+from intlscore.faces.web.names import url_segment
 from intlscore.session.deal import KINDS
 
 __all__ = ["PICKER_TILES", "render", "routes", "tile_label"]
@@ -57,6 +58,7 @@ PICKER_TILES = [
 KIND_WORDS = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": "no winner"}
 
 ENVIRONMENT.globals.update(picker_tiles=PICKER_TILES, tile_label=tile_label)
+ENVIRONMENT.filters["session_url"] = lambda name: "/session/" + url_segment(name)
 
 
 def render(request: Request, template: str, status: int = 200, **values: Any) -> Response:
@@ -101,7 +103,7 @@ async def sessions(request: Request) -> Response:
 
 async def session(request: Request) -> Response:
     where = settings(request)
-    name = request.path_params["name"]
+    name = session_name(request)
 
     def job() -> Any:
         with where.ledger() as ledger:

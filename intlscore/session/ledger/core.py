@@ -983,6 +983,28 @@ class Session:
 
     # -- reading -----------------------------------------------------------------------------
 
+    def versions(self, number: int) -> tuple[RecordedDeal, ...]:
+        """Every version of deal ``number`` that counts now, oldest first: the versions
+        its amendments replaced, then the deal as it stands (read in one transaction).
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     session = ledger.create_session("friday", ["ann", "bob"])
+        ...     _ = session.deal(kind="open", winner="ann", racks={"bob": "r5"})
+        ...     _ = session.amend(1, kind="open", winner="bob", racks={"ann": "k1"})
+        ...     [(deal.winner, deal.amended) for deal in session.versions(1)]
+        [('ann', False), ('bob', True)]
+        """
+        with self.ledger._snapshot() as connection:
+            if connection is None:
+                raise self.ledger._missing(connection, self.name)
+            history = self._history(connection)
+        count = len(history.deals)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+            has = f"deals 1 to {count}" if count else "no deals"
+            raise LedgerError(f"session {self.name!r} has no deal {number} ({has})")
+        return (*history.earlier.get(number, []), history.deals[number - 1])
+
     def snapshot(self) -> SessionState:
         """The session as it is now, read in one transaction: players, rules, deals."""
         with self.ledger._snapshot() as connection:

@@ -424,6 +424,10 @@ class History:
     versions: list[tuple[RecordedDeal, Rules]] = field(default_factory=list)
     """Every version of every deal ever stored, with the rules it was scored under
     (what :meth:`Ledger.check` re-derives)."""
+    earlier: dict[int, list[RecordedDeal]] = field(default_factory=dict)
+    """The versions that an amendment replaced, by deal number, oldest first: those of
+    the deal now under that number (a new deal under an undone one's number starts
+    afresh)."""
 
     def apply(self, entry: Entry) -> str | None:
         """Apply one entry; the problem in words if it does not fit the history."""
@@ -449,10 +453,12 @@ class History:
                 return f"deal {entry.number} does not follow deal {count}"
             self.deals.append(entry.deal)
             self.undone.clear()  # a new deal takes the place of whatever was undone
+            self.earlier.pop(entry.number, None)
         elif entry.kind == "amend":
             if not 1 <= entry.number <= count or entry.deal is None:
                 return f"an amendment of deal {entry.number}, but there are {count} deals"
             self.replaced.append(self.deals[entry.number - 1])
+            self.earlier.setdefault(entry.number, []).append(self.deals[entry.number - 1])
             self.deals[entry.number - 1] = entry.deal
         elif entry.kind == "undo":
             if entry.number != count or count == 0:

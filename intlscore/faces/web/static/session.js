@@ -6,7 +6,7 @@
 (function () {
   const form = document.getElementById("deal");
   const name = form.dataset.session;
-  const base = `/api/session/${encodeURIComponent(name)}`;
+  const base = `/api${sessionPath(name)}`;
   const winner = form.elements.winner;
   const kind = form.elements.kind;
   const losers = [...form.querySelectorAll(".loser")];

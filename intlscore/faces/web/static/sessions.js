@@ -30,6 +30,6 @@
       return;
     }
     const data = reply.data;
-    window.location.href = `/session/${encodeURIComponent(data.session)}`;
+    window.location.href = sessionPath(data.session);
   });
 })();

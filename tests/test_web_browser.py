@@ -237,7 +237,7 @@ LAYOUT_CHECK = """() => {
   const problems = [];
   const pageWidth = document.documentElement.scrollWidth;
   if (pageWidth > width) problems.push(`page is ${pageWidth} px wide`);
-  for (const el of document.querySelectorAll("button, select, input, a, summary")) {
+  for (const el of document.querySelectorAll("button, select, input, textarea, a, summary")) {
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;  // hidden
     const label = el.labels && el.labels.length ? el.labels[0].textContent.trim() : "";
@@ -249,7 +249,7 @@ LAYOUT_CHECK = """() => {
     const toggle = el.type === "checkbox" || el.type === "radio";
     const wrap = toggle ? el.closest("label") : null;
     const target = wrap ? wrap.getBoundingClientRect() : box;
-    if (target.height < 40 || target.width < 40) {
+    if (target.height < 44 || target.width < 44) {
       problems.push(`${name} is ${target.width}x${target.height} px`);
     }
   }
@@ -278,9 +278,12 @@ def test_every_tile_reads_without_colour(page: Page) -> None:
     buttons = page.get_by_label("tile picker", exact=True).get_by_role("button")
     expect(buttons).to_have_count(53)
     names = [buttons.nth(index).get_attribute("aria-label") for index in range(53)]
-    assert names[0] == "k1 (black 1)" and names[13] == "r1 (red 1)" and names[52] == "* (joker)"
+    assert names[0] == "k1 (black 1)" and names[13] == "r1 (red 1)" and names[52] == "* joker"
     texts = [" ".join(buttons.nth(index).inner_text().split()) for index in (0, 25, 51)]
-    assert texts == ["1 k", "13 r", "13 o"]  # the number and the colour letter on every chip
+    # the colour letter and the number on every chip, in the order of its name (k1); the
+    # number is drawn on top
+    assert texts == ["k 1", "r 13", "o 13"]
+    assert " ".join(buttons.nth(52).inner_text().split()) == "* joker"
 
 
 # -- over the LAN: the token ---------------------------------------------------------------------

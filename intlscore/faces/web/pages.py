@@ -40,10 +40,10 @@ def tile_label(tile: str) -> str:
     """The accessible name of a tile: its notation first.
 
     >>> tile_label("k1"), tile_label("o13"), tile_label("*")
-    ('k1 (black 1)', 'o13 (orange 13)', '* (joker)')
+    ('k1 (black 1)', 'o13 (orange 13)', '* joker')
     """
     if tile == "*":
-        return "* (joker)"
+        return "* joker"  # not in brackets: the visible word must be in the name (WCAG 2.5.3)
     colour = COLOUR_NAMES[COLOUR_LETTERS.index(tile[0])]
     return f"{tile} ({colour} {tile[1:]})"
 
@@ -52,7 +52,7 @@ PICKER_TILES = [
     {"tile": f"{letter}{number}", "colour": letter, "number": str(number)}
     for letter in COLOUR_LETTERS
     for number in range(1, 14)
-] + [{"tile": "*", "colour": "j", "number": "J"}]
+] + [{"tile": "*", "colour": "j", "number": "*"}]
 """The 53 chips of the picker, by colour then number, the joker last."""
 
 KIND_WORDS = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": "no winner"}

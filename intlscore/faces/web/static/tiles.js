@@ -8,7 +8,7 @@ const COLOUR_NAMES = { k: "black", r: "red", b: "blue", o: "orange" };
 const COPIES = 2;
 
 function tileLabel(tile) {
-  return tile === "*" ? "* (joker)" : `${tile} (${COLOUR_NAMES[tile[0]]} ${tile.slice(1)})`;
+  return tile === "*" ? "* joker" : `${tile} (${COLOUR_NAMES[tile[0]]} ${tile.slice(1)})`;
 }
 
 /* A tile shown in a result: its notation as text, in its colour. */
@@ -199,8 +199,13 @@ class Board {
       button.type = "button";
       button.className = `chip c-${tile === "*" ? "j" : tile[0]}`;
       button.setAttribute("aria-label", `${tileLabel(tile)}, in the ${field.label}: tap to take it back`);
-      button.append(element("span", tile === "*" ? "J" : tile.slice(1), "n"));
-      button.append(element("span", tile === "*" ? "*" : tile[0], "l"));
+      // the text in the order of the name ("k1 (black 1)", "* joker"); CSS draws the
+      // number on top
+      if (tile === "*") {
+        button.append(element("span", "*", "n"), element("span", "joker", "l"));
+      } else {
+        button.append(element("span", tile[0], "l"), element("span", tile.slice(1), "n"));
+      }
       button.addEventListener("click", () => this.remove(field.key, index));
       field.chosen.append(button);
     });

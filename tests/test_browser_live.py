@@ -8,6 +8,7 @@ when Chromium cannot start.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -129,3 +130,37 @@ def test_a_phone_cut_off_catches_up_when_it_is_back(
             expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
     finally:
         context.close()
+
+
+def test_a_shared_deal_filled_from_three_phones_is_stored_once(
+    phones: Phones,
+    db: Path,  # noqa: F811
+) -> None:
+    """ann shares her open win; bob types his rack on his phone, cat says she has not
+    melded on hers; every phone sees it fill in; ann stores it, once."""
+    ann, bob, cat = phones(3)
+    open_on([ann, bob, cat], db, "shared")
+    ann.get_by_label("winner", exact=True).select_option("ann")
+    ann.get_by_label("kind", exact=True).select_option("open")
+    ann.get_by_role("button", name="share this deal").click()
+    for page in (ann, bob, cat):
+        expect(page.get_by_label("shared deal summary")).to_have_text("ann wins (open)")
+    bob.get_by_label("I am").select_option("bob")
+    bob.get_by_label("my rack as text").fill("r5 b7 *")
+    bob.get_by_role("button", name="send my rack").click()
+    expect(cat.get_by_label("who has said")).to_contain_text("bob: rack r5 b7 *")
+    expect(ann.get_by_role("button", name=re.compile("waiting for cat"))).to_be_disabled()
+    cat.get_by_label("I am").select_option("cat")
+    cat.get_by_role("button", name="I have not melded").click()
+    expect(ann.get_by_label("who has said")).to_contain_text("cat: has not melded")
+    store = ann.get_by_role("button", name="store the shared deal", exact=True)
+    expect(store).to_be_enabled()
+    store.click()
+    # R14 open win 100; R15 bob's rack 5 + 7 + 30 = 42; R16 cat not melded -100
+    for page in (ann, bob, cat):
+        expect(page.get_by_label("totals", exact=True)).to_contain_text("-42")
+        expect(page.get_by_label("shared deal summary")).to_be_hidden()
+    with Ledger(db) as ledger:
+        assert [deal.deltas for deal in ledger.session("shared").deals()] == [
+            {"ann": 100, "bob": -42, "cat": -100}
+        ]

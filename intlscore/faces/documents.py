@@ -40,6 +40,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-rescore": 1,  # intlscore session rescore --json
     "session-check": 1,  # intlscore session check --json (also when it finds problems)
     "session-versions": 1,  # intlscore session versions --json
+    "session-draft": 1,  # the shared deal of intlscore serve (GET/POST /api/session/NAME/draft)
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json

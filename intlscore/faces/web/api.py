@@ -165,20 +165,24 @@ def with_session(request: Request, work: Callable[[Session], T]) -> Callable[[],
 
 
 async def session_write(
-    request: Request, kind: str, work: Callable[[Session], dict[str, Any]], status: int = 200
+    request: Request,
+    kind: str,
+    work: Callable[[Session], dict[str, Any]],
+    status: int = 200,
+    *,
+    key: str | None = None,
 ) -> Response:
     """A write to the session of the URL, answered with the document ``kind``; keyed by
-    the ``Idempotency-Key`` header when it has one (:mod:`.idempotency`)."""
+    ``key``, else by the ``Idempotency-Key`` header when it has one (:mod:`.idempotency`)."""
     from intlscore.faces.web.idempotency import keyed_write
 
     job = in_session(request, work)
     scope = f"session:{session_name(request)}"
-    return await keyed_write(
-        request,
-        settings(request).ledger,
-        scope,
-        lambda ledger: answer(request, kind, job(ledger), status),
-    )
+
+    def write(ledger: Ledger) -> JSONResponse:
+        return answer(request, kind, job(ledger), status)
+
+    return await keyed_write(request, settings(request).ledger, scope, write, key=key)
 
 
 # -- hands -------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
-from intlscore.faces.web import api, live, pages, session_tools
+from intlscore.faces.web import api, drafts, live, pages, session_tools
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready, redactor
 from intlscore.faces.web.guard import Guard
 from intlscore.faces.web.names import EncodedNames
@@ -101,6 +101,7 @@ def create_app(
             *api.routes(),
             *live.routes(),
             *session_tools.routes(),
+            *drafts.routes(),
             *pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -79,14 +79,17 @@ async def keyed_write(
     ledger: Callable[[], Ledger],
     scope: str,
     write: Callable[[Ledger], JSONResponse],
+    *,
+    key: str | None = None,
 ) -> Response:
     """Answer a write: ``write(ledger)`` changes the ledger and builds the answer.
 
-    Without the header, as before: the write, then its answer. With it, the write and its
-    answer are one transaction (:meth:`~intlscore.session.ledger.Ledger.once`), and a
-    repeated key gets the stored answer.
+    Without a key (``key``, else the header), as before: the write, then its answer. With
+    one, the write and its answer are one transaction
+    (:meth:`~intlscore.session.ledger.Ledger.once`), and a repeated key gets the stored
+    answer.
     """
-    value = request.headers.get(HEADER)
+    value = request.headers.get(HEADER) if key is None else f'"{key}"'
     if value is None:
 
         def plain() -> Response:
@@ -94,7 +97,7 @@ async def keyed_write(
                 return write(opened)
 
         return await run_in_threadpool(plain)
-    key = parse_key(value)
+    request_key = parse_key(value)
     asked = fingerprint(request.method, request.url.path, await request.body())
 
     def once() -> Response:
@@ -104,7 +107,7 @@ async def keyed_write(
                 response = write(opened)
                 return response.status_code, bytes(response.body).decode()
 
-            row, fresh = opened.once(scope, key, asked, answered)
+            row, fresh = opened.once(scope, request_key, asked, answered)
         headers = {} if fresh else {REPLAYED: "true"}
         return Response(
             row.answer, status_code=row.status, media_type="application/json", headers=headers

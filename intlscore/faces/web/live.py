@@ -24,13 +24,13 @@ import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-__all__ = ["LedgerWatch", "changes", "routes"]
+__all__ = ["Change", "LedgerWatch", "changes", "routes", "watch"]
 
 INTERVAL: Final = 0.25
 """Seconds between two looks at ``PRAGMA data_version``."""
@@ -46,33 +46,41 @@ def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
     return sorted(name for name in names if before.get(name) != after.get(name))
 
 
+class Change(NamedTuple):
+    """One change told to the pages: its revision, the sessions and what changed."""
+
+    revision: int
+    sessions: list[str]
+    kind: str
+
+
 class LedgerWatch:
     """Watches one ledger file and tells subscribers which sessions changed.
 
     ``path`` is called to find the file (so ``$INTLSCORE_DB`` is read when it is needed).
-    A subscriber is an :class:`asyncio.Queue` that receives ``(revision, sessions)``.
+    A subscriber is an :class:`asyncio.Queue` that receives each :class:`Change`.
     """
 
     def __init__(self, path: Callable[[], Path], interval: float = INTERVAL) -> None:
         self._path = path
         self.interval = interval
         self.revision = 0
-        self._subscribers: set[asyncio.Queue[tuple[int, list[str]]]] = set()
+        self._subscribers: set[asyncio.Queue[Change]] = set()
         self._task: asyncio.Task[None] | None = None
         self._connection: sqlite3.Connection | None = None
         self._version: int | None = None
         self._heads: dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def subscribe(self) -> asyncio.Queue[tuple[int, list[str]]]:
+    def subscribe(self) -> asyncio.Queue[Change]:
         """A queue of changes; the watch starts with its first subscriber."""
-        queue: asyncio.Queue[tuple[int, list[str]]] = asyncio.Queue()
+        queue: asyncio.Queue[Change] = asyncio.Queue()
         self._subscribers.add(queue)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
         return queue
 
-    def unsubscribe(self, queue: asyncio.Queue[tuple[int, list[str]]]) -> None:
+    def unsubscribe(self, queue: asyncio.Queue[Change]) -> None:
         """Stop telling ``queue``; the watch stops with its last subscriber."""
         self._subscribers.discard(queue)
         if not self._subscribers and self._task is not None:
@@ -86,11 +94,16 @@ class LedgerWatch:
                 await asyncio.sleep(self.interval)
                 changed = await asyncio.to_thread(self.poll)
                 if changed:
-                    self.revision += 1
-                    for queue in list(self._subscribers):
-                        queue.put_nowait((self.revision, changed))
+                    self.tell(changed, "ledger")
         finally:
             self.close()
+
+    def tell(self, sessions: list[str], kind: str) -> None:
+        """Tell every subscriber that ``sessions`` changed: ``ledger`` (a write, found by
+        the watch) or ``draft`` (a shared deal being filled in, :mod:`.drafts`)."""
+        self.revision += 1
+        for queue in list(self._subscribers):
+            queue.put_nowait(Change(self.revision, sessions, kind))
 
     def poll(self) -> list[str]:
         """The sessions changed since the last poll (empty: none, or no ledger yet)."""
@@ -163,9 +176,9 @@ async def events(request: Request) -> Response:
         try:
             yield event("hello", hub.revision, [])
             while True:
-                revision, changed = await queue.get()
-                if only is None or only in changed:
-                    yield event("ledger", revision, changed)
+                change = await queue.get()
+                if only is None or only in change.sessions:
+                    yield event(change.kind, change.revision, change.sessions)
         finally:
             hub.unsubscribe(queue)
 

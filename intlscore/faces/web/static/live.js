@@ -26,23 +26,34 @@ const Live = (() => {
     if (after) after();
   }
 
-  /* Follow the ledger's changes (of one session, or all); `onChange` runs on each. */
-  function follow(session, onChange) {
-    if (!window.EventSource) return null;
+  /* Follow the changes of one session (or all): `on(kind, fn)` hears "ledger" (a write),
+     "draft" (a shared deal being filled in) and "reconnect" (catch up after a drop). */
+  const handlers = { ledger: [], draft: [], reconnect: [] };
+  let source = null;
+
+  function on(kind, handler) {
+    handlers[kind].push(handler);
+  }
+
+  function follow(session) {
+    if (source || !window.EventSource) return;
     const query = session === null ? "" : `?session=${encodeURIComponent(session)}`;
-    const source = new EventSource(`/api/events${query}`);
+    source = new EventSource(`/api/events${query}`);
     let first = true;
     source.addEventListener("hello", () => {
-      if (!first) onChange(); // a reconnect: catch up on what was missed
+      if (!first) for (const handler of handlers.reconnect) handler();
       first = false;
       document.documentElement.dataset.live = "on";
     });
-    source.addEventListener("ledger", () => onChange());
+    for (const kind of ["ledger", "draft"]) {
+      source.addEventListener(kind, () => {
+        for (const handler of handlers[kind]) handler();
+      });
+    }
     source.addEventListener("error", () => {
       document.documentElement.dataset.live = "off";
     });
-    return source;
   }
 
-  return { refresh, follow };
+  return { refresh, follow, on };
 })();

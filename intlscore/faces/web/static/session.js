@@ -168,7 +168,28 @@
   });
 
   /* Another phone or the laptop changed this session: show the ledger's new state. */
-  Live.follow(name, () => Live.refresh(["summary", "totals", "chart", "history"]));
+  const refreshSession = () => Live.refresh(["summary", "totals", "chart", "history"]);
+  Live.on("ledger", refreshSession);
+  Live.on("reconnect", refreshSession);
+  Live.follow(name);
+
+  /* Share the deal: the winner, the kind (and a closed hand) from this form; each player
+     then fills in their own rack on their own phone (draft.js). */
+  document.getElementById("share").addEventListener("click", async () => {
+    if (kind.value === "none" || !winner.value) {
+      board.say("pick the winner and the kind of win, then share the deal");
+      return;
+    }
+    const body = { winner: winner.value, kind: kind.value };
+    if (kind.value === "closed") {
+      body.closed = board.text("closed");
+      const discard = board.tiles("discard");
+      if (discard.length) body.discard = discard[0];
+    }
+    const reply = await callApi(`${base}/draft`, body);
+    board.say(reply.ok ? "" : reply.data.error);
+    if (reply.ok) SharedDeal.show(reply.data.draft);
+  });
 
   /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */
   let amending = null;

@@ -4,7 +4,9 @@
 (function () {
   const form = document.getElementById("new-session");
   const message = form.querySelector(".message");
-  Live.follow(null, () => Live.refresh(["sessions"]));
+  Live.on("ledger", () => Live.refresh(["sessions"]));
+  Live.on("reconnect", () => Live.refresh(["sessions"]));
+  Live.follow(null);
   /* One key per new session: pressing "start" again after a lost answer sends the same
      key, and the ledger makes the session once. Another name or players is another key. */
   let started = { text: null, key: null };

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, expect
-from test_web_browser import base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from playwright.sync_api import Browser, Page, Route, expect
+from test_web_browser import PHONE, base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from web_server import running
 
+from intlscore.faces.web.app import create_app
 from intlscore.session.ledger import Ledger
 
 PLAYERS = ["ann", "bob", "cat"]
@@ -155,3 +157,35 @@ def test_what_was_entered_survives_a_reload_until_it_is_saved(
     assert stored(db, "typed") == ["ann"]
     page.reload()  # saved: the form starts empty again
     expect(page.get_by_label("winner", exact=True)).to_have_value("")
+
+
+def test_on_localhost_the_app_installs_and_opens_with_no_server(
+    browser: Browser,  # noqa: F811
+    db: Path,  # noqa: F811
+) -> None:
+    """localhost is a secure context: the page has a manifest with its icons and a service
+    worker, and once opened it opens again when the server is gone."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        with running(create_app(db=db)) as url:
+            page.goto(f"{url}/")
+            assert page.evaluate("window.isSecureContext") is True
+            page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            link = page.locator("link[rel=manifest]").get_attribute("href")
+            manifest = page.request.get(f"{url}{link}").json()
+            assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+            for icon in manifest["icons"]:
+                reply = page.request.get(f"{url}{icon['src']}")
+                assert reply.ok and reply.headers["content-type"] == "image/png"
+                assert reply.body()[:8] == b"\x89PNG\r\n\x1a\n"
+            page.reload()  # now under the service worker's control
+            assert page.evaluate("navigator.serviceWorker.controller !== null")
+            page.goto(f"{url}/sessions")
+        page.goto(f"{url}/")  # the server is gone
+        expect(page.get_by_role("heading", name="Score a hand")).to_be_visible()
+        expect(page.get_by_label("tile picker", exact=True).get_by_role("button")).to_have_count(53)
+        page.goto(f"{url}/sessions")
+        expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+    finally:
+        context.close()

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -39,6 +40,7 @@ __all__ = ["LOCAL_HOSTS", "create_app"]
 
 LOCAL_HOSTS: Final = ("127.0.0.1", "localhost")
 STATIC = Path(__file__).parent / "static"
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the installable app's
 log = logging.getLogger("intlscore.web")
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import PHONE, base, browser, db  # noqa: F401 - the shared fixtures
+from test_web_browser import DOCS, PHONE, base, browser, db  # noqa: F401 - the shared fixtures
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -153,6 +153,7 @@ def test_a_shared_deal_filled_from_three_phones_is_stored_once(
     cat.get_by_label("I am").select_option("cat")
     cat.get_by_role("button", name="I have not melded").click()
     expect(ann.get_by_label("who has said")).to_contain_text("cat: has not melded")
+    ann.get_by_label("shared deal", exact=True).screenshot(path=DOCS / "web-shared.png")
     store = ann.get_by_role("button", name="store the shared deal", exact=True)
     expect(store).to_be_enabled()
     store.click()

@@ -23,7 +23,7 @@ PLAYERS = ["Anneliese-Marguerite", "Bartholomew", "Cat", "Dan"]
 
 
 @pytest.fixture
-def page(browser: Browser, base: str) -> Iterator[Page]:  # noqa: F811
+def page(browser: Browser, base: str) -> Iterator[Page]:
     """A phone whose pages let the test inject axe-core (the pages' CSP allows only the
     server's own scripts, rightly); the page's own behaviour is unchanged."""
     context = browser.new_context(viewport=PHONE, base_url=base, has_touch=True, bypass_csp=True)
@@ -53,7 +53,7 @@ def scan(page: Page, where: str) -> None:
 
 
 @pytest.fixture
-def club(db: Path) -> str:  # noqa: F811 - db is a path here
+def club(db: Path) -> str:
     """A session with a long hostile name, deals (one amended) and long player names."""
     with Ledger(db) as ledger:
         if LONG_NAME not in [summary.name for summary in ledger.sessions()]:

@@ -20,19 +20,19 @@ from intlscore.session.ledger import Ledger
 PLAYERS = ["ann", "bob", "cat"]
 
 
-def start(db: Path, name: str, deals: int = 0) -> None:  # noqa: F811 - db is a path here
+def start(db: Path, name: str, deals: int = 0) -> None:
     with Ledger(db) as ledger:
         session = ledger.create_session(name, PLAYERS)
         for _ in range(deals):
             session.deal(kind="open", winner="bob", not_melded=["ann", "cat"])
 
 
-def stored(db: Path, name: str) -> list[str]:  # noqa: F811
+def stored(db: Path, name: str) -> list[str]:
     with Ledger(db) as ledger:
         return [deal.winner or "" for deal in ledger.session(name).deals()]
 
 
-def enter_open_win_by_ann(page: Page) -> None:  # noqa: F811
+def enter_open_win_by_ann(page: Page) -> None:
     page.get_by_label("winner", exact=True).select_option("ann")
     page.get_by_label("kind", exact=True).select_option("open")
     page.get_by_label("bob has not melded").check()
@@ -40,8 +40,8 @@ def enter_open_win_by_ann(page: Page) -> None:  # noqa: F811
 
 
 def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     """The server stores the deal, but its answer never reaches the phone (the Wi-Fi
     dropped): the page sends it again with the same key, and one deal is stored."""
@@ -68,8 +68,8 @@ def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
 
 
 def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     start(db, "offline")
     page.goto("/session/offline")
@@ -100,8 +100,8 @@ def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
 
 
 def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     """An amendment saved offline, while the laptop undid that very deal: once online the
     server refuses it; the page shows the server's line and keeps the amendment for
@@ -135,8 +135,8 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
 
 
 def test_what_was_entered_survives_a_reload_until_it_is_saved(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     start(db, "typed")
     page.goto("/session/typed")
@@ -160,8 +160,8 @@ def test_what_was_entered_survives_a_reload_until_it_is_saved(
 
 
 def test_on_localhost_the_app_installs_and_opens_with_no_server(
-    browser: Browser,  # noqa: F811
-    db: Path,  # noqa: F811
+    browser: Browser,
+    db: Path,
 ) -> None:
     """localhost is a secure context: the page has a manifest with its icons and a service
     worker, and once opened it opens again when the server is gone."""

@@ -47,6 +47,8 @@ COMMANDS: Final[dict[str, str]] = {
     "deal": "score one deal: every player's delta",
     "session": "keep a session in the ledger: new, deal, amend, undo, show, settle, check, ...",
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
+    "players": "every player of the ledger: the sessions and deals each one played",
+    "player": "change a player: rename OLD NEW renames them in every session, in one transaction",
     "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }

@@ -49,6 +49,7 @@ COMMANDS: Final[dict[str, str]] = {
     "settle": "settle totals: who pays whom, each player's net, the fewest transfers",
     "players": "every player of the ledger: the sessions and deals each one played",
     "player": "change a player: rename OLD NEW renames them in every session, in one transaction",
+    "stats": "statistics across sessions: wins, closed hands, averages, streaks, money",
     "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }

@@ -236,8 +236,7 @@ def season_names(season: Iterable[SessionState]) -> dict[str, str]:
     names: dict[str, str] = {}
     for state in season:
         for name in state.players:
-            names.pop(name.casefold(), None)
-            names[name.casefold()] = name
+            names[name.casefold()] = name  # first seat kept, last spelling
     return names
 
 

@@ -50,6 +50,7 @@ COMMANDS: Final[dict[str, str]] = {
     "players": "every player of the ledger: the sessions and deals each one played",
     "player": "change a player: rename OLD NEW renames them in every session, in one transaction",
     "stats": "statistics across sessions: wins, closed hands, averages, streaks, money",
+    "standings": "the season table: by total score, by money, or by a skill rating (openskill)",
     "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }

@@ -40,6 +40,7 @@ FORMATS: Final[dict[str, int]] = {
     "players": 1,  # intlscore players --json
     "player-rename": 1,  # intlscore player rename --json
     "stats": 1,  # intlscore stats --json
+    "standings": 1,  # intlscore standings --json
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json

@@ -24,6 +24,21 @@ def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_money_options(parser: argparse.ArgumentParser) -> None:
+    """``--stake`` (optional: the ledger stores none) and ``--unit``."""
+    parser.add_argument(
+        "--stake",
+        metavar="AMOUNT",
+        help="money per point: each session settled at this stake (the ledger stores none)",
+    )
+    parser.add_argument(
+        "--unit",
+        default="0.01",
+        metavar="AMOUNT",
+        help="smallest unit of the currency (default 0.01), as in settle",
+    )
+
+
 def selection(args: argparse.Namespace) -> Selection:
     """The deals chosen by ``--since``, ``--until`` and ``--sessions``."""
     from intlscore.errors import LedgerError
@@ -63,17 +78,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser("stats", help=HELP, description=sentence(HELP))
     parser.add_argument("--player", metavar="NAME", help="only this player (any case)")
     add_selection_arguments(parser)
-    parser.add_argument(
-        "--stake",
-        metavar="AMOUNT",
-        help="money per point: each session settled at this stake (the ledger stores none)",
-    )
-    parser.add_argument(
-        "--unit",
-        default="0.01",
-        metavar="AMOUNT",
-        help="smallest unit of the currency (default 0.01), as in settle",
-    )
+    add_money_options(parser)
     add_db_argument(parser)
     add_json_argument(parser)
     parser.set_defaults(run=run)

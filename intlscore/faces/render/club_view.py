@@ -10,11 +10,13 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.faces.render.bars import bar_chart
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 
 if TYPE_CHECKING:
     from intlscore.session.club.players import Player
+    from intlscore.session.club.standings import Standings
     from intlscore.session.club.stats import PlayerStats, Stats
 
 
@@ -113,8 +115,6 @@ def stats_view(stats: Stats, chart: bool = True) -> RenderableType:
         records.append((head, lines))
     parts: list[RenderableType] = [Fitted(table, Stacked(records))]
     if chart:
-        from intlscore.faces.render.bars import bar_chart
-
         parts += [
             Text(""),
             Text("totals", style="bold"),
@@ -130,8 +130,6 @@ def closed_view(stats: Stats) -> RenderableType:
 
     if not stats.closed_types:
         return Text("no closed hands made")
-    from intlscore.faces.render.bars import bar_chart
-
     counts = bar_chart(
         [(f"{closed.number} {closed.name}", closed.count) for closed in stats.closed_types],
         signed=False,
@@ -153,3 +151,41 @@ def closed_view(stats: Stats) -> RenderableType:
         Text("biggest hands", style="bold"),
         Fitted(hands, Stacked(records)),
     )
+
+
+def standings_view(table: Standings) -> RenderableType:
+    """The season table: rank, player, deals, total, money (with a stake) and the rating
+    (mu ± sigma, and the ordinal the table can be sorted by)."""
+    from rich.console import Group
+
+    if not table.rows or not any(row.deals for row in table.rows):
+        return Text("no deals in this selection")
+    money = table.stake is not None
+    grid = Table(show_edge=False, pad_edge=False)
+    grid.add_column("#", justify="right", no_wrap=True)
+    grid.add_column("player")
+    for heading in ("deals", "total", *(("money",) if money else ()), "rating", "ordinal"):
+        grid.add_column(heading, justify="right", no_wrap=True)
+    records: list[tuple[Text, list[Text]]] = []
+    for row in table.rows:
+        rating = f"{row.rating.mu:.1f} ± {row.rating.sigma:.1f}"
+        ordinal = f"{row.rating.ordinal:.1f}"
+        cells = [str(row.deals), signed(row.total), *((str(row.money),) if money else ())]
+        grid.add_row(
+            Text(str(row.rank)),
+            user_text(row.name),
+            *(Text(cell) for cell in (*cells, rating, ordinal)),
+        )
+        head = Text(f"{row.rank}. ").append_text(user_text(row.name, style="bold"))
+        head.append(f"  {signed(row.total)}" + (f"  {row.money}" if money else ""))
+        records.append(
+            (head, [Text(f"{plural(row.deals, 'deal')}; {rating} (ordinal {ordinal})")])
+        )
+    label = {"score": "total score", "money": "money", "rating": "rating (ordinal)"}[table.order]
+    parts: list[RenderableType] = [
+        Text(f"standings by {label}", style="bold"),
+        Fitted(grid, Stacked(records)),
+    ]
+    if table.order == "score":
+        parts += [Text(""), bar_chart([(row.name, row.total) for row in table.rows])]
+    return Group(*parts)

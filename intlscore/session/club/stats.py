@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from intlscore.session.ledger.records import RecordedDeal
 
 __all__ = [
+    "EVERY",
     "ClosedCount",
     "Hand",
     "PlayedDeal",
@@ -93,6 +94,10 @@ class Selection:
                 hint = f"the sessions are {', '.join(known)}" if known else "there are no sessions"
                 raise LedgerError(f"no session named {quoted(name)} ({hint})")
         return [state for state in season if state.name in self.sessions]
+
+
+EVERY: Final = Selection()
+"""Every deal of every session."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,9 +245,7 @@ def season_names(season: Iterable[SessionState]) -> dict[str, str]:
     return names
 
 
-def season_deals(
-    season: Sequence[SessionState], selection: Selection = Selection()
-) -> list[PlayedDeal]:
+def season_deals(season: Sequence[SessionState], selection: Selection = EVERY) -> list[PlayedDeal]:
     """Every deal that counts and is selected, in date order: the sessions in the ledger's
     order, each one's deals by number; names are the season-wide ones."""
     names = season_names(season)
@@ -276,7 +279,7 @@ def _played(state: SessionState, deal: RecordedDeal, names: dict[str, str]) -> P
 
 def season_stats(
     season: Sequence[SessionState],
-    selection: Selection = Selection(),
+    selection: Selection = EVERY,
     stake: Decimal | str | None = None,
     unit: Decimal | str = DEFAULT_UNIT,
 ) -> Stats:

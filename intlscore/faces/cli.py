@@ -51,6 +51,10 @@ COMMANDS: Final[dict[str, str]] = {
     "player": "change a player: rename OLD NEW renames them in every session, in one transaction",
     "stats": "statistics across sessions: wins, closed hands, averages, streaks, money",
     "standings": "the season table: by total score, by money, or by a skill rating (openskill)",
+    "backup": "copy the ledger to FILE, consistent while a server writes, checked before kept",
+    "restore": "restore the ledger from a backup FILE, refused unless it passes every check",
+    "export": "the whole ledger as JSON: every session, every deal with its versions and rules",
+    "import": "store a ledger exported as JSON in an empty ledger",
     "serve": "serve the scorer and the sessions as a page for every player's phone",
     "completion": "print a shell completion script (bash, zsh or fish)",
 }

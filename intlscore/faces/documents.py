@@ -41,6 +41,10 @@ FORMATS: Final[dict[str, int]] = {
     "player-rename": 1,  # intlscore player rename --json
     "stats": 1,  # intlscore stats --json
     "standings": 1,  # intlscore standings --json
+    "backup": 1,  # intlscore backup --json
+    "restore": 1,  # intlscore restore --json
+    "ledger": 1,  # intlscore export (the whole ledger; intlscore import reads it)
+    "import": 1,  # intlscore import --json
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json

@@ -178,9 +178,7 @@ def standings_view(table: Standings) -> RenderableType:
         )
         head = Text(f"{row.rank}. ").append_text(user_text(row.name, style="bold"))
         head.append(f"  {signed(row.total)}" + (f"  {row.money}" if money else ""))
-        records.append(
-            (head, [Text(f"{plural(row.deals, 'deal')}; {rating} (ordinal {ordinal})")])
-        )
+        records.append((head, [Text(f"{plural(row.deals, 'deal')}; {rating} (ordinal {ordinal})")]))
     label = {"score": "total score", "money": "money", "rating": "rating (ordinal)"}[table.order]
     parts: list[RenderableType] = [
         Text(f"standings by {label}", style="bold"),

@@ -291,3 +291,19 @@ def test_a_compact_export_is_the_same_document(
     pretty = json.loads(run(capsys, "export")[1])
     status, out, _ = run(capsys, "export", "--compact")
     assert status == 0 and out.count("\n") == 1 and json.loads(out) == pretty
+
+
+def test_backup_and_export_never_replace_a_file_of_another_kind(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
+) -> None:
+    rules = tmp_path / "house.toml"
+    rules.write_text('name = "house"\n')
+    err = refused(capsys, "backup", str(rules))
+    assert "house.toml is there and is not an intlscore ledger; it was left untouched" in err
+    err = refused(capsys, "export", "--output", str(rules))
+    assert "house.toml is there and is not an export of a ledger; it was left untouched" in err
+    assert rules.read_text() == 'name = "house"\n'
+    export = tmp_path / "club.json"
+    assert run(capsys, "export", "--output", str(export))[0] == 0
+    assert run(capsys, "export", "--output", str(export))[0] == 0  # an export is replaced
+    assert export.stat().st_mode & 0o077 == 0

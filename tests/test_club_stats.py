@@ -182,3 +182,11 @@ def test_bad_input_is_one_line_and_exit_2(
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_one_players_view_shows_the_closed_hands_they_made(
+    capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    assert main(["stats", "--player", "CAT"]) == 0
+    out = capsys.readouterr().out
+    assert "36 Seven pairs minor" in out and "Royal" not in out and "bob" not in out

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from intlscore.faces.commands.common import sentence
-from intlscore.faces.commands.deal import print_document
 from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
 
 HELP = "the whole ledger as JSON: every session, every deal with its versions and rules"
@@ -18,14 +17,22 @@ def run(args: argparse.Namespace) -> int:
         exported = export_ledger(ledger)
         path = ledger.path
     data = {"db": str(path), **exported}
+    import json
+
+    from intlscore.faces.documents import document
+
     if args.compact:
-        import json
-
-        from intlscore.faces.documents import document
-
-        print(json.dumps(document("ledger", data), ensure_ascii=False, separators=(",", ":")))
+        text = json.dumps(document("ledger", data), ensure_ascii=False, separators=(",", ":"))
     else:
-        print_document("ledger", data)
+        text = json.dumps(document("ledger", data), ensure_ascii=False, indent=2)
+    if args.output is None:
+        print(text)
+        return 0
+    from intlscore.faces.commands.session import print_plain
+    from intlscore.session.club.backup import write_private
+
+    write_private(args.output, text + "\n")
+    print_plain(f"exported {len(exported['sessions'])} sessions of {path} to {args.output}")
     return 0
 
 
@@ -33,6 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser("export", help=HELP, description=sentence(HELP))
     parser.add_argument(
         "--compact", action="store_true", help="print the JSON on one line, without spaces"
+    )
+    parser.add_argument(
+        "--output", metavar="FILE", help="write it to FILE (private to you) instead of printing"
     )
     add_db_argument(parser)
     parser.set_defaults(run=run)

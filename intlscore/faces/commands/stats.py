@@ -60,17 +60,18 @@ def run(args: argparse.Namespace) -> int:
         season = read_season(ledger)
         path = ledger.path
     stats = season_stats(season, chosen, args.stake, args.unit)
-    players = stats.players if args.player is None else (stats.player(args.player),)
     if args.json:
         data = stats.to_dict()
-        data["players"] = [player.to_dict() for player in players]
+        if args.player is not None:  # one player's row; the table's figures stay whole
+            data["players"] = [stats.player(args.player).to_dict()]
         print_document("stats", {"db": str(path), **data})
         return 0
-    from dataclasses import replace
-
     from intlscore.faces.render.club_view import stats_view
 
-    print_rich(stats_view(replace(stats, players=players)))
+    if args.player is None:
+        print_rich(stats_view(stats))
+    else:
+        print_rich(stats_view(stats.only(args.player), chart=False))
     return 0
 
 

@@ -76,6 +76,32 @@ def _temporary(near: Path, what: str) -> Path:
     return path
 
 
+def _output(target: str | os.PathLike[str], what: str) -> Path:
+    """A path to write a new file at: not a folder, a FIFO or a device, in a folder that is
+    there."""
+    path = files.ledger_path(target)
+    if path.is_dir():
+        raise LedgerError(f"the {what} path {path} is a folder; give a file name in it")
+    files.probe(path)
+    if not path.parent.is_dir():
+        raise LedgerError(f"cannot write {path}: the folder {path.parent} does not exist")
+    return path
+
+
+def _replaceable_backup(path: Path) -> None:
+    """An existing file a backup may replace: an intlscore ledger (an older backup), never
+    anything else."""
+    from intlscore.session.ledger import Ledger
+
+    try:
+        Ledger(path).close()
+    except LedgerError:
+        raise LedgerError(
+            f"{path} is there and is not an intlscore ledger; it was left untouched (give"
+            " another name)"
+        ) from None
+
+
 def _remove(path: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         with contextlib.suppress(FileNotFoundError):
@@ -118,16 +144,13 @@ def _same_file(one: Path, other: Path) -> bool:
 
 def backup(ledger: Ledger, target: str | os.PathLike[str]) -> Copied:
     """Copy the ledger to ``target`` (see the module's docstring)."""
-    path = files.ledger_path(target)
-    if path.is_dir():
-        raise LedgerError(f"the backup path {path} is a folder; give a file name in it")
-    files.probe(path)  # a FIFO or a device is refused
+    path = _output(target, "backup")
     if _same_file(path, ledger.path):
         raise LedgerError(f"{path} is the ledger itself; back it up to another file")
+    if files.probe(path) is State.PRESENT:
+        _replaceable_backup(path)
     if not ledger.path.exists() or files.probe(ledger.path) is not State.PRESENT:
         raise LedgerError(f"there is no ledger at {ledger.path} to back up")
-    if not path.parent.is_dir():
-        raise LedgerError(f"cannot write {path}: the folder {path.parent} does not exist")
     temporary = _temporary(path, "backup")
     try:
         writer = sqlite3.connect(temporary)
@@ -204,6 +227,29 @@ def _install(checked: Path, ledger: Ledger) -> None:
 
 
 # -- the whole ledger as JSON -------------------------------------------------------------
+
+
+def write_private(target: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to ``target`` whole (a private temporary file moved into place), 0600:
+    an export holds the whole ledger."""
+    path = _output(target, "output")
+    if files.probe(path) is State.PRESENT:
+        try:
+            read_export(str(path))
+        except LedgerError:
+            raise LedgerError(
+                f"{path} is there and is not an export of a ledger; it was left untouched"
+                " (give another name)"
+            ) from None
+    temporary = _temporary(path, "export")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise LedgerError(f"cannot write {path}: {error.strerror}") from None
+    finally:
+        _remove(temporary)
+    return path
 
 
 def export_ledger(ledger: Ledger) -> dict[str, Any]:

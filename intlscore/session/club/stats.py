@@ -31,7 +31,7 @@ bob 2 2395 {'open': 0, 'foot': 0, 'closed': 1} 1 234.75
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -214,6 +214,8 @@ class Stats:
     players: tuple[PlayerStats, ...]
     closed_types: tuple[ClosedCount, ...]
     biggest: tuple[Hand, ...]
+    hands: tuple[Hand, ...] = ()
+    """Every closed hand made, the biggest first."""
 
     def player(self, name: str) -> PlayerStats:
         """One player's statistics, the name matched without case."""
@@ -222,6 +224,14 @@ class Stats:
                 return player
         known = ", ".join(player.name for player in self.players) or "none"
         raise LedgerError(f"no player named {quoted(name)} (the players are {known})")
+
+    def only(self, name: str) -> Stats:
+        """The statistics of one player (any case): their row, closed types and hands."""
+        player = self.player(name)
+        hands = tuple(hand for hand in self.hands if hand.player == player.name)
+        return replace(
+            self, players=(player,), closed_types=tuple(player.closed), biggest=hands[:BIGGEST]
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -317,8 +327,9 @@ def season_stats(
     if money_stake is not None:
         _add_money(players, season, selection, money_stake, unit)
     kept = tuple(stats for stats in players.values() if stats.deals or not played)
-    biggest = sorted(hands, key=lambda hand: -hand.points)[:BIGGEST]
-    return Stats(selection, money_stake, len(played), kept, tuple(_counts(table)), tuple(biggest))
+    ordered = tuple(sorted(hands, key=lambda hand: -hand.points))
+    counts = tuple(_counts(table))
+    return Stats(selection, money_stake, len(played), kept, counts, ordered[:BIGGEST], ordered)
 
 
 def _count(counts: dict[int, tuple[str, int, int]], number: int, name: str, points: int) -> None:

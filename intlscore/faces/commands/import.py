@@ -5,27 +5,20 @@ from __future__ import annotations
 import argparse
 
 from intlscore.faces.commands.common import sentence
-from intlscore.faces.commands.deal import add_json_argument, print_document
-from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
+from intlscore.faces.commands.deal import add_json_argument
+from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger, show_copied
 
 HELP = "store a ledger exported as JSON in an empty ledger"
 
 
 def run(args: argparse.Namespace) -> int:
-    from intlscore.faces.commands.session import print_plain
-    from intlscore.faces.render.club_view import plural
     from intlscore.session.club.backup import import_ledger, read_export
 
     data = read_export(args.file)
     with open_ledger(args) as ledger:
         stored = import_ledger(ledger, data)
-    if args.json:
-        print_document("import", {"export": args.file, **stored.to_dict()})
-    else:
-        print_plain(
-            f"imported {args.file} into {stored.path}: {plural(stored.sessions, 'session')},"
-            f" {plural(stored.deals, 'deal')}"
-        )
+    done = f"imported {args.file} into {stored.path}"
+    show_copied(args, "import", {"export": args.file}, stored, done)
     return 0
 
 

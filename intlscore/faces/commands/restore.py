@@ -5,26 +5,19 @@ from __future__ import annotations
 import argparse
 
 from intlscore.faces.commands.common import sentence
-from intlscore.faces.commands.deal import add_json_argument, print_document
-from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
+from intlscore.faces.commands.deal import add_json_argument
+from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger, show_copied
 
 HELP = "restore the ledger from a backup FILE, refused unless it passes every check"
 
 
 def run(args: argparse.Namespace) -> int:
-    from intlscore.faces.commands.session import print_plain
-    from intlscore.faces.render.club_view import plural
     from intlscore.session.club.backup import restore
 
     with open_ledger(args) as ledger:
         copied = restore(ledger, args.file, replace=args.replace)
-    if args.json:
-        print_document("restore", {"backup": args.file, **copied.to_dict()})
-    else:
-        print_plain(
-            f"restored {copied.path} from {args.file}: {plural(copied.sessions, 'session')},"
-            f" {plural(copied.deals, 'deal')}"
-        )
+    done = f"restored {copied.path} from {args.file}"
+    show_copied(args, "restore", {"backup": args.file}, copied, done)
     return 0
 
 

@@ -108,11 +108,19 @@ def _remove(path: Path) -> None:
             os.unlink(f"{path}{suffix}")
 
 
-def _copy(source: Path, target: sqlite3.Connection, timeout: float) -> None:
-    """Copy the SQLite file ``source`` into ``target`` in one step of the backup API."""
+def _copy(source: Path, target: Path, timeout: float, failure: str) -> None:
+    """Copy the SQLite file ``source`` into the file ``target`` in one step of the backup
+    API (one read snapshot of ``source``, one write transaction on ``target``); an SQLite
+    error is one line starting with ``failure``."""
     reader = sqlite3.connect(f"file:{quote(str(source))}?mode=ro", uri=True, timeout=timeout)
     try:
-        reader.backup(target)
+        writer = sqlite3.connect(target, timeout=timeout)
+        try:
+            reader.backup(writer)
+        finally:
+            writer.close()
+    except sqlite3.Error as error:
+        raise LedgerError(f"{failure} ({' '.join(str(error).split())})") from None
     finally:
         reader.close()
 
@@ -153,13 +161,7 @@ def backup(ledger: Ledger, target: str | os.PathLike[str]) -> Copied:
         raise LedgerError(f"there is no ledger at {ledger.path} to back up")
     temporary = _temporary(path, "backup")
     try:
-        writer = sqlite3.connect(temporary)
-        try:
-            _copy(ledger.path, writer, ledger.timeout)
-        except sqlite3.Error as error:
-            raise LedgerError(f"cannot back up {ledger.path}: {error}") from None
-        finally:
-            writer.close()
+        _copy(ledger.path, temporary, ledger.timeout, f"cannot back up {ledger.path}")
         report = _checked(temporary, ledger.path)
         os.replace(temporary, path)
     except OSError as error:
@@ -188,13 +190,7 @@ def restore(ledger: Ledger, source: str | os.PathLike[str], *, replace: bool = F
         pass
     temporary = _temporary(ledger.path, "restore")
     try:
-        writer = sqlite3.connect(temporary)
-        try:
-            _copy(path, writer, ledger.timeout)
-        except sqlite3.Error as error:
-            raise LedgerError(f"{path} is not a backup of a ledger ({error})") from None
-        finally:
-            writer.close()
+        _copy(path, temporary, ledger.timeout, f"{path} is not a backup of a ledger")
         report = _checked(temporary, path)
         held = ledger.sessions()
         if held and not replace:
@@ -217,13 +213,7 @@ def _install(checked: Path, ledger: Ledger) -> None:
         with contextlib.suppress(FileExistsError):
             os.link(checked, ledger.path)
             return
-    target = sqlite3.connect(ledger.path, timeout=ledger.timeout)
-    try:
-        _copy(checked, target, ledger.timeout)
-    except sqlite3.Error as error:
-        raise LedgerError(f"cannot restore to {ledger.path}: {error}") from None
-    finally:
-        target.close()
+    _copy(checked, ledger.path, ledger.timeout, f"cannot restore to {ledger.path}")
 
 
 # -- the whole ledger as JSON -------------------------------------------------------------

@@ -37,20 +37,13 @@ def loaded_sessions(
     return sessions
 
 
-def state_of(record: SessionRecord, history: History) -> SessionState:
+def state_of(
+    ledger: Ledger, session_id: int, record: SessionRecord, history: History
+) -> SessionState:
     """A replayed session as the :class:`SessionState` ``session show`` reads."""
-    from intlscore.session.ledger import SessionState
+    from intlscore.session.ledger import Session
 
-    assert history.rules is not None
-    return SessionState(
-        record.name,
-        record.players,
-        record.created,
-        history.rules.deals,
-        tuple(history.deals),
-        can_redo=bool(history.undone),
-        rules=history.rules,
-    )
+    return Session(ledger, session_id, record, history.rules)._state(history)
 
 
 def read_season(ledger: Ledger) -> list[SessionState]:
@@ -58,9 +51,7 @@ def read_season(ledger: Ledger) -> list[SessionState]:
     with ledger._snapshot() as connection:
         if connection is None:
             return []
-        return [
-            state_of(record, history) for _, record, history in loaded_sessions(ledger, connection)
-        ]
+        return [state_of(ledger, *loaded) for loaded in loaded_sessions(ledger, connection)]
 
 
 def parse_day(text: str, what: str) -> date:

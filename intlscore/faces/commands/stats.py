@@ -41,15 +41,9 @@ def add_money_options(parser: argparse.ArgumentParser) -> None:
 
 def selection(args: argparse.Namespace) -> Selection:
     """The deals chosen by ``--since``, ``--until`` and ``--sessions``."""
-    from intlscore.errors import LedgerError
-    from intlscore.session.club.season import parse_day
     from intlscore.session.club.stats import Selection
 
-    since = None if args.since is None else parse_day(args.since, "--since")
-    until = None if args.until is None else parse_day(args.until, "--until")
-    if since is not None and until is not None and since > until:
-        raise LedgerError(f"--since {since} is after --until {until}")
-    return Selection(since, until, tuple(args.sessions or ()))
+    return Selection.typed(args.since, args.until, args.sessions or ())
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web import api, live, pages
+from intlscore.faces.web import club as club  # the club's page and /api/stats
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
 from intlscore.session.ledger.requests import KeyReused
@@ -97,6 +98,7 @@ def create_app(
     """
     app = Starlette(
         routes=[
+            *club.routes(),
             *api.routes(),
             *live.routes(),
             *pages.routes(),

@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import LedgerError, quoted
-from intlscore.session.club.season import day_of, read_season
+from intlscore.session.club.season import day_of, parse_day, read_season
 from intlscore.session.settlement import DEFAULT_UNIT, parse_money, settle
 
 if TYPE_CHECKING:
@@ -77,6 +77,23 @@ class Selection:
             "until": None if self.until is None else self.until.isoformat(),
             "sessions": list(self.sessions),
         }
+
+    @classmethod
+    def typed(
+        cls, since: str | None = None, until: str | None = None, sessions: Sequence[str] = ()
+    ) -> Selection:
+        """The selection as a user types it (``--since``, ``--until``: ``YYYY-MM-DD``).
+
+        >>> Selection.typed("2024-03-08", "2024-03-01")
+        Traceback (most recent call last):
+        ...
+        intlscore.errors.LedgerError: --since 2024-03-08 is after --until 2024-03-01
+        """
+        first = None if since is None else parse_day(since, "--since")
+        last = None if until is None else parse_day(until, "--until")
+        if first is not None and last is not None and first > last:
+            raise LedgerError(f"--since {first} is after --until {last}")
+        return cls(first, last, tuple(sessions))
 
     def keeps(self, deal: RecordedDeal) -> bool:
         day = day_of(deal.created)

@@ -126,3 +126,13 @@ def test_bad_input(
     status = main(["standings", *argv])
     out, err = capsys.readouterr()
     assert (status, out) == (2, "") and err.count("\n") == 1 and message in err
+
+
+def test_only_the_rating_imports_openskill(db: Path) -> None:
+    """openskill is imported lazily: the other commands' start-up is unchanged."""
+    from test_cli_start import imported_modules
+
+    for argv, wanted in ((["stats", "--json"], False), (["standings", "--json"], True)):
+        modules, out = imported_modules("-m", "intlscore.faces.cli", *argv, "--db", str(db))
+        assert json.loads(out)["players"]
+        assert ("openskill" in modules) is wanted, argv

@@ -130,6 +130,7 @@ def test_a_rename_to_the_same_name_in_another_case(db: Path) -> None:
         ("ann", " ann", "has spaces around it"),
         ("ann", "x" * 41, "is longer than 40 characters"),
         ("ann", "", "a player name is empty"),
+        ("cat", "cat", "the player is already named 'cat' in every session"),
     ],
 )  # fmt: skip
 def test_a_refused_rename_is_one_line_and_changes_nothing(

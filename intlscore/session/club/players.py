@@ -154,6 +154,9 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
             known = sorted(spelled.values(), key=str.casefold)
             hint = f"the players are {', '.join(known)}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
+        if all(name == new for _, record in touched for name in record.players
+               if name.casefold() == key):  # fmt: skip
+            raise LedgerError(f"the player is already named {quoted(new)} in every session")
         for _, record in touched:
             others = [name for name in record.players if name.casefold() != key]
             clash = [name for name in others if name.casefold() == new.casefold()]

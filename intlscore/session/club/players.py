@@ -154,8 +154,8 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
             known = sorted(spelled.values(), key=str.casefold)
             hint = f"the players are {', '.join(known)}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
-        if all(name == new for _, record in touched for name in record.players
-               if name.casefold() == key):  # fmt: skip
+        spellings = {n for _, record in touched for n in record.players if n.casefold() == key}
+        if spellings == {new}:
             raise LedgerError(f"the player is already named {quoted(new)} in every session")
         for _, record in touched:
             others = [name for name in record.players if name.casefold() != key]

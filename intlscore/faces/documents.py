@@ -8,7 +8,7 @@ the package. A change that could break a reader gets a new version.
 >>> document("score", {"best": None})
 {'format': 'score/1', 'best': None}
 >>> sorted(FORMATS)[:3]
-['deal', 'odds', 'reach']
+['backup', 'deal', 'import']
 >>> schema("deal")["properties"]["format"]["const"]
 'deal/1'
 """

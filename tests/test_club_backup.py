@@ -307,3 +307,25 @@ def test_backup_and_export_never_replace_a_file_of_another_kind(
     assert run(capsys, "export", "--output", str(export))[0] == 0
     assert run(capsys, "export", "--output", str(export))[0] == 0  # an export is replaced
     assert export.stat().st_mode & 0o077 == 0
+
+
+def test_import_reads_standard_input_and_checks_the_renames(
+    capsys: pytest.CaptureFixture[str],
+    db: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    exported = run(capsys, "export", "--compact")[1]
+    monkeypatch.setattr("sys.stdin", io.StringIO(exported))
+    again = tmp_path / "again.sqlite3"
+    assert run(capsys, "import", "-", "--db", str(again))[0] == 0
+    assert shown(again) == shown(db)
+    spoilt = json.loads(exported)
+    spoilt["renames"] = [{"old": "dan", "new": 7}]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(spoilt)))
+    other = tmp_path / "other.sqlite3"
+    err = refused(capsys, "import", "-", "--db", str(other))
+    assert "renames is not a list of renames (old, new, when, sessions)" in err
+    assert not other.exists()

@@ -287,8 +287,8 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
         raise _bad("it is not an export of a ledger (no list of sessions)")
     sessions = data["sessions"]
     renames = data.get("renames", [])
-    if not isinstance(renames, list):
-        raise _bad("renames is not a list")
+    if not isinstance(renames, list) or not all(_is_rename(note) for note in renames):
+        raise _bad("renames is not a list of renames (old, new, when, sessions)")
     for index, session in enumerate(sessions, start=1):
         if (
             not isinstance(session, dict)
@@ -336,6 +336,17 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
         return Copied(ledger.path, len(sessions), deals)
 
     return ledger._write(store)
+
+
+def _is_rename(note: Any) -> bool:
+    """A note of :func:`~intlscore.session.club.players.rename_player`."""
+    return (
+        isinstance(note, dict)
+        and set(note) == {"old", "new", "when", "sessions"}
+        and all(isinstance(note[key], str) for key in ("old", "new", "when"))
+        and isinstance(note["sessions"], list)
+        and all(isinstance(name, str) for name in note["sessions"])
+    )
 
 
 def _store_session(connection: sqlite3.Connection, session: dict[str, Any]) -> None:

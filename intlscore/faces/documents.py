@@ -37,6 +37,9 @@ FORMATS: Final[dict[str, int]] = {
     "session-rules": 1,  # intlscore session rules --json
     "session-rescore": 1,  # intlscore session rescore --json
     "session-check": 1,  # intlscore session check --json (also when it finds problems)
+    "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
+    "odds": 1,  # intlscore odds --json
+    "simulate": 1,  # intlscore simulate --json
     "players": 1,  # intlscore players --json
     "player-rename": 1,  # intlscore player rename --json
     "stats": 1,  # intlscore stats --json
@@ -45,9 +48,6 @@ FORMATS: Final[dict[str, int]] = {
     "restore": 1,  # intlscore restore --json
     "ledger": 1,  # intlscore export (the whole ledger; intlscore import reads it)
     "import": 1,  # intlscore import --json
-    "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
-    "odds": 1,  # intlscore odds --json
-    "simulate": 1,  # intlscore simulate --json
 }
 """Each kind of JSON document and its current version."""
 

@@ -27,7 +27,6 @@ from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.faces.web import api, live, pages
-from intlscore.faces.web import club as club  # the club's page and /api/stats
 from intlscore.faces.web.api import NotFound, Settings, StoredAlready
 from intlscore.faces.web.guard import Guard
 from intlscore.session.ledger.requests import KeyReused
@@ -96,6 +95,8 @@ def create_app(
     ``rules`` (``serve --rules``; the shipped rules by default) are what the scorer,
     reach and the table use, and what a new session starts from.
     """
+    from intlscore.faces.web import club  # the club's page and /api/stats
+
     app = Starlette(
         routes=[
             *club.routes(),

@@ -152,7 +152,8 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
                 name.casefold(): name for _, record, _ in sessions for name in record.players
             }
             known = sorted(spelled.values(), key=str.casefold)
-            hint = f"the players are {', '.join(known)}" if known else "there are no players"
+            shown = ", ".join(known[:8]) + (f" and {len(known) - 8} more" if len(known) > 8 else "")
+            hint = f"the players are {shown}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
         spellings = {n for _, record in touched for n in record.players if n.casefold() == key}
         if spellings == {new}:

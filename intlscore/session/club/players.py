@@ -42,7 +42,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import DealError, LedgerError, quoted
-from intlscore.session.club.season import loaded_sessions
+from intlscore.session.club.season import listed, loaded_sessions
 from intlscore.session.deal import check_player_names
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
 
@@ -152,8 +152,7 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
                 name.casefold(): name for _, record, _ in sessions for name in record.players
             }
             known = sorted(spelled.values(), key=str.casefold)
-            shown = ", ".join(known[:8]) + (f" and {len(known) - 8} more" if len(known) > 8 else "")
-            hint = f"the players are {shown}" if known else "there are no players"
+            hint = f"the players are {listed(known)}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
         spellings = {n for _, record in touched for n in record.players if n.casefold() == key}
         if spellings == {new}:

@@ -54,6 +54,16 @@ def read_season(ledger: Ledger) -> list[SessionState]:
         return [state_of(ledger, *loaded) for loaded in loaded_sessions(ledger, connection)]
 
 
+def listed(names: list[str], most: int = 8) -> str:
+    """Names for a one-line message: the first ``most``, then how many more.
+
+    >>> listed(["ann", "bob"]), listed([str(n) for n in range(10)], 3)
+    ('ann, bob', '0, 1, 2 and 7 more')
+    """
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
 def parse_day(text: str, what: str) -> date:
     """A date typed by the user, ``YYYY-MM-DD``; one clear line otherwise.
 

@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import LedgerError, quoted
-from intlscore.session.club.season import day_of, parse_day, read_season
+from intlscore.session.club.season import day_of, listed, parse_day, read_season
 from intlscore.session.settlement import DEFAULT_UNIT, parse_money, settle
 
 if TYPE_CHECKING:
@@ -108,7 +108,9 @@ class Selection:
         known = {state.name: state for state in season}
         for name in self.sessions:
             if name not in known:
-                hint = f"the sessions are {', '.join(known)}" if known else "there are no sessions"
+                hint = (
+                    f"the sessions are {listed(list(known))}" if known else "there are no sessions"
+                )
                 raise LedgerError(f"no session named {quoted(name)} ({hint})")
         return [state for state in season if state.name in self.sessions]
 
@@ -239,7 +241,7 @@ class Stats:
         for player in self.players:
             if player.name.casefold() == name.casefold():
                 return player
-        known = ", ".join(player.name for player in self.players) or "none"
+        known = listed([player.name for player in self.players]) or "none"
         raise LedgerError(f"no player named {quoted(name)} (the players are {known})")
 
     def only(self, name: str) -> Stats:

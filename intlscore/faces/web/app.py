@@ -98,8 +98,11 @@ def create_app(
     ``rules`` (``serve --rules``; the shipped rules by default) are what the scorer,
     reach and the table use, and what a new session starts from.
     """
+    from intlscore.faces.web import club  # the club's page and /api/stats
+
     app = Starlette(
         routes=[
+            *club.routes(),
             *api.routes(),
             *live.routes(),
             *session_tools.routes(),

@@ -99,6 +99,12 @@ def test_the_sessions_pages_pass_the_scan(page: Page, club: str) -> None:
     scan(page, "a session with every part open")
 
 
+def test_the_club_page_passes_the_scan(page: Page, club: str) -> None:
+    page.goto("/club")
+    expect(page.get_by_role("heading", name="The club")).to_be_visible()
+    scan(page, "/club")
+
+
 def test_the_error_page_passes_the_scan(page: Page) -> None:
     page.goto("/session/" + url_segment("no such session"))
     expect(page.get_by_role("heading", name="Problem")).to_be_visible()

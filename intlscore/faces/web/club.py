@@ -12,10 +12,10 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from intlscore.faces.web.api import settings
+from intlscore.faces.web.api import answer, settings
 from intlscore.faces.web.chart import running_chart
 from intlscore.faces.web.pages import render
 
@@ -45,10 +45,8 @@ async def _season(request: Request) -> tuple[Any, Any, Any]:
 
 
 async def stats_api(request: Request) -> Response:
-    from intlscore.faces.documents import document
-
     stats, _, _ = await _season(request)
-    return JSONResponse(document("stats", stats.to_dict()))  # it names no server path
+    return answer(request, "stats", stats.to_dict())
 
 
 async def club_page(request: Request) -> Response:

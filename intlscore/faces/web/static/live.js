@@ -27,7 +27,8 @@ const Live = (() => {
   }
 
   /* Follow the changes of one session (or all): `on(kind, fn)` hears "ledger" (a write),
-     "draft" (a shared deal being filled in) and "reconnect" (catch up after a drop). */
+     "draft" (a shared deal being filled in) and "reconnect" (the stream is (re)opened:
+     catch up on what was written before it). */
   const handlers = { ledger: [], draft: [], reconnect: [] };
   let source = null;
 
@@ -39,10 +40,10 @@ const Live = (() => {
     if (source || !window.EventSource) return;
     const query = session === null ? "" : `?session=${encodeURIComponent(session)}`;
     source = new EventSource(`/api/events${query}`);
-    let first = true;
     source.addEventListener("hello", () => {
-      if (!first) for (const handler of handlers.reconnect) handler();
-      first = false;
+      // on every (re)connect: whatever was written since the page was served, or while
+      // the stream was down, is read now
+      for (const handler of handlers.reconnect) handler();
       document.documentElement.dataset.live = "on";
     });
     for (const kind of ["ledger", "draft"]) {

@@ -7,23 +7,38 @@
 "use strict";
 
 const Live = (() => {
-  /* Swap the page's parts `parts` (data-live names) for their fresh rendering. */
+  /* Swap the page's parts `parts` (data-live names) for their fresh rendering; answers
+     the names of the parts that changed. Only the newest refresh of the same parts is
+     applied, so a slow answer never puts back an older state over a newer one. */
+  const newest = new Map();
+
   async function refresh(parts, after) {
+    const key = parts.join(" ");
+    const ticket = (newest.get(key) || 0) + 1;
+    newest.set(key, ticket);
     let response;
     try {
-      response = await fetch(window.location.href, { credentials: "same-origin" });
+      response = await fetch(window.location.href, { credentials: "same-origin", cache: "no-store" });
     } catch (error) {
-      return; // offline: the stream's reconnect will bring the page up to date
+      return []; // offline: the stream's reconnect will bring the page up to date
     }
-    if (!response.ok) return;
-    const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (!response.ok) return [];
+    const text = await response.text();
+    if (newest.get(key) !== ticket) return [];
+    const fresh = new DOMParser().parseFromString(text, "text/html");
+    const changed = [];
     for (const part of parts) {
       const selector = `[data-live="${part}"]`;
       const now = document.querySelector(selector);
       const next = fresh.querySelector(selector);
-      if (now && next) now.replaceWith(document.importNode(next, true));
+      // an unchanged part is left as it is (a tap on it is not lost)
+      if (now && next && now.outerHTML !== next.outerHTML) {
+        now.replaceWith(document.importNode(next, true));
+        changed.push(part);
+      }
     }
     if (after) after();
+    return changed;
   }
 
   /* Follow the changes of one session (or all): `on(kind, fn)` hears "ledger" (a write),

@@ -1,0 +1,397 @@
+"""Play odds (R23): the best discard under real play, by exact expectimax.
+
+R22's chance keeps every drawn tile. In real play the player holds 14 tiles, draws one,
+then wins closed or throws a tile back, out of play for good, before seeing the next
+draw. :func:`play_odds` computes the optimum over such policies: the expected final
+score (R10-R13, doubling included, 0 without a closed win within N draws), the chance of
+a closed win under that play and the type it ends in most often, for each k = 1..N draws.
+
+The search is an expectimax over positions (the tiles held and the tiles that can still
+be drawn), memoised, exact in integers: every draw at depth j has the same
+denominator (the unseen tiles left), so a value scaled by the falling factorial of the
+unseen count is a whole number. Only types that reach (R20) puts within the draws are
+checked, each with the draws R21 leaves it. Where the exact search would pass its work
+budget, the answer is the exact optimum within fewer draws k: the value of the stated
+policy "play the best k-draw game, then count no later win", a proven lower bound, and
+it says so (``exact`` false).
+
+>>> result = play_odds("k1-13 r5", draws=1)
+>>> result.exact, round(result.chance[0], 4), round(result.expected_score, 1), result.top_type
+(True, 0.2065, 347.8, 'Single colour runs')
+
+``k1-13 k1 r9`` wins a Royal now (2400); throwing r9 back and drawing once more keeps the
+Royal and may bring a joker, whose discard doubles it (R12), so waiting is worth more:
+
+>>> moves = play_odds("k1-13 k1 r9", draws=1).moves
+>>> [(str(move.discard), round(move.line.expected_score, 1)) for move in moves[:2]]
+[('r9', 2452.7), ('None', 2400.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from intlscore.engine.notation import optional_tile, parse_tiles
+from intlscore.engine.odds.firsts import Firsts
+from intlscore.engine.odds.holds import best_score
+from intlscore.engine.reach import reachability
+from intlscore.engine.reach.blitz import draws_allowed
+from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.scoring import resolve_table
+from intlscore.engine.tiles import JOKER_INDEX, Tile
+from intlscore.errors import HandError
+from intlscore.rules import Rules
+from intlscore.rules.hand_table import HAND_SIZE, HandTable, HandType
+
+TileInput = str | Iterable[str | Tile]
+KINDS = NUMBERED + 1
+"""The 52 numbered tiles and the joker (index 52)."""
+DEFAULT_BUDGET = 60_000
+"""Positions the exact search may weigh before it settles for fewer draws."""
+OPTIMAL = "optimal"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """The value of one position (or one first move) under the best play within k draws."""
+
+    expected: Fraction
+    """The expected final score, exactly."""
+    win: Fraction
+    """The chance of a closed win within the k draws."""
+    ends: tuple[tuple[int, Fraction], ...]
+    """(type number, chance of ending in it), most likely first."""
+
+    @property
+    def expected_score(self) -> float:
+        return float(self.expected)
+
+    @property
+    def chance(self) -> float:
+        return float(self.win)
+
+    @property
+    def top(self) -> int | None:
+        """The type number the play most often ends in, or None without a win."""
+        return self.ends[0][0] if self.ends else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMove:
+    """One first move of a 15-tile rack: a discard, or a win now (``discard`` None)."""
+
+    discard: Tile | None
+    line: PlayLine
+
+    @property
+    def win(self) -> bool:
+        return self.discard is None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOdds:
+    """The play value of a rack within 1, 2, ..., N draws (R23)."""
+
+    draws: int
+    lines: tuple[PlayLine, ...]
+    """The value under the best play within k draws, for k = 1 .. ``exact_draws``."""
+    moves: tuple[PlayMove, ...] | None
+    """For 15 tiles: each distinct discard (and a win now) under the best play within
+    ``exact_draws`` draws, best expected score first."""
+    names: dict[int, str]
+
+    @property
+    def exact_draws(self) -> int:
+        """The draws the exact search covered: ``draws``, or fewer for a lower bound."""
+        return len(self.lines)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the optimum over every policy was computed (else a lower bound)."""
+        return self.exact_draws == self.draws
+
+    @property
+    def policy(self) -> str:
+        if self.exact:
+            return OPTIMAL
+        k = self.exact_draws
+        return f"the best play within {k} draw{'s' if k != 1 else ''}, counting no later win"
+
+    @property
+    def line(self) -> PlayLine:
+        """The rack's value within N draws (a lower bound when not exact)."""
+        return self.lines[-1]
+
+    @property
+    def expected_score(self) -> float:
+        return self.line.expected_score
+
+    @property
+    def chance(self) -> tuple[float, ...]:
+        """The chance of a closed win within 1, 2, ..., N draws under the best play for
+        that many draws; past ``exact_draws``, the lower bound of the last one."""
+        found = tuple(line.chance for line in self.lines)
+        return found + (found[-1],) * (self.draws - len(found))
+
+    @property
+    def top_type(self) -> str | None:
+        top = self.line.top
+        return None if top is None else self.names[top]
+
+    @property
+    def best_move(self) -> PlayMove | None:
+        return self.moves[0] if self.moves else None
+
+
+class _OverBudget(Exception):
+    """The exact search would weigh more positions than its budget allows."""
+
+
+# A position's value scaled by the falling factorial of its unseen count over the draws
+# left, so it is a whole number: (score, wins, ((type number, wins ending in it), ...)).
+_Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+class _Search:
+    """The memoised expectimax over positions, for one rack's types, any number of draws."""
+
+    def __init__(
+        self, table: HandTable, types: list[tuple[HandType, int | None]], budget: int
+    ) -> None:
+        self.types = types
+        self.budget = budget
+        self.weighed = 0
+        self.table = table
+        self.alone = Firsts(table, [()])
+        self.rows: dict[tuple[int, ...], Firsts] = {}
+        self.memo: dict[tuple[Pool, int, int], _Scaled] = {}
+        self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
+        limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
+        self.last_limited = max(limits, default=0)
+        """Draw numbers past this one all allow the same types."""
+
+    def value(self, pool: Pool, left: int, draw: int) -> _Scaled:
+        """The value of holding ``pool``'s 14 tiles with ``left`` draws to come, the
+        next being draw number ``draw``."""
+        draw = min(draw, self.last_limited + 1)
+        key = (pool, left, draw)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.weighed += 1
+        if self.weighed > self.budget:
+            raise _OverBudget
+        counts = unseen_counts(pool)
+        unseen = sum(counts)
+        if unseen == 0:
+            answer: _Scaled = (0, 0, ())
+            self.memo[key] = answer
+            return answer
+        wins = self.wins(pool, draw, counts)
+        rest = math.perm(unseen - 1, left - 1)
+        score = 0
+        won = 0
+        ends: dict[int, int] = {}
+        for kind, copies in enumerate(counts):
+            if not copies:
+                continue
+            win_score, win_type = wins[kind]
+            chosen: _Scaled = (0, 0, ())
+            chosen_key = (0, 0, 0)
+            if win_score:
+                chosen = (win_score * rest, rest, ((win_type, rest),))
+                chosen_key = (chosen[0], rest, 1)
+            if left > 1:
+                held = drawn(pool, kind)
+                for discard in kinds_held(held):
+                    child = self.value(thrown(held, discard), left - 1, draw + 1)
+                    # the best expected score; on a tie the likelier win, then a win now
+                    if (child[0], child[1], 0) > chosen_key:
+                        chosen, chosen_key = child, (child[0], child[1], 0)
+            score += copies * chosen[0]
+            won += copies * chosen[1]
+            for number, count in chosen[2]:
+                ends[number] = ends.get(number, 0) + copies * count
+        answer = (score, won, tuple(sorted(ends.items())))
+        self.memo[key] = answer
+        return answer
+
+    def now(self, pool: Pool) -> tuple[int, int]:
+        """A 15-tile rack as it is: its best final score (R13) and type, or (0, 0)."""
+        best = (0, 0)
+        for hand_type, _limit in self.types:
+            kept = self.held(hand_type, pool)
+            if kept is not None:
+                score = best_score(hand_type, kept, pool.jokers, HAND_SIZE + 1)
+                best = _better(best, score, hand_type.number)
+        return best
+
+    def held(self, hand_type: HandType, pool: Pool) -> int | None:
+        """The real tiles of the pool a completed hand of the type keeps, or None."""
+        return self.alone.of(hand_type, pool, 0, 0).kept[0]
+
+    def wins(self, pool: Pool, draw: int, counts: list[int]) -> list[tuple[int, int]]:
+        """Per kind drawn at draw number ``draw``: the best closed score (R10-R13) of the
+        14 tiles and the drawn one, and its type (the later in the table on a tie, R11)."""
+        key = (pool, draw)
+        known = self.win_memo.get(key)
+        if known is not None:
+            return known
+        best = [(0, 0)] * KINDS
+        kinds = tuple(kind for kind, count in enumerate(counts) if count)
+        rows = self.rows.get(kinds)
+        if rows is None:
+            rows = self.rows[kinds] = Firsts(self.table, [(kind,) for kind in kinds])
+        for hand_type, limit in self.types:
+            if limit == 0:  # the hand as dealt (R21): only at the first draw, no doubling
+                kept = self.held(hand_type, pool) if draw == 1 else None
+                if kept is not None:
+                    score = best_score(hand_type, kept, pool.jokers, HAND_SIZE)
+                    for kind in kinds:
+                        best[kind] = _better(best[kind], score, hand_type.number)
+                continue
+            if limit is not None and draw > limit:
+                continue
+            found = rows.of(hand_type, pool, 1, 1)
+            for kind, kept in zip(kinds, found.kept, strict=True):
+                if kept is None:
+                    continue
+                jokers = pool.jokers + (kind == JOKER_INDEX)
+                score = best_score(hand_type, kept, jokers, HAND_SIZE + 1)
+                best[kind] = _better(best[kind], score, hand_type.number)
+        self.win_memo[key] = best
+        return best
+
+
+def _better(old: tuple[int, int], score: int, number: int) -> tuple[int, int]:
+    """The better of a kind's best win so far and a new one (the later type on a tie)."""
+    if score and score >= old[0]:
+        return (score, number)
+    return old
+
+
+def unseen_counts(pool: Pool) -> list[int]:
+    """Copies still drawable, per kind (52 numbered tiles, then the joker)."""
+    return [pool.unseen(index) for index in range(NUMBERED)] + [pool.unseen_jokers]
+
+
+def drawn(pool: Pool, kind: int) -> Pool:
+    """The pool after drawing one tile of ``kind`` into the hand."""
+    if kind == JOKER_INDEX:
+        return pool._replace(jokers=pool.jokers + 1)
+    hand = list(pool.hand)
+    hand[kind] += 1
+    return pool._replace(hand=tuple(hand))
+
+
+def thrown(pool: Pool, kind: int) -> Pool:
+    """The pool after discarding one tile of ``kind``: out of play for good (R3)."""
+    if kind == JOKER_INDEX:
+        return pool._replace(jokers=pool.jokers - 1, seen_jokers=pool.seen_jokers + 1)
+    hand = list(pool.hand)
+    seen = list(pool.seen)
+    cap = list(pool.cap)
+    hand[kind] -= 1
+    seen[kind] += 1
+    cap[kind] = max(0, cap[kind] - 1)
+    return pool._replace(hand=tuple(hand), seen=tuple(seen), cap=tuple(cap))
+
+
+def kinds_held(pool: Pool) -> list[int]:
+    """The distinct kinds in the hand, in index order (the joker last)."""
+    kinds = [index for index, count in enumerate(pool.hand) if count]
+    return [*kinds, JOKER_INDEX] if pool.jokers else kinds
+
+
+def _line(scaled: _Scaled, pool: Pool, draws: int) -> PlayLine:
+    """A scaled value as exact chances over the draws from ``pool``."""
+    unseen = sum(unseen_counts(pool))
+    scale = math.perm(unseen, draws) or 1
+    score, won, ends = scaled
+    ordered = sorted(ends, key=lambda item: (-item[1], -item[0]))
+    return PlayLine(
+        Fraction(score, scale),
+        Fraction(won, scale),
+        tuple((number, Fraction(count, scale)) for number, count in ordered),
+    )
+
+
+def play_odds(
+    tiles: TileInput,
+    *,
+    draws: int,
+    seen: TileInput = (),
+    trump: str | Tile | None = None,
+    first_turn: bool = False,
+    original_hand: bool = False,
+    starting_player: bool = False,
+    rules: Rules | str | Path | None = None,
+    table: HandTable | str | Path | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> PlayOdds:
+    """The play value of a 14- or 15-tile rack within 1, 2, ..., ``draws`` draws (R23).
+
+    The search weighs at most ``budget`` positions; where N draws would take more, the
+    answer covers fewer draws exactly and gives a lower bound for N (``exact`` false).
+    """
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise HandError(f"budget must be a whole number of at least 1; got {budget!r}")
+    hand_table = resolve_table(table, rules)
+    trump_tile = optional_tile(trump, "trump")
+    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
+    reach = reachability(
+        tiles,
+        seen=seen_tiles,
+        trump=trump_tile,
+        first_turn=first_turn,
+        original_hand=original_hand,
+        starting_player=starting_player,
+        table=hand_table,
+    )
+    hand = list(reach.tiles)
+    pool = Pool.build(hand, seen_tiles, trump_tile)
+    types: list[tuple[HandType, int | None]] = []
+    for hand_type, entry in zip(hand_table, reach.types, strict=True):
+        limit = draws_allowed(hand_type, reach.context, len(hand))
+        reachable = draws if limit is None else min(draws, limit)
+        if entry.distance is not None and entry.distance <= reachable:
+            types.append((hand_type, limit))
+    search = _Search(hand_table, types, budget)
+    lines: list[PlayLine] = []
+    moves: tuple[PlayMove, ...] | None = None
+    for count in range(1, draws + 1):
+        try:
+            if len(hand) == HAND_SIZE:
+                lines.append(_line(search.value(pool, count, 1), pool, count))
+            else:
+                moves = _first_moves(search, pool, count)
+                lines.append(moves[0].line)
+        except _OverBudget:
+            if count == 1:
+                raise HandError("the play search is over its budget even for one draw") from None
+            break
+    names = {hand_type.number: hand_type.name for hand_type in hand_table}
+    return PlayOdds(draws, tuple(lines), moves, names)
+
+
+def _first_moves(search: _Search, pool: Pool, draws: int) -> tuple[PlayMove, ...]:
+    """Each distinct discard of 15 tiles (and a win now), best expected score first."""
+    moves = []
+    score, number = search.now(pool)
+    if score:
+        certain = PlayLine(Fraction(score), Fraction(1), ((number, Fraction(1)),))
+        moves.append(PlayMove(None, certain))
+    for discard in kinds_held(pool):
+        after = thrown(pool, discard)
+        moves.append(PlayMove(Tile(discard), _line(search.value(after, draws, 1), after, draws)))
+    moves.sort(key=lambda m: (-m.line.expected, -m.line.win, _order(m.discard)))
+    return tuple(moves)
+
+
+def _order(tile: Tile | None) -> tuple[int, ...]:
+    """A win now first, then rack order."""
+    return (-1,) if tile is None else tile.rack_key()

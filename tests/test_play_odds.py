@@ -1,0 +1,188 @@
+"""Play odds (R23): the exact search against a brute-force reference, and R22 beside it."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from intlscore.engine import native
+from intlscore.engine.notation import parse_tiles
+from intlscore.engine.odds.play import play_odds
+from intlscore.engine.tiles import Tile
+from intlscore.errors import HandError
+from tests.play_reference import first_moves, full_set, play_value, world
+
+
+def reference(rack: str, unseen: str, draws: int) -> tuple[Fraction, Fraction]:
+    return play_value(parse_tiles(rack), parse_tiles(unseen), world(rack, unseen), draws)
+
+
+def exact(rack: str, unseen: str, draws: int) -> tuple[Fraction, Fraction]:
+    result = play_odds(rack, draws=draws, seen=world(rack, unseen))
+    assert result.exact
+    return result.line.expected, result.line.win
+
+
+# -- hand-worked racks ---------------------------------------------------------------------
+
+
+def test_one_draw_from_basic_by_hand() -> None:
+    """R23, R22: k1-13 r5 with the unseen tiles k1, k4, b9, o9 (nothing else to draw).
+
+    k1 makes k1..k13 k1, a Royal (2400, no joker: R10), discarding r5. k4 makes the runs
+    k1-4 and k4-13, all black: Single colour runs (2000). b9 and o9 leave r5 and the
+    drawn tile stranded: no type. Expected (2400 + 2000) / 4 = 1100; chance 2/4.
+    """
+    rack, unseen = "k1-13 r5", "k1 k4 b9 o9"
+    assert exact(rack, unseen, 1) == (Fraction(1100), Fraction(1, 2))
+    assert reference(rack, unseen, 1) == (Fraction(1100), Fraction(1, 2))
+
+
+def test_waiting_with_a_complete_hand_is_worth_a_joker_by_hand() -> None:
+    """R23: a player may pass up a win. k1-13 k1 is a Royal (2400) as it stands; with two
+    draws from {*, r2, r3}, winning at once gives 2400 whatever is drawn, while waiting
+    keeps the Royal and adds the chance of drawing the joker, whose discard doubles (R12).
+
+    First draw the joker (1/3): win now, 4800. Else (2/3) throw the drawn tile back; the
+    second draw is the joker with chance 1/2 (4800) or not (2400): 3600. Expected
+    1/3 x 4800 + 2/3 x 3600 = 4000; a win is certain.
+    """
+    rack, unseen = "k1-13 k1", "* r2 r3"
+    assert (
+        play_odds(rack, draws=1, seen=world(rack, unseen)).line.expected
+        == Fraction(1, 3) * 4800 + Fraction(2, 3) * 2400
+    )
+    assert exact(rack, unseen, 2) == (Fraction(4000), Fraction(1))
+    assert reference(rack, unseen, 2) == (Fraction(4000), Fraction(1))
+
+
+def test_a_win_now_is_a_first_move_of_fifteen_tiles() -> None:
+    """R13, R23: k1-13 k1 r5 wins now (Royal 2400, discard r5); with one draw from {*, r2},
+    discarding r5 and drawing keeps the Royal and may draw the joker: 1/2 x 4800 + 1/2 x
+    2400 = 3600, better than winning now."""
+    rack, unseen = "k1-13 k1 r5", "* r2"
+    result = play_odds(rack, draws=1, seen=world(rack, unseen))
+    assert result.moves is not None
+    by_move = {move.discard: move.line.expected for move in result.moves}
+    assert by_move[None] == 2400
+    assert by_move[Tile("r5")] == 3600
+    assert result.best_move is not None and result.best_move.discard == Tile("r5")
+
+
+# -- the reference, on hand-picked and random racks -----------------------------------------
+
+RACKS = [
+    ("k1-13 r5", "k1 k4 r4 b5 o5 *", 2),
+    ("k1-12 r5 o9", "k13 k1 r4 b5 o5 o8", 2),
+    ("r1 r2 r3 r4 b4 b5 b6 b7 k9 r9 o9 k13 r13 o5", "b13 o13 r5 k1 * o6", 2),
+    ("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 o9", "b7 o9 k9 r10 *", 2),
+    ("k1-13 r5", "k1 r4 b5 o5", 3),
+]
+
+
+@pytest.mark.parametrize(("rack", "unseen", "draws"), RACKS)
+def test_exact_play_equals_the_brute_force(rack: str, unseen: str, draws: int) -> None:
+    """R23: the memoised, merged search gives the full enumeration's value exactly."""
+    assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
+
+
+def test_every_first_move_of_fifteen_tiles_equals_the_brute_force() -> None:
+    rack, unseen = "k1-12 r5 o9 b2", "k13 k1 r4 b5 o5 *"
+    result = play_odds(rack, draws=2, seen=world(rack, unseen))
+    assert result.exact and result.moves is not None
+    expected = first_moves(parse_tiles(rack), parse_tiles(unseen), world(rack, unseen), 2)
+    got = {move.discard: (move.line.expected, move.line.win) for move in result.moves}
+    assert got == expected
+    values = [move.line.expected for move in result.moves]
+    assert values == sorted(values, reverse=True)
+
+
+WINNING = [
+    "k1-13 k1",
+    "k1 r1 b1 k2 r2 b2 k3 r3 b3 o4 o5 o6 k9 r9",
+    "r1-7 b1-7",
+    "k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 b7",
+    "k3 r3 b3 o3 k7 r7 b7 o7 k11 r11 b11 r12 r13 r1",
+]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(WINNING), st.integers(1, 2))
+def test_near_misses_equal_the_brute_force(seed: int, winning: str, draws: int) -> None:
+    """R23 on random near misses: a winning hand with one or two tiles swapped out, the
+    swapped tiles (or a joker) among a few unseen ones."""
+    rng = random.Random(seed)
+    hand = parse_tiles(winning)
+    others = full_set()
+    for tile in hand:
+        others.remove(tile)
+    rng.shuffle(others)
+    swaps = rng.randint(1, 2)
+    removed = [hand.pop(rng.randrange(len(hand))) for _ in range(swaps)]
+    hand.extend(others[:swaps])
+    unseen = [*removed, *others[swaps : swaps + 5 - swaps]]
+    rack_text = " ".join(map(str, hand))
+    unseen_text = " ".join(map(str, unseen))
+    assert exact(rack_text, unseen_text, draws) == reference(rack_text, unseen_text, draws)
+
+
+# -- R22 beside it -------------------------------------------------------------------------
+
+
+def keep_everything_one_draw(rack: str, unseen: str) -> tuple[Fraction, Fraction]:
+    """R22 at N = 1 by its definition: the best final score of the rack and the draw."""
+    return reference(rack, unseen, 1)
+
+
+@pytest.mark.parametrize(("rack", "unseen", "draws"), RACKS[:4])
+def test_one_draw_equals_r22(rack: str, unseen: str, draws: int) -> None:
+    assert exact(rack, unseen, 1) == keep_everything_one_draw(rack, unseen)
+
+
+def test_play_chance_is_never_above_r22() -> None:
+    """R23: for every N the play chance is at most R22's (within R22's 95% interval)."""
+    from intlscore.engine.odds import odds
+
+    rack = "k1-12 r5 o9"
+    result = play_odds(rack, draws=2)
+    keep = odds(rack, draws=2, samples=4000, seed=3)
+    for k in range(2):
+        top = keep.any.chance[k] if keep.any.interval is None else keep.any.interval[k][1]
+        assert result.chance[k] <= top
+
+
+# -- the lower bound ---------------------------------------------------------------------
+
+
+def test_over_the_budget_the_answer_is_a_lower_bound_and_says_so() -> None:
+    rack, unseen = "k1-13 r5", "k1 r4 b5 o5 *"
+    full = play_odds(rack, draws=3, seen=world(rack, unseen))
+    cut = play_odds(rack, draws=3, seen=world(rack, unseen), budget=40)
+    assert full.exact and full.policy == "optimal"
+    assert not cut.exact and cut.exact_draws < 3
+    assert cut.policy.startswith(f"the best play within {cut.exact_draws} draw")
+    assert cut.line.expected <= full.line.expected
+    assert cut.line == full.lines[cut.exact_draws - 1]
+    assert len(cut.chance) == 3
+
+
+def test_a_bad_budget_is_one_clear_line() -> None:
+    with pytest.raises(HandError, match="budget must be a whole number"):
+        play_odds("k1-13 r5", draws=1, budget=0)
+
+
+# -- both builds -----------------------------------------------------------------------------
+
+
+def test_the_compiled_and_the_pure_python_builds_agree() -> None:
+    assert native._NATIVE is not None, "the compiled module is not built"
+    rack, unseen = "k1-12 r5 o9 b2", "k13 k1 r4 b5 o5 *"
+    compiled = play_odds(rack, draws=2, seen=world(rack, unseen))
+    with patch.object(native, "_NATIVE", None):
+        pure = play_odds(rack, draws=2, seen=world(rack, unseen))
+    assert compiled == pure

@@ -43,6 +43,7 @@ CHECKED_FILES = (
     "docs/sessions.md",
     "docs/house-rules-walkthrough.md",
     "docs/club.md",
+    "docs/odds.md",
 )
 """The files whose examples are run (other helpers' docs keep their own checks)."""
 

@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from intlscore.faces.cli import main
-from intlscore.faces.documents import FORMATS, format_of, schema, schemas_dir
+from intlscore.faces.documents import EARLIER, FORMATS, format_of, schema, schemas_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,8 +46,13 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 
 def check(kind: str, data: dict[str, Any]) -> None:
     assert next(iter(data)) == "format"  # first key
-    assert data["format"] == format_of(kind)
+    assert data["format"] in versions(kind)
     Draft202012Validator(schema(kind)).validate(data)
+
+
+def versions(kind: str) -> list[str]:
+    """The formats a kind prints: its current one and any earlier one still printed."""
+    return [f"{kind}/{v}" for v in EARLIER.get(kind, ())] + [format_of(kind)]
 
 
 # --- the schemas themselves -------------------------------------------------------------------
@@ -70,7 +75,8 @@ def test_the_docs_list_every_format() -> None:
 def test_each_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
     document = schema(kind)
     Draft202012Validator.check_schema(document)
-    assert document["properties"]["format"]["const"] == format_of(kind)
+    stated = document["properties"]["format"]
+    assert stated.get("enum", [stated.get("const")]) == versions(kind)
     assert "format" in document["required"]
 
 
@@ -291,3 +297,39 @@ def test_the_deal_schema_refuses_a_closed_result_with_a_stray_key(
     data["closed"]["format"] = "score/1"  # a nested result is not a document of its own
     with pytest.raises(ValidationError):
         Draft202012Validator(schema("deal")).validate(data)
+
+
+def test_odds_prints_odds_1_without_play_and_odds_2_with_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R22 alone keeps its odds/1 document; --play adds the play odds (R23) as odds/2."""
+    plain = run_json(capsys, "odds", "k1-13 r5", "--draws", "1", "--samples", "20", "--json")
+    check("odds", plain)
+    assert plain["format"] == "odds/1" and "play" not in plain
+    rack = ["k1-13", "k1", "r9", "--draws", "1", "--samples", "20", "--play", "--json"]
+    played = run_json(capsys, "odds", *rack)
+    check("odds", played)
+    assert played["format"] == "odds/2"
+    assert played["play"]["best_discard"] == "r9" and played["play"]["exact"] is True
+    wins_now = [move for move in played["play"]["discards"] if move["win"]]
+    assert wins_now == [
+        {
+            "discard": None,
+            "win": True,
+            "chance": 1.0,
+            "expected_score": 2400.0,
+            "exact": True,
+            "top_type": "Royal",
+        }
+    ]
+    validator = Draft202012Validator(schema("odds"))
+    without_play = {**played, "format": "odds/2"}
+    del without_play["play"]
+    with pytest.raises(ValidationError):
+        validator.validate(without_play)
+    with pytest.raises(ValidationError):
+        validator.validate({**played, "format": "odds/1"})
+    broken = copy.deepcopy(played)
+    broken["play"]["bound"] = "upper"
+    with pytest.raises(ValidationError):
+        validator.validate(broken)

@@ -42,7 +42,7 @@ FORMATS: Final[dict[str, int]] = {
     "session-versions": 1,  # intlscore session versions --json
     "session-draft": 1,  # the shared deal of intlscore serve (GET/POST /api/session/NAME/draft)
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
-    "odds": 1,  # intlscore odds --json
+    "odds": 2,  # intlscore odds --play --json (odds/1 without --play)
     "simulate": 1,  # intlscore simulate --json
     "players": 1,  # intlscore players --json
     "player-rename": 1,  # intlscore player rename --json
@@ -55,6 +55,12 @@ FORMATS: Final[dict[str, int]] = {
 }
 """Each kind of JSON document and its current version."""
 
+EARLIER: Final[dict[str, tuple[int, ...]]] = {
+    "odds": (1,),  # intlscore odds --json without --play prints odds/1, as it always did
+}
+"""Earlier versions still printed where a caller did not ask for what the newer one adds;
+the kind's schema describes every version."""
+
 
 def format_of(kind: str) -> str:
     """The ``"format"`` value of a kind of document: ``kind/version``."""
@@ -62,8 +68,16 @@ def format_of(kind: str) -> str:
 
 
 def document(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` with ``"format"`` first (any ``"format"`` key in ``data`` is replaced)."""
-    return {"format": format_of(kind), **{k: v for k, v in data.items() if k != "format"}}
+    """``data`` with ``"format"`` first. A ``"format"`` key in ``data`` is replaced, unless
+    it names one of the kind's :data:`EARLIER` versions.
+
+    >>> document("odds", {"format": "odds/1"})["format"], document("odds", {})["format"]
+    ('odds/1', 'odds/2')
+    """
+    earlier = {f"{kind}/{version}" for version in EARLIER.get(kind, ())}
+    given = data.get("format")
+    stated = given if given in earlier else format_of(kind)
+    return {"format": stated, **{k: v for k, v in data.items() if k != "format"}}
 
 
 def dumps(kind: str, data: Mapping[str, Any]) -> str:

@@ -26,6 +26,7 @@ from intlscore.engine.odds.candidates import Candidate, candidates_within
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
+from intlscore.engine.odds.play import DEFAULT_BUDGET, play_from_reach
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.reach import ReachResult, reachability
@@ -60,10 +61,14 @@ def odds(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     progress: Progress | None = None,
+    play: bool = False,
+    budget: int = DEFAULT_BUDGET,
 ) -> OddsResult:
     """The odds of a 14- or 15-tile rack within ``draws`` draws (R22).
 
-    ``progress(done, total)`` is called as the samples are worked through.
+    ``progress(done, total)`` is called as the samples are worked through. With ``play``
+    the play odds (R23) come beside them: the value under real play, exact within
+    ``budget`` positions, else a lower bound that says so.
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= MAX_DRAWS:
         raise HandError(f"draws must be a whole number from 1 to {MAX_DRAWS}; got {draws!r}")
@@ -110,6 +115,7 @@ def odds(
         types=tuple(tally.type_rows(len(unseen))),
         any=tally.any_row(),
         discards=tuple(_discard_rows(discards, len(sequences))) if discards else None,
+        play=play_from_reach(reach, pool, hand_table, draws, budget) if play else None,
     )
 
 

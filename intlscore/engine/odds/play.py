@@ -38,7 +38,7 @@ from pathlib import Path
 from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.reach import reachability
+from intlscore.engine.reach import ReachResult, reachability
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import NUMBERED, Pool
 from intlscore.engine.scoring import resolve_table
@@ -50,7 +50,7 @@ from intlscore.rules.hand_table import HAND_SIZE, HandTable, HandType
 TileInput = str | Iterable[str | Tile]
 KINDS = NUMBERED + 1
 """The 52 numbered tiles and the joker (index 52)."""
-DEFAULT_BUDGET = 60_000
+DEFAULT_BUDGET = 20_000
 """Positions the exact search may weigh before it settles for fewer draws."""
 OPTIMAL = "optimal"
 
@@ -167,6 +167,7 @@ class _Search:
         self.weighed = 0
         self.table = table
         self.alone = Firsts(table, [()])
+        self.joker = Firsts(table, [(JOKER_INDEX,)])
         self.rows: dict[tuple[int, ...], Firsts] = {}
         self.memo: dict[tuple[Pool, int, int], _Scaled] = {}
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
@@ -256,6 +257,10 @@ class _Search:
                 continue
             if limit is not None and draw > limit:
                 continue
+            # a drawn tile completes the type only if a joker in its place does (an unseen
+            # copy is one the joker may stand for, R3): one row instead of every kind
+            if pool.jokers < 2 and self.joker.of(hand_type, pool, 1, 1).kept[0] is None:
+                continue
             found = rows.of(hand_type, pool, 1, 1)
             for kind, kept in zip(kinds, found.kept, strict=True):
                 if kept is None:
@@ -338,8 +343,6 @@ def play_odds(
     The search weighs at most ``budget`` positions; where N draws would take more, the
     answer covers fewer draws exactly and gives a lower bound for N (``exact`` false).
     """
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise HandError(f"budget must be a whole number of at least 1; got {budget!r}")
     hand_table = resolve_table(table, rules)
     trump_tile = optional_tile(trump, "trump")
     seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
@@ -352,20 +355,29 @@ def play_odds(
         starting_player=starting_player,
         table=hand_table,
     )
-    hand = list(reach.tiles)
-    pool = Pool.build(hand, seen_tiles, trump_tile)
+    pool = Pool.build(list(reach.tiles), seen_tiles, trump_tile)
+    return play_from_reach(reach, pool, hand_table, draws, budget)
+
+
+def play_from_reach(
+    reach: ReachResult, pool: Pool, table: HandTable, draws: int, budget: int
+) -> PlayOdds:
+    """:func:`play_odds` of a rack whose reach (R20) and pool are known."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise HandError(f"budget must be a whole number of at least 1; got {budget!r}")
+    size = len(reach.tiles)
     types: list[tuple[HandType, int | None]] = []
-    for hand_type, entry in zip(hand_table, reach.types, strict=True):
-        limit = draws_allowed(hand_type, reach.context, len(hand))
+    for hand_type, entry in zip(table, reach.types, strict=True):
+        limit = draws_allowed(hand_type, reach.context, size)
         reachable = draws if limit is None else min(draws, limit)
         if entry.distance is not None and entry.distance <= reachable:
             types.append((hand_type, limit))
-    search = _Search(hand_table, types, budget)
+    search = _Search(table, types, budget)
     lines: list[PlayLine] = []
     moves: tuple[PlayMove, ...] | None = None
     for count in range(1, draws + 1):
         try:
-            if len(hand) == HAND_SIZE:
+            if size == HAND_SIZE:
                 lines.append(_line(search.value(pool, count, 1), pool, count))
             else:
                 moves = _first_moves(search, pool, count)
@@ -374,7 +386,7 @@ def play_odds(
             if count == 1:
                 raise HandError("the play search is over its budget even for one draw") from None
             break
-    names = {hand_type.number: hand_type.name for hand_type in hand_table}
+    names = {hand_type.number: hand_type.name for hand_type in table}
     return PlayOdds(draws, tuple(lines), moves, names)
 
 

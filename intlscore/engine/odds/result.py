@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from intlscore.engine.odds.play import PlayOdds
 from intlscore.engine.tiles import Tile
 
 FORMAT = "odds/1"
+PLAY_FORMAT = "odds/2"
+"""The format with the play odds (R23) beside R22's."""
 Interval = tuple[float, float]
 
 
@@ -112,6 +115,8 @@ class OddsResult:
     any: AnyOdds
     discards: tuple[DiscardOdds, ...] | None = None
     """For 15 tiles: one row per distinct discard, best expected score first."""
+    play: PlayOdds | None = None
+    """The play odds (R23), when asked for."""
 
     @property
     def best_discard(self) -> Tile | None:
@@ -119,7 +124,7 @@ class OddsResult:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "format": FORMAT,
+            "format": FORMAT if self.play is None else PLAY_FORMAT,
             "tiles": [str(tile) for tile in self.tiles],
             "draws": self.draws,
             "samples": self.samples,
@@ -130,4 +135,33 @@ class OddsResult:
         if self.discards is not None:
             data["discards"] = [row.to_dict() for row in self.discards]
             data["best_discard"] = str(self.best_discard)
+        if self.play is not None:
+            data["play"] = play_dict(self.play)
         return data
+
+
+def play_dict(play: PlayOdds) -> dict[str, Any]:
+    """The ``play`` object of ``odds/2``: the value under real play (R23)."""
+    data: dict[str, Any] = {
+        "exact": play.exact,
+        "bound": None if play.exact else "lower",
+        "policy": play.policy,
+        "exact_draws": play.exact_draws,
+        "any": {"chance": list(play.chance), "expected_score": play.expected_score},
+        "top_type": play.top_type,
+    }
+    if play.moves is not None:
+        data["discards"] = [
+            {
+                "discard": None if move.discard is None else str(move.discard),
+                "win": move.win,
+                "chance": move.line.chance,
+                "expected_score": move.line.expected_score,
+                "exact": play.exact,
+                "top_type": None if move.line.top is None else play.names[move.line.top],
+            }
+            for move in play.moves
+        ]
+        best = play.best_move
+        data["best_discard"] = None if best is None or best.discard is None else str(best.discard)
+    return data

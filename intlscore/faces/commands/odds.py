@@ -1,4 +1,5 @@
-"""``intlscore odds``: the chance of each type within N draws, and the best discard (R22).
+"""``intlscore odds``: the chance of each type within N draws, and the best discard (R22);
+with ``--play``, the odds under real play beside them (R23).
 
 The engine and ``rich`` are imported inside :func:`run`, so ``intlscore --help``
 loads neither.
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             samples=args.samples if args.samples is not None else _default_samples(),
             seed=args.seed,
             progress=bar,
+            play=args.play,
         )
     return present(result, args.json, _view, "odds", {"rules": rules.name})
 
@@ -95,6 +97,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=0,
         metavar="X",
         help="seed of the draws (default 0); the same seed gives the same answer",
+    )
+    parser.add_argument(
+        "--play",
+        action="store_true",
+        help="also the odds under real play (R23): a tile thrown back after every draw;"
+        " exact where the search is small enough, else a lower bound that says so",
     )
     add_table_and_json(parser)
     parser.set_defaults(run=run)

@@ -4,7 +4,8 @@ A header gives the rack's chance of any closed win and its expected closed
 score; a table lists each type reachable within the draws, most expected
 points first, with its chance after 1, 2, ..., N draws (``~`` marks an
 estimate, ``±`` its 95% interval at N); for 15 tiles a second table gives one
-row per discard and names the best. Every fact is plain text.
+row per discard and names the best. With the play odds (R23) the move to make comes
+first (:mod:`.play_view`). Every fact is plain text.
 
 >>> from rich.console import Console
 >>> from intlscore.engine.odds import odds
@@ -113,6 +114,10 @@ def odds_view(result: OddsResult) -> RenderableType:
     rack = " ".join(str(tile) for tile in result.tiles)
     how = f"{result.samples} sampled draw sequences, seed {result.seed}"
     parts.append(Text(f"Rack {rack}   ({result.draws} draws ahead; {how})"))
+    if result.play is not None:  # the move to make leads (R23), R22's numbers follow
+        from intlscore.faces.render.play_view import play_parts
+
+        parts.extend(play_parts(result))
     chance = result.any.chance[-1]
     parts.append(
         Text(

@@ -10,12 +10,12 @@ Each entry is ``{"id", "kind", "args", "answer"}``; ``answer`` is
 ``json.dumps(result.to_dict())`` of the API call (the same objects as the ``--json``
 documents). ``args["rules"] == "house"`` plays under the house file of ``house_rules.py``.
 
-Run as ``python tests/answers_corpus.py check EVERY`` it recomputes every EVERY-th entry
-of each kind with the build this process has, and prints a JSON object: the build in use
-and the ids whose answers differ.
+Run as ``python tests/answers_corpus.py check S R O M`` it recomputes every S-th score,
+R-th reach, O-th odds and M-th simulate entry with the build this process has, and
+prints a JSON object: the build in use and the ids whose answers differ.
 
 >>> entry = {"id": "x", "kind": "score", "args": {"tiles": "k1-13 k1", "discard": "r5"}}
->>> json.loads(answer(entry))["score"]
+>>> json.loads(answer(entry))["best"]["score"]
 2400
 """
 

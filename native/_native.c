@@ -804,7 +804,7 @@ static struct PyModuleDef module = {
 };
 
 extern PyMethodDef holds_methods[]; /* holds_table.c */
-extern PyMethodDef split_methods[]; /* plain_split.c */
+extern PyMethodDef split_methods[]; /* setsearch.c */
 
 PyMODINIT_FUNC PyInit__native(void) {
     PyObject *created = PyModule_Create(&module);

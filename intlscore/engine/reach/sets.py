@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from intlscore.engine.melds import MAX_RUN, position_tile
 from intlscore.engine.reach.best import Best, mask_indices, prefers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.shapes import (
-    MAX_RUN,
     Candidate,
     SetShape,
     filler_sets,
@@ -54,10 +54,6 @@ _GROUP_OTHERS = tuple(
     for colour in range(4)
 )
 """For a tile's colour: the other colours of each group holding it (all four, or one left out)."""
-
-
-def _tile_at(colour: int, position: int) -> int:
-    return ((position - 1) % 13) * 4 + colour
 
 
 def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
@@ -368,7 +364,7 @@ class _SetSearch:
         start = position
         while start >= low:
             if start < position:
-                cell = _tile_at(colour, start)
+                cell = position_tile(colour, start)
                 how = self._take(cell)
                 if how < 0:
                     break
@@ -423,7 +419,7 @@ class _SetSearch:
                 break
             if shape.max_total is not None and total > shape.max_total:
                 break
-            cell = _tile_at(colour, end)
+            cell = position_tile(colour, end)
             how = self._take(cell)
             if how < 0:
                 break

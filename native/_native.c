@@ -262,12 +262,11 @@ static inline int fits(Search *s, const Cand *c, uint64_t room, int total, int c
 
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
 
-/* The room left (m1: tiles with a copy left, m2: with two) is the Python `room` tuple. */
-
-/* The first filler set from position `from` on that can be added (no more than `need`
- * tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
-static inline int next_filler(Search *s, int from, int need, uint64_t m1, int total, int colours,
-                       int run_colours) {
+/* The room left (m1: tiles with a copy left, m2: with two) is the Python `room` tuple.
+ * next_filler: the first filler set from position `from` on that can be added (no more
+ * than `need` tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
+static inline int next_filler(Search *s, int from, int need, uint64_t m1, int total,
+                              int colours, int run_colours) {
     for (int position = from; position < s->nfillers; position++) {
         const Cand *c = &s->fillers[position];
         if (c->size > need) return -1;
@@ -280,8 +279,9 @@ static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int
                     int colours, int run_colours, int first, int short_);
 
 /* Whether, with the filler set c added, whole sets from `first` on fill the rest. */
-static inline int completes(Search *s, const Cand *c, int first, int need, int sets, uint64_t m1,
-                     uint64_t m2, int total, int colours, int run_colours, int short_) {
+static inline int completes(Search *s, const Cand *c, int first, int need, int sets,
+                            uint64_t m1, uint64_t m2, int total, int colours, int run_colours,
+                            int short_) {
     int rest = need - c->size;
     int after_colours = colours | c->colours;
     int after_short = short_after(s, c, short_);

@@ -29,6 +29,16 @@ HOUSE = parse_rules(HOUSE_OPTIONS, "house.toml")
 RULES = st.sampled_from([None, HOUSE])
 
 
+def examples(count: int) -> settings:
+    """Hypothesis settings for ``count`` examples (times ``INTLSCORE_STRESS``), replayable."""
+    return settings(
+        max_examples=count * STRESS,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
 def _text(result: Any) -> str:
     return json.dumps(result.to_dict(), ensure_ascii=False)
 
@@ -46,12 +56,7 @@ def _names(tiles: list[Tile]) -> str:
 
 
 @pytest.mark.stress
-@settings(
-    max_examples=40 * STRESS,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@examples(40)
 @given(hands_seen_trump(max_blocked=6), hands15(), RULES)
 def test_score_is_the_same_with_both_builds(
     drawn: tuple[list[Tile], list[Tile], Tile | None], fifteen: list[Tile], rules: Rules | None
@@ -66,12 +71,7 @@ def test_score_is_the_same_with_both_builds(
 
 
 @pytest.mark.stress
-@settings(
-    max_examples=8 * STRESS,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@examples(8)
 @given(hands_seen_trump(max_blocked=12), RULES)
 def test_reach_is_the_same_with_both_builds(
     drawn: tuple[list[Tile], list[Tile], Tile | None], rules: Rules | None

@@ -42,6 +42,7 @@ CHECKED_FILES = (
     "docs/reach.md",
     "docs/sessions.md",
     "docs/house-rules-walkthrough.md",
+    "docs/club.md",
 )
 """The files whose examples are run (other helpers' docs keep their own checks)."""
 

@@ -23,7 +23,7 @@ PLAYERS = ["Anneliese-Marguerite", "Bartholomew", "Cat", "Dan"]
 
 
 @pytest.fixture
-def page(browser: Browser, base: str) -> Iterator[Page]:  # noqa: F811
+def page(browser: Browser, base: str) -> Iterator[Page]:
     """A phone whose pages let the test inject axe-core (the pages' CSP allows only the
     server's own scripts, rightly); the page's own behaviour is unchanged."""
     context = browser.new_context(viewport=PHONE, base_url=base, has_touch=True, bypass_csp=True)
@@ -53,7 +53,7 @@ def scan(page: Page, where: str) -> None:
 
 
 @pytest.fixture
-def club(db: Path) -> str:  # noqa: F811 - db is a path here
+def club(db: Path) -> str:
     """A session with a long hostile name, deals (one amended) and long player names."""
     with Ledger(db) as ledger:
         if LONG_NAME not in [summary.name for summary in ledger.sessions()]:
@@ -97,6 +97,12 @@ def test_the_sessions_pages_pass_the_scan(page: Page, club: str) -> None:
     expect(page.get_by_label("versions of deal 1").get_by_role("listitem")).to_have_count(2)
     expect(page.get_by_label("rescore preview")).to_contain_text("No deal")
     scan(page, "a session with every part open")
+
+
+def test_the_club_page_passes_the_scan(page: Page, club: str) -> None:
+    page.goto("/club")
+    expect(page.get_by_role("heading", name="The club")).to_be_visible()
+    scan(page, "/club")
 
 
 def test_the_error_page_passes_the_scan(page: Page) -> None:

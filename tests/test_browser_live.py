@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import PHONE, base, browser, db  # noqa: F401 - the shared fixtures
+from test_web_browser import DOCS, PHONE, base, browser, db  # noqa: F401 - the shared fixtures
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -26,7 +26,7 @@ Phones = Callable[[int], list[Page]]
 
 
 @pytest.fixture
-def phones(browser: Browser, base: str) -> Iterator[Phones]:  # noqa: F811
+def phones(browser: Browser, base: str) -> Iterator[Phones]:
     """``phones(n)``: n phones, each a browser context of its own (its own storage)."""
     contexts = []
     errors: list[str] = []
@@ -47,7 +47,7 @@ def phones(browser: Browser, base: str) -> Iterator[Phones]:  # noqa: F811
     assert errors == [], f"script errors on the pages: {errors}"
 
 
-def open_on(pages: list[Page], db: Path, name: str) -> None:  # noqa: F811
+def open_on(pages: list[Page], db: Path, name: str) -> None:
     with Ledger(db) as ledger:
         ledger.create_session(name, PLAYERS)
     for page in pages:
@@ -57,7 +57,7 @@ def open_on(pages: list[Page], db: Path, name: str) -> None:  # noqa: F811
 
 def test_a_deal_saved_on_one_phone_shows_on_the_other_and_keeps_its_typing(
     phones: Phones,
-    db: Path,  # noqa: F811
+    db: Path,
 ) -> None:
     ann, bob = phones(2)
     open_on([ann, bob], db, "two")
@@ -76,7 +76,7 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_and_keeps_its_typing(
 
 def test_three_phones_see_the_command_line_deal_and_its_undo(
     phones: Phones,
-    db: Path,  # noqa: F811
+    db: Path,
 ) -> None:
     pages = phones(3)
     open_on(pages, db, "three")
@@ -95,7 +95,7 @@ def test_three_phones_see_the_command_line_deal_and_its_undo(
     expect(first.get_by_text("Amending deal 1")).to_be_visible()
 
 
-def test_the_sessions_list_shows_a_new_session(phones: Phones, db: Path) -> None:  # noqa: F811
+def test_the_sessions_list_shows_a_new_session(phones: Phones, db: Path) -> None:
     (page,) = phones(1)
     with Ledger(db) as ledger:
         ledger.create_session("existing", PLAYERS)
@@ -106,8 +106,8 @@ def test_the_sessions_list_shows_a_new_session(phones: Phones, db: Path) -> None
 
 
 def test_a_phone_cut_off_catches_up_when_it_is_back(
-    browser: Browser,  # noqa: F811
-    db: Path,  # noqa: F811
+    browser: Browser,
+    db: Path,
 ) -> None:
     """The server goes away (the laptop restarts it): the phone's stream drops, the page
     says so, a deal is recorded meanwhile; when the server is back on the same address,
@@ -134,7 +134,7 @@ def test_a_phone_cut_off_catches_up_when_it_is_back(
 
 def test_a_shared_deal_filled_from_three_phones_is_stored_once(
     phones: Phones,
-    db: Path,  # noqa: F811
+    db: Path,
 ) -> None:
     """ann shares her open win; bob types his rack on his phone, cat says she has not
     melded on hers; every phone sees it fill in; ann stores it, once."""
@@ -153,6 +153,7 @@ def test_a_shared_deal_filled_from_three_phones_is_stored_once(
     cat.get_by_label("I am").select_option("cat")
     cat.get_by_role("button", name="I have not melded").click()
     expect(ann.get_by_label("who has said")).to_contain_text("cat: has not melded")
+    ann.get_by_label("shared deal", exact=True).screenshot(path=DOCS / "web-shared.png")
     store = ann.get_by_role("button", name="store the shared deal", exact=True)
     expect(store).to_be_enabled()
     store.click()

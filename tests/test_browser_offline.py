@@ -10,27 +10,29 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, expect
-from test_web_browser import base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from playwright.sync_api import Browser, Page, Route, expect
+from test_web_browser import PHONE, base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from web_server import running
 
+from intlscore.faces.web.app import create_app
 from intlscore.session.ledger import Ledger
 
 PLAYERS = ["ann", "bob", "cat"]
 
 
-def start(db: Path, name: str, deals: int = 0) -> None:  # noqa: F811 - db is a path here
+def start(db: Path, name: str, deals: int = 0) -> None:
     with Ledger(db) as ledger:
         session = ledger.create_session(name, PLAYERS)
         for _ in range(deals):
             session.deal(kind="open", winner="bob", not_melded=["ann", "cat"])
 
 
-def stored(db: Path, name: str) -> list[str]:  # noqa: F811
+def stored(db: Path, name: str) -> list[str]:
     with Ledger(db) as ledger:
         return [deal.winner or "" for deal in ledger.session(name).deals()]
 
 
-def enter_open_win_by_ann(page: Page) -> None:  # noqa: F811
+def enter_open_win_by_ann(page: Page) -> None:
     page.get_by_label("winner", exact=True).select_option("ann")
     page.get_by_label("kind", exact=True).select_option("open")
     page.get_by_label("bob has not melded").check()
@@ -38,8 +40,8 @@ def enter_open_win_by_ann(page: Page) -> None:  # noqa: F811
 
 
 def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     """The server stores the deal, but its answer never reaches the phone (the Wi-Fi
     dropped): the page sends it again with the same key, and one deal is stored."""
@@ -66,8 +68,8 @@ def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
 
 
 def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     start(db, "offline")
     page.goto("/session/offline")
@@ -98,8 +100,8 @@ def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
 
 
 def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     """An amendment saved offline, while the laptop undid that very deal: once online the
     server refuses it; the page shows the server's line and keeps the amendment for
@@ -133,8 +135,8 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
 
 
 def test_what_was_entered_survives_a_reload_until_it_is_saved(
-    page: Page,  # noqa: F811
-    db: Path,  # noqa: F811
+    page: Page,
+    db: Path,
 ) -> None:
     start(db, "typed")
     page.goto("/session/typed")
@@ -155,3 +157,35 @@ def test_what_was_entered_survives_a_reload_until_it_is_saved(
     assert stored(db, "typed") == ["ann"]
     page.reload()  # saved: the form starts empty again
     expect(page.get_by_label("winner", exact=True)).to_have_value("")
+
+
+def test_on_localhost_the_app_installs_and_opens_with_no_server(
+    browser: Browser,
+    db: Path,
+) -> None:
+    """localhost is a secure context: the page has a manifest with its icons and a service
+    worker, and once opened it opens again when the server is gone."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        with running(create_app(db=db)) as url:
+            page.goto(f"{url}/")
+            assert page.evaluate("window.isSecureContext") is True
+            page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+            link = page.locator("link[rel=manifest]").get_attribute("href")
+            manifest = page.request.get(f"{url}{link}").json()
+            assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+            for icon in manifest["icons"]:
+                reply = page.request.get(f"{url}{icon['src']}")
+                assert reply.ok and reply.headers["content-type"] == "image/png"
+                assert reply.body()[:8] == b"\x89PNG\r\n\x1a\n"
+            page.reload()  # now under the service worker's control
+            assert page.evaluate("navigator.serviceWorker.controller !== null")
+            page.goto(f"{url}/sessions")
+        page.goto(f"{url}/")  # the server is gone
+        expect(page.get_by_role("heading", name="Score a hand")).to_be_visible()
+        expect(page.get_by_label("tile picker", exact=True).get_by_role("button")).to_have_count(53)
+        page.goto(f"{url}/sessions")
+        expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+    finally:
+        context.close()

@@ -17,7 +17,7 @@ PLAYERS = ["ann", "bob", "cat"]
 NAME = "club/night ~ 50% <b>"
 
 
-def played(db: Path, name: str = NAME) -> None:  # noqa: F811 - db is a path here
+def played(db: Path, name: str = NAME) -> None:
     with Ledger(db) as ledger:
         session = ledger.create_session(name, PLAYERS)
         session.deal(kind="open", winner="ann", racks={"bob": "r5 *"}, not_melded=["cat"])
@@ -25,7 +25,7 @@ def played(db: Path, name: str = NAME) -> None:  # noqa: F811 - db is a path her
         session.amend(1, kind="open", winner="ann", racks={"bob": "r5 *"}, not_melded=["cat"])
 
 
-def test_a_hostile_name_opens_and_reads_as_text(page: Page, db: Path) -> None:  # noqa: F811
+def test_a_hostile_name_opens_and_reads_as_text(page: Page, db: Path) -> None:
     played(db)
     page.goto("/sessions")
     page.get_by_role("link", name=NAME).click()
@@ -34,7 +34,7 @@ def test_a_hostile_name_opens_and_reads_as_text(page: Page, db: Path) -> None:  
     expect(page.get_by_label("totals", exact=True)).to_contain_text("+100")
 
 
-def test_rules_check_versions_and_the_csv(page: Page, db: Path) -> None:  # noqa: F811
+def test_rules_check_versions_and_the_csv(page: Page, db: Path) -> None:
     played(db, "records")
     page.goto("/session/records")
     page.get_by_text("Rules in force").click()
@@ -55,7 +55,7 @@ def test_rules_check_versions_and_the_csv(page: Page, db: Path) -> None:  # noqa
         assert saved == ledger.session("records").snapshot().to_csv()
 
 
-def test_rescore_shows_what_changes_before_storing(page: Page, db: Path) -> None:  # noqa: F811
+def test_rescore_shows_what_changes_before_storing(page: Page, db: Path) -> None:
     """R15 joker 25 in the house file: bob's rack r5 and a joker costs 5 + 25, not 5 + 30
     (R15); ann's open win stays 100 (R14) and cat's not melded -100 (R16)."""
     played(db, "rescore")

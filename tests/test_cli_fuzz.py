@@ -260,9 +260,12 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (path.parent / "garbage.toml").write_bytes(bytes(range(256)) * 4)
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["session", "new", SESSION, "--players", *PLAYERS]) == 0
+    cwd = Path.cwd()
+    os.chdir(path.parent)  # a command told to write a FILE (backup, export) writes here
     try:
         yield path
     finally:
+        os.chdir(cwd)
         if saved is None:
             del os.environ["INTLSCORE_DB"]
         else:

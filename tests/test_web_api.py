@@ -17,13 +17,14 @@ from house_rules import HOUSE_HAND, write_house
 from jsonschema import Draft202012Validator
 from sqlite_dump import dump
 from starlette.testclient import TestClient
+from web_fixtures import client, db, no_real_data_dir  # noqa: F401 - the shared fixtures
 
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.guard import COOKIE, MAX_BODY
 from intlscore.rules import load_rules
-from intlscore.session.ledger import DB_ENV, Ledger
+from intlscore.session.ledger import Ledger
 
 FOUR = ["ann", "bob", "cat", "dan"]
 OPEN_WIN = {
@@ -32,22 +33,6 @@ OPEN_WIN = {
     "racks": {"bob": "r5 b7 *"},
     "not_melded": ["cat", "dan"],
 }
-
-
-@pytest.fixture(autouse=True)
-def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "ledger.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
-        yield test_client
 
 
 @pytest.fixture

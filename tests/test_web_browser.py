@@ -266,7 +266,7 @@ def test_every_page_fits_a_phone_with_big_named_controls(page: Page) -> None:
     page.get_by_role("button", name="start session").click()
     expect(page).to_have_url(re.compile("/session/layout$"))
     expect(page.get_by_text("held the trump tile")).to_have_count(4)
-    for path in ["/", "/reach", "/sessions", "/session/layout"]:
+    for path in ["/", "/reach", "/sessions", "/club", "/session/layout"]:
         page.goto(path)
         assert page.evaluate(LAYOUT_CHECK) == [], path
     page.get_by_label("kind", exact=True).select_option("closed")

@@ -3,27 +3,21 @@ the deal is stored once, however many phones tap "store"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
+from web_fixtures import client, no_real_data_dir  # noqa: F401 - the shared fixtures
 
 from intlscore.faces.documents import schema
-from intlscore.faces.web.app import create_app
 from intlscore.faces.web.drafts import Draft
 from intlscore.faces.web.inputs import BadRequest
-from intlscore.session.ledger import DB_ENV, Ledger
+from intlscore.session.ledger import Ledger
 
 PLAYERS = ["ann", "bob", "cat", "dan"]
 DRAFT = "/api/session/friday/draft"
-
-
-@pytest.fixture(autouse=True)
-def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
 
 
 @pytest.fixture
@@ -32,12 +26,6 @@ def db(tmp_path: Path) -> Path:
     with Ledger(path) as ledger:
         ledger.create_session("friday", PLAYERS)
     return path
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
-        yield test_client
 
 
 def draft_of(reply: Any) -> dict[str, Any]:

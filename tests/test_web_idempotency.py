@@ -13,18 +13,18 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
+from web_fixtures import client, db, no_real_data_dir  # noqa: F401 - the shared fixtures
 from web_server import running
 
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.idempotency import HEADER, REPLAYED
-from intlscore.session.ledger import DB_ENV, Ledger
+from intlscore.session.ledger import Ledger
 
 FOUR = ["ann", "bob", "cat", "dan"]
 OPEN_WIN = {
@@ -34,22 +34,6 @@ OPEN_WIN = {
     "not_melded": ["cat", "dan"],
 }
 FOOT_WIN = {"kind": "foot", "winner": "bob", "racks": {"ann": "k1", "cat": "o2", "dan": "b3"}}
-
-
-@pytest.fixture(autouse=True)
-def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "ledger.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
-        yield test_client
 
 
 @pytest.fixture

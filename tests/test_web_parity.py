@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,13 @@ import pytest
 from house_rules import HOUSE_OPTIONS, write_house
 from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
+from web_fixtures import client, db, no_real_data_dir  # noqa: F401 - the shared fixtures
 
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.names import url_segment
-from intlscore.session.ledger import DB_ENV, Ledger
+from intlscore.session.ledger import Ledger
 
 PLAYERS = ["ann", "bob", "cat"]
 OPEN_WIN = {"kind": "open", "winner": "ann", "racks": {"bob": "r5 *"}, "not_melded": ["cat"]}
@@ -37,22 +37,6 @@ HOSTILE_NAMES = [
     "café ☕ night",
     "deal",
 ]
-
-
-@pytest.fixture(autouse=True)
-def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "ledger.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
-        yield test_client
 
 
 def api(name: str, tail: str = "") -> str:

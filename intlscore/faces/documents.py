@@ -8,7 +8,7 @@ the package. A change that could break a reader gets a new version.
 >>> document("score", {"best": None})
 {'format': 'score/1', 'best': None}
 >>> sorted(FORMATS)[:3]
-['deal', 'odds', 'reach']
+['backup', 'deal', 'import']
 >>> schema("deal")["properties"]["format"]["const"]
 'deal/1'
 """
@@ -44,6 +44,14 @@ FORMATS: Final[dict[str, int]] = {
     "tiles": 1,  # POST /api/tiles of intlscore serve (the page's text boxes)
     "odds": 1,  # intlscore odds --json
     "simulate": 1,  # intlscore simulate --json
+    "players": 1,  # intlscore players --json
+    "player-rename": 1,  # intlscore player rename --json
+    "stats": 1,  # intlscore stats --json
+    "standings": 1,  # intlscore standings --json
+    "backup": 1,  # intlscore backup --json
+    "restore": 1,  # intlscore restore --json
+    "ledger": 1,  # intlscore export (the whole ledger; intlscore import reads it)
+    "import": 1,  # intlscore import --json
 }
 """Each kind of JSON document and its current version."""
 

@@ -45,6 +45,18 @@ def port_number(text: str) -> int:
     return int(value)
 
 
+def keep_count(text: str) -> int:
+    """``--keep N``: how many daily backups, 1 to 366.
+
+    >>> keep_count("7")
+    7
+    """
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or not 1 <= int(value[:4]) <= 366:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of backups from 1 to 366")
+    return int(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Serving:
     """A server ready to run: the bound socket, the join URL and the token."""
@@ -110,9 +122,22 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C."""
+    """Serve until Ctrl-C (with ``--backups DIR``, keeping a backup a day)."""
+    if args.backups is None:
+        serving = prepare(args, sys.stdout)
+        serving.server.run(sockets=[serving.listener])
+        return 0
+    from intlscore.session.club.rolling import RollingBackups, backup_folder
+
+    folder = backup_folder(args.backups)
     serving = prepare(args, sys.stdout)
-    serving.server.run(sockets=[serving.listener])
+    print(f"A backup a day goes to {folder} (the last {args.keep} kept).", flush=True)
+    from intlscore.session.ledger import Ledger
+
+    with Ledger(args.db) as ledger:  # the file prepare() checked
+        db = ledger.path
+    with RollingBackups(db, folder, args.keep):
+        serving.server.run(sockets=[serving.listener])
     return 0
 
 
@@ -141,5 +166,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--lan",
         action="store_true",
         help="listen on the LAN address for phones, with a token in the join URL and a QR code",
+    )
+    parser.add_argument(
+        "--backups",
+        metavar="DIR",
+        help="keep a backup of the ledger a day in this folder (intlscore backup, checked)",
+    )
+    parser.add_argument(
+        "--keep",
+        type=keep_count,
+        default=7,
+        metavar="N",
+        help="with --backups: how many daily backups to keep (default 7)",
     )
     parser.set_defaults(run=run)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -39,6 +40,7 @@ __all__ = ["LOCAL_HOSTS", "create_app"]
 
 LOCAL_HOSTS: Final = ("127.0.0.1", "localhost")
 STATIC = Path(__file__).parent / "static"
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the installable app's
 log = logging.getLogger("intlscore.web")
 
 
@@ -96,8 +98,11 @@ def create_app(
     ``rules`` (``serve --rules``; the shipped rules by default) are what the scorer,
     reach and the table use, and what a new session starts from.
     """
+    from intlscore.faces.web import club  # the club's page and /api/stats
+
     app = Starlette(
         routes=[
+            *club.routes(),
             *api.routes(),
             *live.routes(),
             *session_tools.routes(),

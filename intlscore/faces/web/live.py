@@ -8,8 +8,9 @@ name and the checksum of its last entry, :mod:`intlscore.session.ledger.records`
 which sessions changed, and tells every subscriber. The watch runs while someone listens.
 
 ``GET /api/events`` (``?session=NAME`` for one session) is the stream, as Server-Sent
-Events (``sse-starlette``): a ``hello`` event on every (re)connect, so a page that was cut
-off catches up, then a ``ledger`` event for each change, with an increasing ``id``. The
+Events (``sse-starlette``): a ``hello`` event on every (re)connect, once the watch knows
+where the ledger stands (the page then reads itself again, so nothing written since it was
+served is missed), then a ``ledger`` event for each change, with an increasing ``id``. The
 browser's ``EventSource`` reconnects by itself after a drop (``retry`` is one second).
 
 >>> changes({"friday": "a1", "monday": "b1"}, {"friday": "a2", "monday": "b1", "new": "c1"})
@@ -70,6 +71,7 @@ class LedgerWatch:
         self._connection: sqlite3.Connection | None = None
         self._version: int | None = None
         self._heads: dict[str, str] = {}
+        self._ready = asyncio.Event()
         self._lock = threading.Lock()
 
     def subscribe(self) -> asyncio.Queue[Change]:
@@ -77,8 +79,13 @@ class LedgerWatch:
         queue: asyncio.Queue[Change] = asyncio.Queue()
         self._subscribers.add(queue)
         if self._task is None or self._task.done():
+            self._ready = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._run())
         return queue
+
+    async def ready(self) -> None:
+        """Wait until the watch knows where the ledger stands: a write after this is told."""
+        await self._ready.wait()
 
     def unsubscribe(self, queue: asyncio.Queue[Change]) -> None:
         """Stop telling ``queue``; the watch stops with its last subscriber."""
@@ -90,6 +97,7 @@ class LedgerWatch:
     async def _run(self) -> None:
         try:
             await asyncio.to_thread(self.poll)  # the state the first subscribers start from
+            self._ready.set()
             while True:
                 await asyncio.sleep(self.interval)
                 changed = await asyncio.to_thread(self.poll)
@@ -174,6 +182,7 @@ async def events(request: Request) -> Response:
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         try:
+            await hub.ready()  # so that no write falls between the page's "hello" and the watch
             yield event("hello", hub.revision, [])
             while True:
                 change = await queue.get()

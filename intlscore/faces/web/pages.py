@@ -121,8 +121,18 @@ async def session(request: Request) -> Response:
     )
 
 
+async def service_worker(request: Request) -> Response:
+    """``/sw.js``: the service worker, served from the root so that it may keep every page."""
+    from starlette.responses import FileResponse
+
+    return FileResponse(
+        Path(__file__).parent / "static" / "sw.js", media_type="text/javascript; charset=utf-8"
+    )
+
+
 def routes() -> list[Route]:
     return [
+        Route("/sw.js", service_worker, methods=["GET"]),
         Route("/", scorer, methods=["GET"]),
         Route("/reach", reach, methods=["GET"]),
         Route("/sessions", sessions, methods=["GET"]),

@@ -1,5 +1,6 @@
-/* One session: record a deal with taps, undo, settle. After a write the page reloads
-   from the ledger, so the history, the totals and the chart are the ledger's own. Writes
+/* One session: record a deal with taps, undo, settle. After a write the page fetches
+   its live parts again (live.js), so the history, the totals and the chart are the
+   ledger's own, and what is being typed elsewhere on the page stays. Writes
    go through the Outbox (outbox.js): a deal saved offline waits on the phone. */
 "use strict";
 
@@ -12,7 +13,9 @@
   const losers = [...form.querySelectorAll(".loser")];
   const board = new Board(form, () => remember());
   const FORM_STORE = `intlscore.form.${name}`;
-  const NOTICE = "intlscore.notice";
+  const settleForm = document.getElementById("settle");
+  const settleMessage = settleForm.querySelector(".message");
+  const settlement = settleForm.querySelector(".result");
 
   function layout() {
     const closed = kind.value === "closed";
@@ -74,6 +77,7 @@
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (!(await board.useAllText())) return; // the board says what is wrong with the text
     if (kind.value !== "none" && !winner.value) {
       board.say("pick the winner, or choose no winner");
       return;
@@ -94,12 +98,12 @@
       return;
     }
     forget();
+    stopAmending();
+    clearForm();
     if (reply.state === "sent") {
-      window.location.reload();
+      await refreshSession();
       return;
     }
-    stopAmending();
-    board.clear();
     board.say("saved on this phone: waiting to send (it is sent once the connection returns)");
   });
 
@@ -123,6 +127,14 @@
 
   function forget() {
     localStorage.removeItem(FORM_STORE);
+  }
+
+  /* A fresh form for the next deal, as the page first shows it. */
+  function clearForm() {
+    form.reset();
+    board.clear();
+    if (winner.value === "") kind.value = "none";
+    layout();
   }
 
   function restore() {
@@ -156,7 +168,8 @@
       historyMessage().textContent = reply.data.error;
       return;
     }
-    window.location.reload();
+    historyMessage().textContent = "";
+    await refreshSession();
   }
 
   /* The history's buttons, also after a live refresh replaced the history. */
@@ -168,7 +181,11 @@
   });
 
   /* Another phone or the laptop changed this session: show the ledger's new state. */
-  const refreshSession = () => Live.refresh(["summary", "totals", "chart", "history"]);
+  async function refreshSession() {
+    const changed = await Live.refresh(["summary", "totals", "chart", "history"]);
+    // a settlement worked out from the old totals is no longer the session's
+    if (changed.includes("totals")) settlement.replaceChildren();
+  }
   Live.on("ledger", refreshSession);
   Live.on("reconnect", refreshSession);
   Live.follow(name);
@@ -176,6 +193,7 @@
   /* Share the deal: the winner, the kind (and a closed hand) from this form; each player
      then fills in their own rack on their own phone (draft.js). */
   document.getElementById("share").addEventListener("click", async () => {
+    if (!(await board.useAllText())) return;
     if (kind.value === "none" || !winner.value) {
       board.say("pick the winner and the kind of win, then share the deal");
       return;
@@ -299,20 +317,16 @@
   Outbox.subscribe((event) => {
     if (event && event.sent && event.sent.session === name) {
       const stored = event.data.deal ? ` as deal ${event.data.deal.number}` : "";
-      sessionStorage.setItem(NOTICE, `sent from this phone: ${event.sent.label}, stored${stored}`);
-      window.location.reload();
+      historyMessage().textContent = `sent from this phone: ${event.sent.label}, stored${stored}`;
+      showOutbox();
+      refreshSession();
       return;
     }
     showOutbox();
   });
-  historyMessage().textContent = sessionStorage.getItem(NOTICE) || "";
-  sessionStorage.removeItem(NOTICE);
   showOutbox();
   restore();
 
-  const settleForm = document.getElementById("settle");
-  const settleMessage = settleForm.querySelector(".message");
-  const settlement = settleForm.querySelector(".result");
   settleForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { stake: settleForm.elements.stake.value.trim() };

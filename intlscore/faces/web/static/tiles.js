@@ -214,27 +214,46 @@ class Board {
       : `${field.tiles.length} of ${field.max}`;
   }
 
-  /* The text box: the server parses the notation (ranges and all) and counts copies. */
-  async useText(key) {
+  /* The text box: the server parses the notation (ranges and all) and counts copies.
+     Answers whether the text was taken; a second tap while the first is being read
+     waits for the same answer. */
+  useText(key) {
     const field = this.fields.get(key);
+    if (!field.reading) field.reading = this.readText(field).finally(() => { field.reading = null; });
+    return field.reading;
+  }
+
+  async readText(field) {
     const text = field.input.value.trim();
     if (!text) {
-      this.set(key, []);
-      return;
+      this.set(field.key, []);
+      return true;
     }
-    const known = this.placed(key).join(" ");
+    const known = this.placed(field.key).join(" ");
     const reply = await callApi("/api/tiles", known ? { tiles: text, known } : { tiles: text });
     if (!reply.ok) {
       this.say(reply.data.error);
-      return;
+      return false;
     }
     if (reply.data.tiles.length > field.max) {
       this.say(`the ${field.label} holds at most ${field.max} tiles; ${reply.data.tiles.length} given`);
-      return;
+      return false;
     }
     this.say("");
     field.input.value = "";
-    this.set(key, reply.data.tiles);
+    this.set(field.key, reply.data.tiles);
+    return true;
+  }
+
+  /* Before a save: text typed (or being read) in a shown field is taken first, so a tap
+     on "save" right after typing loses nothing. Answers whether all of it was taken. */
+  async useAllText() {
+    let taken = true;
+    for (const field of this.fields.values()) {
+      if (!this.active(field) || !(field.reading || field.input.value.trim())) continue;
+      if (!(await this.useText(field.key))) taken = false;
+    }
+    return taken;
   }
 }
 

@@ -1,0 +1,162 @@
+"""The season table: standings by total score and by money, and a skill rating.
+
+The rating is `openskill <https://openskill.me>`_'s Plackett-Luce model, a Bayesian
+rating for games of more than two players. Every player starts at ``mu`` 25 with
+uncertainty ``sigma`` 25/3; each deal that counts, in date order (sessions in the ledger's
+order, deals by number), is one game among its players, ranked by their deltas in it
+(equal deltas tie). ``mu`` is the estimated skill, ``sigma`` how unsure that estimate is,
+and the *ordinal* ``mu - 3 sigma`` a cautious figure to sort by: a player with few deals
+has a large ``sigma`` and so a low ordinal, whatever their luck.
+
+What the rating does not say: it sees only the order of the players in each deal, not the
+size of the win (a 2400-point Royal counts as much as a 100-point open win), and nothing of
+the tiles dealt, so over a short season it is mostly luck. It compares players of one
+ledger only.
+
+>>> import tempfile, pathlib
+>>> from intlscore.session.ledger import Ledger
+>>> from intlscore.session.club.stats import read_season
+>>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+...     friday = ledger.create_session("friday", ["ann", "bob"])
+...     _ = friday.deal(kind="open", winner="ann", racks={"bob": "r5"})
+...     table = standings(read_season(ledger))
+>>> [(row.name, row.total, row.rank) for row in table.rows]
+[('ann', 100, 1), ('bob', -5, 2)]
+>>> ann, bob = table.rows
+>>> ann.rating.mu > 25 > bob.rating.mu, ann.rating.sigma < 25 / 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from intlscore.errors import LedgerError
+from intlscore.session.club.stats import (
+    EVERY,
+    PlayedDeal,
+    Selection,
+    season_deals,
+    season_stats,
+)
+from intlscore.session.settlement import DEFAULT_UNIT
+
+if TYPE_CHECKING:
+    from intlscore.session.ledger import SessionState
+
+ORDERS: Final = ("score", "money", "rating")
+Order = Literal["score", "money", "rating"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill estimate: ``mu``, its uncertainty ``sigma``, and ``mu - 3 sigma``."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "ordinal": round(self.ordinal, 3),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of the season table."""
+
+    rank: int
+    name: str
+    sessions: int
+    deals: int
+    total: int
+    money: Decimal | None
+    rating: Rating
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "name": self.name,
+            "sessions": self.sessions,
+            "deals": self.deals,
+            "total": self.total,
+            "money": None if self.money is None else str(self.money),
+            "rating": self.rating.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The season table, sorted by ``order``; equal figures share a rank."""
+
+    selection: Selection
+    order: Order
+    stake: Decimal | None
+    rows: tuple[Standing, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.selection.to_dict(),
+            "by": self.order,
+            "stake": None if self.stake is None else str(self.stake),
+            "players": [row.to_dict() for row in self.rows],
+        }
+
+
+def ratings(deals: Sequence[PlayedDeal]) -> dict[str, Rating]:
+    """Each player's rating after ``deals``, in the order given (openskill, imported here
+    so that no other command pays for it)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    for deal in deals:
+        names = list(deal.deltas)
+        teams = [[current.get(name) or model.rating(name=name)] for name in names]
+        rated = model.rate(teams, scores=[deal.deltas[name] for name in names])
+        for name, (after,) in zip(names, rated, strict=True):
+            current[name] = after
+    return {name: Rating(float(r.mu), float(r.sigma)) for name, r in current.items()}
+
+
+def standings(
+    season: Sequence[SessionState],
+    selection: Selection = EVERY,
+    order: Order = "score",
+    stake: Decimal | str | None = None,
+    unit: Decimal | str = DEFAULT_UNIT,
+) -> Standings:
+    """The season table of the deals selected (see the module's docstring)."""
+    if order not in ORDERS:
+        raise LedgerError(f"standings by {order!r}? (one of {', '.join(ORDERS)})")
+    if order == "money" and stake is None:
+        raise LedgerError("standings by money need a stake: add --stake AMOUNT")
+    stats = season_stats(season, selection, stake, unit)
+    rated = ratings(season_deals(season, selection))
+    start = Rating(25.0, 25 / 3)
+    rows = [
+        Standing(0, p.name, p.sessions, p.deals, p.total, p.money, rated.get(p.name, start))
+        for p in stats.players
+    ]
+
+    def key(row: Standing) -> float | Decimal:
+        if order == "money":
+            assert row.money is not None
+            return row.money
+        return row.total if order == "score" else row.rating.ordinal
+
+    rows.sort(key=key, reverse=True)
+    ranked: list[Standing] = []
+    for index, row in enumerate(rows):
+        tied = index and key(row) == key(rows[index - 1])
+        ranked.append(replace(row, rank=ranked[-1].rank if tied else index + 1))
+    return Standings(selection, order, stats.stake, tuple(ranked))

@@ -262,31 +262,48 @@ static inline int fits(Search *s, const Cand *c, uint64_t room, int total, int c
 
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
 
+/* The room left (m1: tiles with a copy left, m2: with two) is the Python `room` tuple.
+ * next_filler: the first filler set from position `from` on that can be added (no more
+ * than `need` tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
+static inline int next_filler(Search *s, int from, int need, uint64_t m1, int total,
+                              int colours, int run_colours) {
+    for (int position = from; position < s->nfillers; position++) {
+        const Cand *c = &s->fillers[position];
+        if (c->size > need) return -1;
+        if (fits(s, c, m1, total, colours, run_colours)) return position;
+    }
+    return -1;
+}
+
+static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
+                    int colours, int run_colours, int first, int short_);
+
+/* Whether, with the filler set c added, whole sets from `first` on fill the rest. */
+static inline int completes(Search *s, const Cand *c, int first, int need, int sets,
+                            uint64_t m1, uint64_t m2, int total, int colours, int run_colours,
+                            int short_) {
+    int rest = need - c->size;
+    int after_colours = colours | c->colours;
+    int after_short = short_after(s, c, short_);
+    if (rest == 0) return after_short == 0 && final_ok(s, sets + 1, after_colours);
+    if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) return 0;
+    int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
+    uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
+    return feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
+                    first, after_short);
+}
+
 static int feasible(Search *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
                     int colours, int run_colours, int first, int short_) {
     uint64_t packed = pack_key(0, need, sets, total, colours, run_colours, first, short_);
     uint64_t cached;
     if (memo_get(s, m1, m2, packed, &cached)) return (int)cached;
     int result = 0;
-    for (int position = first; position < s->nfillers; position++) {
-        const Cand *c = &s->fillers[position];
-        if (c->size > need) break;
-        if (!fits(s, c, m1, total, colours, run_colours)) continue;
-        int rest = need - c->size;
-        int after_colours = colours | c->colours;
-        int after_short = short_after(s, c, short_);
-        if (rest == 0) {
-            if (after_short == 0 && final_ok(s, sets + 1, after_colours)) {
-                result = 1;
-                break;
-            }
-            continue;
-        }
-        if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) continue;
-        int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
-        uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
-        if (feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
-                     position, after_short)) {
+    for (int position = next_filler(s, first, need, m1, total, colours, run_colours);
+         position >= 0;
+         position = next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
+        if (completes(s, &s->fillers[position], position, need, sets, m1, m2, total, colours,
+                      run_colours, short_)) {
             result = 1;
             break;
         }
@@ -307,26 +324,10 @@ static uint64_t filler_union(Search *s, int need, int sets, uint64_t m1, uint64_
     }
     uint64_t u = 0;
     int any = 0;
-    for (int position = 0; position < s->nfillers; position++) {
+    for (int position = next_filler(s, 0, need, m1, total, colours, run_colours); position >= 0;
+         position = next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
         const Cand *c = &s->fillers[position];
-        if (c->size > need) break;
-        if (!fits(s, c, m1, total, colours, run_colours)) continue;
-        int rest = need - c->size;
-        int after_total = total + c->total;
-        int after_colours = colours | c->colours;
-        int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
-        int after_short = short_after(s, c, short_);
-        int good;
-        if (rest == 0) {
-            good = after_short == 0 && final_ok(s, sets + 1, after_colours);
-        } else if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) {
-            good = 0;
-        } else {
-            uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
-            good = feasible(s, rest, sets + 1, a1, a2, after_total, after_colours, after_runs, 0,
-                            after_short);
-        }
-        if (good) {
+        if (completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_)) {
             u |= c->mask;
             any = 1;
         }
@@ -408,6 +409,25 @@ static inline void give_back(Search *s, int cell, int how) {
     if (how == 1) s->open[cell]++;
 }
 
+static inline void give_all(Search *s, const int *cells, const int *hows, int n) {
+    while (n > 0) {
+        n--;
+        give_back(s, cells[n], hows[n]);
+    }
+}
+
+/* take for each of the n cells (hows[k] says how); 0, with nothing taken, when one cannot. */
+static inline int take_all(Search *s, const int *cells, int n, int *hows) {
+    for (int k = 0; k < n; k++) {
+        hows[k] = take(s, cells[k]);
+        if (hows[k] < 0) {
+            give_all(s, cells, hows, k);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void groups_at(Search *s, int index, int kept, int tiles, int sets, int total, int colours,
                       int run_colours, uint64_t outs, Keep keep, int left) {
     int colour = index & 3;
@@ -421,34 +441,24 @@ static void groups_at(Search *s, int index, int kept, int tiles, int sets, int t
         int new_colours = colours | 1 << colour;
         for (int k = 1; k <= n; k++) new_colours |= 1 << others[k];
         if (!ok(s, tiles + size, sets + 1, new_total, new_colours)) continue;
-        int gained = 1;
+        int cells[4], hows[4];
+        cells[0] = index;
+        for (int k = 1; k <= n; k++) cells[k] = base + others[k];
+        if (!take_all(s, cells, size, hows)) continue;
+        int gained = 0;
         uint64_t drawn = outs;
-        Keep new_keep = keep_plus(keep, index);
-        int consumed[3], nconsumed = 0, possible = 1;
-        for (int k = 1; k <= n; k++) {
-            int cell = base + others[k];
-            if (s->open[cell]) {
-                consumed[nconsumed++] = cell;
+        Keep new_keep = keep;
+        for (int k = 0; k < size; k++) {
+            if (hows[k]) {
                 gained++;
-                new_keep = keep_plus(new_keep, cell);
-            } else if (s->cover[cell] < s->cap[cell] && !(s->let_go >> cell & 1)) {
-                drawn |= 1ULL << cell;
+                new_keep = keep_plus(new_keep, cells[k]);
             } else {
-                possible = 0;
-                break;
+                drawn |= 1ULL << cells[k];
             }
         }
-        if (!possible) continue;
-        s->open[index]--;
-        s->cover[index]++;
-        for (int k = 0; k < nconsumed; k++) s->open[consumed[k]]--;
-        for (int k = 1; k <= n; k++) s->cover[base + others[k]]++;
         search(s, index, kept + gained, tiles + size, sets + 1, new_total, new_colours,
                run_colours, drawn, new_keep, left - gained);
-        for (int k = 1; k <= n; k++) s->cover[base + others[k]]--;
-        for (int k = 0; k < nconsumed; k++) s->open[consumed[k]]++;
-        s->cover[index]--;
-        s->open[index]++;
+        give_all(s, cells, hows, size);
     }
 }
 
@@ -483,10 +493,7 @@ static void extend_right(Search *s, int index, int colour, int start, int positi
             if (beaten(s, HAND - (tiles - kept), keep, index)) break;
         }
     }
-    while (ncells > 0) {
-        ncells--;
-        give_back(s, cells[ncells], hows[ncells]);
-    }
+    give_all(s, cells, hows, ncells);
 }
 
 static void runs_through(Search *s, int index, int position, int kept, int tiles, int sets,
@@ -494,8 +501,7 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
                          int left) {
     int colour = index & 3;
     int low = imax(imax(s->low, position - (MAX_RUN - 1)), 1);
-    s->open[index]--;
-    s->cover[index]++;
+    take(s, index); /* the anchor: an open hand copy, kept */
     int anchor_number = index / 4 + 1;
     int base_kept = kept + 1;
     Keep base_keep = keep_plus(keep, index);
@@ -527,12 +533,8 @@ static void runs_through(Search *s, int index, int position, int kept, int tiles
                      run_colours, outs | left_outs, keep_join(base_keep, left_keep),
                      left - 1 - left_kept);
     }
-    while (ncells > 0) {
-        ncells--;
-        give_back(s, cells[ncells], hows[ncells]);
-    }
-    s->cover[index]--;
-    s->open[index]++;
+    give_all(s, cells, hows, ncells);
+    give_back(s, index, 1);
 }
 
 static void search(Search *s, int start, int kept, int tiles, int sets, int total, int colours,
@@ -802,7 +804,7 @@ static struct PyModuleDef module = {
 };
 
 extern PyMethodDef holds_methods[]; /* holds_table.c */
-extern PyMethodDef split_methods[]; /* plain_split.c */
+extern PyMethodDef split_methods[]; /* setsearch.c */
 
 PyMODINIT_FUNC PyInit__native(void) {
     PyObject *created = PyModule_Create(&module);

@@ -1,4 +1,4 @@
-"""The compiled conditioned split (``conditioned_split``, ``native/plain_split.c``).
+"""The compiled conditioned split (``conditioned_split``, ``native/setsearch.c``).
 
 The scorer lays out the melds of a hand fitting a set-based type with
 :func:`intlscore.engine.matcher.find_sets`: ``SetSearch`` narrowed by the type's
@@ -32,7 +32,7 @@ from intlscore.engine.holds_spec import split_spec
 from intlscore.engine.matcher import Matcher, find_sets, is_plain, python_find_sets
 from intlscore.engine.melds import RawMeld, describe
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.sets import SetSearch
+from intlscore.engine.setsearch import SetSearch
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType, default_table, parse_row
 

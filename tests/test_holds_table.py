@@ -31,7 +31,7 @@ from intlscore.engine.reach import native
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.scoring import score_hand, types_fitting
-from intlscore.engine.sets import SetSearch
+from intlscore.engine.setsearch import SetSearch
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, default_table, parse_row
@@ -281,7 +281,7 @@ def test_fifteen_tiles_score_the_same_without_the_compiled_checks(hand: list[Til
 def test_the_compiled_plain_split_is_the_python_split(
     hand: list[Tile], others: tuple[int, ...]
 ) -> None:
-    """native/plain_split.c is SetSearch's plain search compiled: the very same split (R4,
+    """native/setsearch.c is SetSearch's plain search compiled: the very same split (R4,
     R5, R7; R3 through the jokers' caps), or None for both."""
     module = native._NATIVE
     assert module is not None

@@ -29,7 +29,7 @@ The fields, in order:
 (5, 0, -1, 0, -1, 8, 0, (), 1, 0)
 
 A set-based type also has a :func:`split_spec`: the conditions the compiled split
-(``conditioned_split`` in ``native/plain_split.c``) lays out its melds under, as
+(``conditioned_split`` in ``native/setsearch.c``) lays out its melds under, as
 :func:`intlscore.engine.matcher.find_sets` gives them to the Python ``SetSearch``:
 
 ``groups``        1 when groups may be used (the structure is not "runs")
@@ -54,6 +54,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
+from intlscore.engine.melds import MAX_SETS
 from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.rules.hand_table import HandType
 
@@ -64,8 +65,6 @@ STRUCTURE_CODES: Final = {"sets": 0, "groups": 1, "runs": 2, "pairs": 3, "sequen
 """``enum HoldsStructure`` of ``native/holds.h``."""
 RANGE_CODES: Final = {None: 0, "minor": 1, "major": 2}
 NEIGHBOUR_CODES: Final = {None: 0, "same": 1, "differ": 2}
-MAX_SETS: Final = 4
-"""Sets have three or more tiles, so 14 tiles make at most four (as ``engine.sets``)."""
 
 
 @functools.cache
@@ -87,7 +86,7 @@ def holds_spec(hand_type: HandType) -> HoldsSpec:
 
 
 SplitSpec = tuple[int, int, int, int, int, int, int, int, int, int, int]
-"""The conditions of ``conditioned_split`` (``native/plain_split.c``); see the module docstring."""
+"""The conditions of ``conditioned_split`` (``native/setsearch.c``); see the module docstring."""
 
 
 @functools.cache

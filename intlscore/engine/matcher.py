@@ -25,13 +25,13 @@ from intlscore.engine.context import context_allows as context_allows  # re-expo
 from intlscore.engine.explain import has_stranded_tile
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.holds_spec import split_spec
-from intlscore.engine.melds import RawMeld
+from intlscore.engine.melds import MAX_SETS, RawMeld
 from intlscore.engine.native import _NATIVE
 from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
 from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.engine.sequences import find_sequences, numbers_needed
-from intlscore.engine.sets import MAX_SETS, SetSearch
+from intlscore.engine.setsearch import SetSearch
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 
@@ -196,7 +196,7 @@ class Matcher:
         if has_stranded_tile(facts):
             return None
         if _NATIVE is not None and min(facts.cap) >= 0:
-            # The same search compiled (native/plain_split.c): the same split, ~9x sooner.
+            # The same search compiled (native/setsearch.c): the same split, ~9x sooner.
             split: list[RawMeld] | None = _NATIVE.plain_split(
                 bytes(facts.counts), facts.jokers, bytes(facts.cap)
             )
@@ -270,7 +270,7 @@ def find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
 
     The search is :class:`SetSearch` narrowed by the type's conditions; where the compiled
     module is built, the same search compiled (``conditioned_split``,
-    ``native/plain_split.c``) gives the very same split, several times sooner.
+    ``native/setsearch.c``) gives the very same split, several times sooner.
 
     >>> from intlscore.engine.melds import describe
     >>> from intlscore.engine.notation import parse_tiles

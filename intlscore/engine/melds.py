@@ -20,6 +20,10 @@ Placed = tuple[int, int]
 RawMeld = tuple[str, tuple[Placed, ...]]
 
 HIGH_ONE: Final = 14
+MAX_RUN: Final = 13
+"""A run is never longer than 13 tiles (R5): no 13-1-2, no 1 at both ends."""
+MAX_SETS: Final = 4
+"""Sets have three or more tiles, so 14 tiles make at most four."""
 
 
 def position_tile(colour: int, position: int) -> int:

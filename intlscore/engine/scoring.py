@@ -34,7 +34,7 @@ from intlscore.engine.result import (
     ScoreResult,
     TypeMatch,
 )
-from intlscore.engine.sets import discards_leaving_sets
+from intlscore.engine.setsearch import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import HandTable
 from intlscore.rules.ruleset import Rules, resolve_rules

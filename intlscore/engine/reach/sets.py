@@ -30,12 +30,12 @@ that number's tiles, fillers included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from intlscore.engine.melds import MAX_RUN, position_tile
 from intlscore.engine.reach.best import Best, mask_indices, prefers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.shapes import (
-    MAX_RUN,
     Candidate,
     SetShape,
     filler_sets,
@@ -54,10 +54,6 @@ _GROUP_OTHERS = tuple(
     for colour in range(4)
 )
 """For a tile's colour: the other colours of each group holding it (all four, or one left out)."""
-
-
-def _tile_at(colour: int, position: int) -> int:
-    return ((position - 1) % 13) * 4 + colour
 
 
 def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
@@ -139,6 +135,21 @@ def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
     return open_, let_go, full
 
 
+Partial = tuple[int, int, int, int, int, int, int, int, int]
+"""A partial hand during the walk: ``(kept, tiles, sets, total, colours, run_colours, outs,
+keep, left)``: hand tiles kept, tiles placed, sets made, their total (R8), the colour mask
+of its tiles and of its runs, the drawn tiles (mask), the kept tiles (packed two bits a
+tile) and the hand tiles still open."""
+
+Fill = tuple[int, int, tuple[int, ...], int, int, int, int]
+"""What a leaf must still fill with whole sets of drawn tiles: ``(need, sets, room, total,
+colours, run_colours, short)``; ``room`` the copies left of each tile, ``short`` the tiles
+of the target number still missing (``same_number``)."""
+
+Taken = list[tuple[int, int]]
+"""Tiles put in a set, each with how: 1 an open hand copy kept, 0 a drawn copy."""
+
+
 class _SetSearch:
     def __init__(
         self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND
@@ -169,31 +180,21 @@ class _SetSearch:
         """
         # First the most kept tiles alone (ties pruned), then every closest hand
         # again with that bound known from the start, for the outs.
+        start: Partial = (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
         self.best = Best(floor, 0, 0)
         self.strict = True
-        self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
+        self._search(0, start)
         if not self.best.found or self.best.outs == self.full:
             return self.best
         self.strict = False
         self.best = Best(self.best.kept, 0, self.best.keep)
-        self._search(0, 0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
+        self._search(0, start)
         return self.best
 
     # -- the walk over hand tiles -------------------------------------------------
 
-    def _search(
-        self,
-        start: int,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-        left: int,
-    ) -> None:
+    def _search(self, start: int, hand: Partial) -> None:
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         bound = min(kept + min(left, HAND - tiles), self.kept_cap)
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
@@ -205,21 +206,19 @@ class _SetSearch:
         while index < 52 and not open_[index]:
             index += 1
         if index == 52:
-            self._leaf(kept, tiles, sets, total, colours, run_colours, outs, keep)
+            self._leaf(hand)
             return
         shape = self.shape
         if sets < shape.max_sets:
             if shape.groups and index // 4 + 1 in shape.numbers:
-                self._groups(
-                    index, kept, tiles, sets, total, colours, run_colours, outs, keep, left
-                )
+                self._groups(index, hand)
             if shape.runs and not (shape.distinct and run_colours >> (index & 3) & 1):
-                self._runs(index, kept, tiles, sets, total, colours, run_colours, outs, keep, left)
+                self._runs(index, hand)
         count = open_[index]
         open_[index] = 0
         self.let_go |= 1 << index
         self._search(
-            index + 1, kept, tiles, sets, total, colours, run_colours, outs, keep, left - count
+            index + 1, (kept, tiles, sets, total, colours, run_colours, outs, keep, left - count)
         )
         self.let_go &= ~(1 << index)
         open_[index] = count
@@ -265,107 +264,14 @@ class _SetSearch:
             return False
         return shape.colours is None or colours.bit_count() <= shape.colours
 
-    def _groups(
-        self,
-        index: int,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-        left: int,
-    ) -> None:
-        colour = index & 3
-        base = index - colour
-        number = index // 4 + 1
-        open_, cover, cap = self.open, self.cover, self.cap
-        for others in _GROUP_OTHERS[colour]:
-            size = len(others) + 1
-            new_total = total + number * size
-            new_colours = colours | (1 << colour)
-            for other in others:
-                new_colours |= 1 << other
-            if not self._ok(tiles + size, sets + 1, new_total, new_colours):
-                continue
-            gained = 1
-            drawn = outs
-            new_keep = keep + (1 << (2 * index))
-            consumed: list[int] = []
-            possible = True
-            for other in others:
-                cell = base + other
-                if open_[cell]:
-                    consumed.append(cell)
-                    gained += 1
-                    new_keep += 1 << (2 * cell)
-                elif cover[cell] < cap[cell] and not self.let_go >> cell & 1:
-                    drawn |= 1 << cell
-                else:
-                    possible = False
-                    break
-            if not possible:
-                continue
-            open_[index] -= 1
-            cover[index] += 1
-            for cell in consumed:
-                open_[cell] -= 1
-            for other in others:
-                cover[base + other] += 1
-            self._search(
-                index,
-                kept + gained,
-                tiles + size,
-                sets + 1,
-                new_total,
-                new_colours,
-                run_colours,
-                drawn,
-                new_keep,
-                left - gained,
-            )
-            for other in others:
-                cover[base + other] -= 1
-            for cell in consumed:
-                open_[cell] += 1
-            cover[index] -= 1
-            open_[index] += 1
-
-    def _runs(
-        self,
-        index: int,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-        left: int,
-    ) -> None:
-        number = index // 4 + 1
-        positions = (1, 14) if number == 1 else (number,)
-        for position in positions:
-            if self.low <= position <= self.high:
-                self._runs_through(
-                    index,
-                    position,
-                    kept,
-                    tiles,
-                    sets,
-                    total,
-                    colours,
-                    run_colours,
-                    outs,
-                    keep,
-                    left,
-                )
+    # -- putting tiles in a set: the one step groups and runs share -----------------
 
     def _take(self, cell: int) -> int:
-        """Put one more copy of ``cell`` in the run: 1 kept, 0 drawn, -1 impossible."""
+        """Put one more copy of ``cell`` in a set: 1 kept, 0 drawn, -1 impossible.
+
+        An open hand copy is kept; otherwise a copy is drawn if R3 leaves one and the
+        hand's own copy was not let go (keeping it would be better, and is tried too).
+        """
         if self.open[cell]:
             self.open[cell] -= 1
             self.cover[cell] += 1
@@ -380,35 +286,85 @@ class _SetSearch:
         if how == 1:
             self.open[cell] += 1
 
-    def _runs_through(
-        self,
-        index: int,
-        position: int,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-        left: int,
-    ) -> None:
+    def _take_all(self, cells: tuple[int, ...]) -> Taken | None:
+        """:meth:`_take` for each cell; None, with nothing taken, when one is impossible."""
+        taken: Taken = []
+        for cell in cells:
+            how = self._take(cell)
+            if how < 0:
+                self._give_all(taken)
+                return None
+            taken.append((cell, how))
+        return taken
+
+    def _give_all(self, taken: Taken) -> None:
+        for cell, how in reversed(taken):
+            self._give_back(cell, how)
+
+    def _groups(self, index: int, hand: Partial) -> None:
+        """Every group of the anchor's number holding the anchor (three or four colours)."""
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
+        colour = index & 3
+        base = index - colour
+        number = index // 4 + 1
+        for others in _GROUP_OTHERS[colour]:
+            size = len(others) + 1
+            new_total = total + number * size
+            new_colours = colours | (1 << colour)
+            for other in others:
+                new_colours |= 1 << other
+            if not self._ok(tiles + size, sets + 1, new_total, new_colours):
+                continue
+            taken = self._take_all((index, *[base + other for other in others]))
+            if taken is None:
+                continue
+            gained, new_keep, drawn = 0, keep, outs
+            for cell, how in taken:
+                if how:
+                    gained += 1
+                    new_keep += 1 << (2 * cell)
+                else:
+                    drawn |= 1 << cell
+            self._search(
+                index,
+                (
+                    kept + gained,
+                    tiles + size,
+                    sets + 1,
+                    new_total,
+                    new_colours,
+                    run_colours,
+                    drawn,
+                    new_keep,
+                    left - gained,
+                ),
+            )
+            self._give_all(taken)
+
+    def _runs(self, index: int, hand: Partial) -> None:
+        """Every run of the anchor's colour through the anchor (a 1 low and high)."""
+        number = index // 4 + 1
+        positions = (1, 14) if number == 1 else (number,)
+        for position in positions:
+            if self.low <= position <= self.high:
+                self._runs_through(index, position, hand)
+
+    def _runs_through(self, index: int, position: int, hand: Partial) -> None:
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
         low = max(self.low, position - (MAX_RUN - 1), 1)
         # The anchor itself.
-        self.open[index] -= 1
-        self.cover[index] += 1
+        self._take(index)
         anchor_number = index // 4 + 1
         base_kept = kept + 1
         base_keep = keep + (1 << (2 * index))
         base_total = total + anchor_number
-        left_cells: list[tuple[int, int]] = []
+        left_cells: Taken = []
         left_kept, left_keep, left_outs, left_total = 0, 0, 0, 0
         start = position
         while start >= low:
             if start < position:
-                cell = _tile_at(colour, start)
+                cell = position_tile(colour, start)
                 how = self._take(cell)
                 if how < 0:
                     break
@@ -427,55 +383,43 @@ class _SetSearch:
                 colour,
                 start,
                 position,
-                base_kept + left_kept,
-                tiles + position - start + 1,
-                sets,
-                base_total + left_total,
-                colours,
-                run_colours,
-                outs | left_outs,
-                base_keep + left_keep,
-                left - 1 - left_kept,
+                (
+                    base_kept + left_kept,
+                    tiles + position - start + 1,
+                    sets,
+                    base_total + left_total,
+                    colours,
+                    run_colours,
+                    outs | left_outs,
+                    base_keep + left_keep,
+                    left - 1 - left_kept,
+                ),
             )
             start -= 1
-        for cell, how in reversed(left_cells):
-            self._give_back(cell, how)
-        self.cover[index] -= 1
-        self.open[index] += 1
+        self._give_all(left_cells)
+        self._give_back(index, 1)
 
     def _extend_right(
-        self,
-        index: int,
-        colour: int,
-        start: int,
-        position: int,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-        left: int,
+        self, index: int, colour: int, start: int, position: int, hand: Partial
     ) -> None:
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         shape = self.shape
         new_colours = colours | (1 << colour)
         new_runs = run_colours | (1 << colour)
         end = position
-        right_cells: list[tuple[int, int]] = []
+        right_cells: Taken = []
         top = min(self.high, start + MAX_RUN - 1)
         while True:
             if end - start + 1 >= 3 and self._ok(tiles, sets + 1, total, new_colours):
                 self._search(
-                    index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left
+                    index, (kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left)
                 )
             end += 1
             if end > top or tiles >= HAND:
                 break
             if shape.max_total is not None and total > shape.max_total:
                 break
-            cell = _tile_at(colour, end)
+            cell = position_tile(colour, end)
             how = self._take(cell)
             if how < 0:
                 break
@@ -490,8 +434,7 @@ class _SetSearch:
                 outs |= 1 << cell
                 if self._hopeless_at(HAND - (tiles - kept), keep, index):
                     break  # longer runs only draw more
-        for cell, how in reversed(right_cells):
-            self._give_back(cell, how)
+        self._give_all(right_cells)
 
     # -- leaves: fill up with whole sets of drawn tiles ------------------------------
 
@@ -501,17 +444,8 @@ class _SetSearch:
             return False
         return shape.colours is None or colours.bit_count() == shape.colours
 
-    def _leaf(
-        self,
-        kept: int,
-        tiles: int,
-        sets: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-        outs: int,
-        keep: int,
-    ) -> None:
+    def _leaf(self, hand: Partial) -> None:
+        kept, tiles, sets, total, colours, run_colours, outs, keep, _ = hand
         best = self.best
         if kept < best.kept or (
             kept == best.kept
@@ -528,65 +462,52 @@ class _SetSearch:
         if need < 3 or sets >= self.shape.max_sets or short > need:
             return
         room = tuple(0 if self.let_go >> i & 1 else self.cap[i] - self.cover[i] for i in range(52))
+        fill: Fill = (need, sets, room, total, colours, run_colours, short)
         if self.strict:
-            if self._feasible(need, sets, room, total, colours, run_colours, 0, short):
+            if self._feasible(fill, 0):
                 best.offer(kept, 0, keep)
             return
-        union = self._filler_union(need, sets, room, total, colours, run_colours, short)
+        union = self._filler_union(fill)
         if union is not None:
             self.best.offer(kept, outs | union, keep)
 
-    def _filler_union(
-        self,
-        need: int,
-        sets: int,
-        room: tuple[int, ...],
-        total: int,
-        colours: int,
-        run_colours: int,
-        short: int,
-    ) -> int | None:
-        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets.
-
-        ``short``: tiles of the target number still missing (``same_number``).
-        """
-        key = (need, sets, room, total, colours, run_colours, short)
-        if key in self.memo:
-            return self.memo[key]
-        shape = self.shape
+    def _filler_union(self, fill: Fill) -> int | None:
+        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets."""
+        if fill in self.memo:
+            return self.memo[fill]
         union: int | None = None
-        room_mask = _room_mask(room)
-        for cand in self.fillers:
-            size = len(cand.cells)
-            if size > need:
-                break
-            if not self._fits(cand, room_mask, total, colours, run_colours):
-                continue
-            rest = need - size
-            after_total = total + cand.total
-            after_colours = colours | cand.colours
-            after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
-            after_short = self._short_after(cand, short)
-            if rest == 0:
-                ok = after_short == 0 and self._final_ok(sets + 1, after_colours)
-            elif rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
-                ok = False
-            else:
-                after_room = _minus(room, cand.cells)
-                ok = self._feasible(
-                    rest,
-                    sets + 1,
-                    after_room,
-                    after_total,
-                    after_colours,
-                    after_runs,
-                    0,
-                    after_short,
-                )
-            if ok:
+        for _, cand in self._fillers_from(fill, 0):
+            if self._completes(cand, 0, fill):
                 union = cand.mask if union is None else union | cand.mask
-        self.memo[key] = union
+        self.memo[fill] = union
         return union
+
+    def _feasible(self, fill: Fill, first: int) -> bool:
+        """Whether ``need`` drawn tiles can be added as whole sets, fillers from ``first``."""
+        key = (fill, first)
+        cached = self.feasible_memo.get(key)
+        if cached is not None:
+            return cached
+        result = False
+        for position, cand in self._fillers_from(fill, first):
+            if self._completes(cand, position, fill):
+                result = True
+                break
+        self.feasible_memo[key] = result
+        return result
+
+    def _fillers_from(self, fill: Fill, first: int) -> Iterator[tuple[int, Candidate]]:
+        """The filler sets from position ``first`` on (with their positions) that can be
+        added: no more than ``need`` tiles, and :meth:`_fits` the rest of ``fill``."""
+        need, _, room, total, colours, run_colours, _ = fill
+        room_mask = _room_mask(room)
+        fillers = self.fillers
+        for position in range(first, len(fillers)):
+            cand = fillers[position]
+            if len(cand.cells) > need:
+                break
+            if self._fits(cand, room_mask, total, colours, run_colours):
+                yield position, cand
 
     def _short_after(self, cand: Candidate, short: int) -> int:
         """Target tiles (``same_number``) still missing once a filler set is added."""
@@ -610,57 +531,30 @@ class _SetSearch:
             return False
         return not (shape.distinct and cand.run_colour >= 0 and run_colours >> cand.run_colour & 1)
 
-    def _feasible(
-        self,
-        need: int,
-        sets: int,
-        room: tuple[int, ...],
-        total: int,
-        colours: int,
-        run_colours: int,
-        first: int,
-        short: int,
-    ) -> bool:
-        key = (need, sets, room, total, colours, run_colours, first, short)
-        cached = self.feasible_memo.get(key)
-        if cached is not None:
-            return cached
-        shape = self.shape
-        result = False
-        fillers = self.fillers
-        room_mask = _room_mask(room)
-        for position in range(first, len(fillers)):
-            cand = fillers[position]
-            size = len(cand.cells)
-            if size > need:
-                break
-            if not self._fits(cand, room_mask, total, colours, run_colours):
-                continue
-            rest = need - size
-            after_colours = colours | cand.colours
-            after_short = self._short_after(cand, short)
-            if rest == 0:
-                if after_short == 0 and self._final_ok(sets + 1, after_colours):
-                    result = True
-                    break
-                continue
-            if rest < 3 or sets + 1 >= shape.max_sets or after_short > rest:
-                continue
-            after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
-            if self._feasible(
-                rest,
-                sets + 1,
-                _minus(room, cand.cells),
-                total + cand.total,
-                after_colours,
-                after_runs,
-                position,
-                after_short,
-            ):
-                result = True
-                break
-        self.feasible_memo[key] = result
-        return result
+    def _completes(self, cand: Candidate, first: int, fill: Fill) -> bool:
+        """Whether, with one filler set added, whole sets from ``first`` on fill the rest.
+
+        ``short``: tiles of the target number still missing (``same_number``).
+        """
+        need, sets, room, total, colours, run_colours, short = fill
+        rest = need - len(cand.cells)
+        after_colours = colours | cand.colours
+        after_short = self._short_after(cand, short)
+        if rest == 0:
+            return after_short == 0 and self._final_ok(sets + 1, after_colours)
+        if rest < 3 or sets + 1 >= self.shape.max_sets or after_short > rest:
+            return False
+        after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
+        after: Fill = (
+            rest,
+            sets + 1,
+            _minus(room, cand.cells),
+            total + cand.total,
+            after_colours,
+            after_runs,
+            after_short,
+        )
+        return self._feasible(after, first)
 
 
 def _room_mask(room: tuple[int, ...]) -> int:

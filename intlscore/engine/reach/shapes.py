@@ -13,13 +13,9 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from intlscore.engine.melds import position_number, position_tile
+from intlscore.engine.melds import MAX_RUN, MAX_SETS, position_number, position_tile
 from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.rules.hand_table import HandType
-
-MAX_SETS = 4
-"""Sets have three or more tiles, so 14 tiles make at most four."""
-MAX_RUN = 13
 
 
 class SetShape(NamedTuple):

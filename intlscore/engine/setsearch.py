@@ -1,4 +1,11 @@
-"""Partition search into groups (R4) and runs (R5), jokers as wildcards (R7).
+"""The set search: can tiles be laid out in groups (R4) and runs (R5), and how.
+
+This module is where issue 19 gathers the one set search (``docs/design.md``); it holds
+its *find one split* mode, the scorer's: one split of melded tiles, jokers as wildcards
+(R7), and which discard of 15 tiles leaves sets. Its C build is ``native/setsearch.c``,
+function by function. Reach's *keep most* search (:mod:`.reach.sets`) and the
+holds-checks' *decide only* mode are still to join it; they already share its limits
+(:data:`.melds.MAX_RUN`, :data:`.melds.MAX_SETS`).
 
 The search always takes the lowest remaining real tile (number-major order, so
 every 1 comes first) and tries every group and every run that can hold it.
@@ -33,13 +40,10 @@ from itertools import product
 from typing import Final
 
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.melds import HIGH_ONE, Placed, RawMeld, position_tile
+from intlscore.engine.melds import HIGH_ONE, MAX_RUN, MAX_SETS, Placed, RawMeld, position_tile
 from intlscore.engine.native import _NATIVE
 from intlscore.engine.tiles import JOKER_INDEX
 
-MAX_RUN: Final = 13
-MAX_SETS: Final = 4
-"""Sets have three or more tiles, so 14 tiles make at most four."""
 DISCARD_HAND: Final = 15
 """The tiles of a closed win with its discard (R10): what discards_leaving_sets is for."""
 
@@ -62,7 +66,7 @@ class SetSearch:
     may reject a partial choice of jokers' tiles early; ``distinct_runs`` stops a
     second run of one colour as soon as it appears.
 
-    The scorer mostly runs this search compiled (``native/plain_split.c``: the plain
+    The scorer mostly runs this search compiled (``native/setsearch.c``: the plain
     search, and the conditioned one of :func:`intlscore.engine.matcher.find_sets`), which
     finds the very same split; this class is the reference and the fallback.
     """
@@ -283,7 +287,7 @@ def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
 
     ``facts`` describe 15 tiles. One search covers every discard at once: at
     each step the lowest tile either joins a set or, once, is the discard. Where the
-    compiled module is built, the same search runs compiled (``native/plain_split.c``)
+    compiled module is built, the same search runs compiled (``native/setsearch.c``)
     and gives the same answer; :func:`python_discards_leaving_sets` is the reference.
 
     >>> from intlscore.engine.facts import HandFacts

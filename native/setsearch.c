@@ -2,16 +2,16 @@
  * plain_split and conditioned_split: one split of melded tiles into groups (R4) and runs
  * (R5), jokers as wildcards (R7), compiled; and discards_leaving_sets.
  *
- * A line-for-line port of SetSearch in intlscore/engine/sets.py as find_sets in
+ * A line-for-line port of SetSearch in intlscore/engine/setsearch.py as find_sets in
  * intlscore/engine/matcher.py configures it for a set-based type: the same lowest-tile-first
  * walk, the same order of groups and runs, the same prune points, so the same split is
- * found (read sets.py for the method; tests compare the two). The plain split (every number,
+ * found (read setsearch.py for the method; tests compare the two). The plain split (every number,
  * every run position, at most four sets, no condition on the split) is the conditioned one
  * with no condition. The scorer uses them to lay out the melds of a hand the holds-checks
  * found to fit a set-based type.
  *
  * discards_leaving_sets (which single tile of 15 can go so that the rest split into sets)
- * is the same walk in the form of discards_leaving_sets in sets.py: at each step the lowest
+ * is the same walk in the form of discards_leaving_sets in setsearch.py: at each step the lowest
  * tile joins a group or a run, or, once, is the discard; it answers the same set.
  *
  * A type is data: the conditions come in a tuple (intlscore/engine/holds_spec.py,
@@ -453,7 +453,7 @@ static int discards_below(Split *s, int jokers) {
     return s->discarded && *found != 0;
 }
 
-/* As `after` in discards_leaving_sets (sets.py): the tiles (bit 52 a joker) that can be
+/* As `after` in discards_leaving_sets (setsearch.py): the tiles (bit 52 a joker) that can be
  * discarded from here so that the rest splits into sets; once `discarded`, the bit
  * KEPT_ALL when the rest splits. */
 static uint64_t discards_after(Split *s, int jokers) {
@@ -633,7 +633,7 @@ static PyObject *conditioned_split_entry(PyObject *self, PyObject *args) {
 
 /* discards_leaving_sets(counts, jokers, cap) -> frozenset: which single tile (index; 52 a
  * joker) of these 15 or fewer tiles can go so that the rest split into groups and runs, as
- * discards_leaving_sets in sets.py; cap is HandFacts.cap. */
+ * discards_leaving_sets in setsearch.py; cap is HandFacts.cap. */
 static PyObject *discards_entry(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *counts, *cap;

@@ -168,6 +168,7 @@ class _Search:
         self.table = table
         self.alone = Firsts(table, [()])
         self.joker = Firsts(table, [(JOKER_INDEX,)])
+        self.two_jokers = Firsts(table, [(JOKER_INDEX, JOKER_INDEX)])
         self.rows: dict[tuple[int, ...], Firsts] = {}
         self.memo: dict[tuple[Pool, int, int], _Scaled] = {}
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
@@ -193,6 +194,7 @@ class _Search:
             self.memo[key] = answer
             return answer
         wins = self.wins(pool, draw, counts)
+        hopeless = self.hopeless(pool, draw + 1) if left == 2 else frozenset()
         rest = math.perm(unseen - 1, left - 1)
         score = 0
         won = 0
@@ -209,6 +211,8 @@ class _Search:
             if left > 1:
                 held = drawn(pool, kind)
                 for discard in kinds_held(held):
+                    if discard in hopeless:
+                        continue
                     child = self.value(thrown(held, discard), left - 1, draw + 1)
                     # the best expected score; on a tie the likelier win, then a win now
                     if (child[0], child[1], 0) > chosen_key:
@@ -220,6 +224,23 @@ class _Search:
         answer = (score, won, tuple(sorted(ends.items())))
         self.memo[key] = answer
         return answer
+
+    def hopeless(self, pool: Pool, draw: int) -> frozenset[int]:
+        """Kinds of the hand whose discard, whatever is drawn, leaves no win on draw number
+        ``draw``: 14 tiles and a draw hold a type only if the 13 kept and two jokers in
+        place of the two drawn tiles do (each an unseen copy a joker may stand for, R3)."""
+        found = set()
+        for discard in kinds_held(pool):
+            after = thrown(pool, discard)
+            if after.jokers > 0:
+                continue  # a third joker is not a hand (R3): no shortcut
+            if not any(
+                self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None
+                for hand_type, limit in self.types
+                if _allowed(limit, draw)
+            ):
+                found.add(discard)
+        return frozenset(found)
 
     def now(self, pool: Pool) -> tuple[int, int]:
         """A 15-tile rack as it is: its best final score (R13) and type, or (0, 0)."""
@@ -270,6 +291,11 @@ class _Search:
                 best[kind] = _better(best[kind], score, hand_type.number)
         self.win_memo[key] = best
         return best
+
+
+def _allowed(limit: int | None, draw: int) -> bool:
+    """Whether a type with R21's draw ``limit`` can be won on draw number ``draw``."""
+    return limit is None or draw <= max(limit, 1)
 
 
 def _better(old: tuple[int, int], score: int, number: int) -> tuple[int, int]:

@@ -81,3 +81,27 @@ def first_moves(
         kept = [*hand[:index], *hand[index + 1 :]]
         moves[discard] = play_value(kept, unseen, [*known, discard], draws)
     return moves
+
+
+def hold_value(
+    hand: Sequence[Tile], unseen: Sequence[Tile], known: Sequence[Tile], draws: int
+) -> Value:
+    """The policy "keep these 14 tiles; win at the first drawn tile (not a joker) that
+    completes them; throw every other drawn tile back", by full enumeration."""
+    if draws == 0 or not unseen:
+        return (Fraction(0), Fraction(0))
+    total_score = Fraction(0)
+    total_win = Fraction(0)
+    for position, tile in enumerate(unseen):
+        win = (
+            0 if tile.is_joker else _final_score(tuple(sorted([*hand, tile])), tuple(sorted(known)))
+        )
+        if win:
+            total_score += win
+            total_win += 1
+            continue
+        rest = [*unseen[:position], *unseen[position + 1 :]]
+        expected, chance = hold_value(hand, rest, [*known, tile], draws - 1)
+        total_score += expected
+        total_win += chance
+    return (total_score / len(unseen), total_win / len(unseen))

@@ -15,7 +15,7 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds.play import play_odds
 from intlscore.engine.tiles import Tile
 from intlscore.errors import HandError
-from tests.play_reference import first_moves, full_set, play_value, world
+from tests.play_reference import first_moves, full_set, hold_value, play_value, world
 
 
 def reference(rack: str, unseen: str, draws: int) -> tuple[Fraction, Fraction]:
@@ -165,10 +165,34 @@ def test_over_the_budget_the_answer_is_a_lower_bound_and_says_so() -> None:
     cut = play_odds(rack, draws=3, seen=world(rack, unseen), budget=40)
     assert full.exact and full.policy == "optimal"
     assert not cut.exact and cut.exact_draws < 3
-    assert cut.policy.startswith(f"the best play within {cut.exact_draws} draw")
-    assert cut.line.expected <= full.line.expected
-    assert cut.line == full.lines[cut.exact_draws - 1]
+    assert cut.policy.startswith(f"the better of the best play within {cut.exact_draws} draw")
+    assert full.lines[cut.exact_draws - 1].expected <= cut.line.expected <= full.line.expected
+    assert cut.lines == full.lines[: cut.exact_draws]
     assert len(cut.chance) == 3
+
+
+HELD = [
+    ("k1-13 r5", "k1 k4 r4 b5 o5 *", 3),
+    ("k1-12 r5 o9", "k13 k1 r4 b5 o5 o8", 3),
+    ("r1 r2 r3 r4 b4 b5 b6 b7 k9 r9 o9 k13 r13 o5", "b13 o13 r5 k1 * o6", 3),
+]
+
+
+@pytest.mark.parametrize(("rack", "unseen", "draws"), HELD)
+def test_the_held_policy_is_valued_exactly_and_is_a_lower_bound(
+    rack: str, unseen: str, draws: int
+) -> None:
+    """R23: the stated policy "keep the 14, win at the first tile that completes them" is
+    valued by a closed formula; the brute force plays it draw by draw (tiles thrown back
+    become known, R3) and gets the same value, at or below the optimum."""
+    search_bound = play_odds(rack, draws=draws, seen=world(rack, unseen), budget=1)
+    hand, drawable, known = parse_tiles(rack), parse_tiles(unseen), world(rack, unseen)
+    held = hold_value(hand, drawable, known, draws)
+    optimum = reference(rack, unseen, draws)
+    assert not search_bound.exact and search_bound.exact_draws == 1
+    assert search_bound.line.expected == max(held[0], search_bound.lines[0].expected)
+    assert held[0] <= optimum[0]
+    assert search_bound.line.expected <= optimum[0]
 
 
 def test_a_bad_budget_is_one_clear_line() -> None:

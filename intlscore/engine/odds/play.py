@@ -100,9 +100,15 @@ class PlayOdds:
     lines: tuple[PlayLine, ...]
     """The value under the best play within k draws, for k = 1 .. ``exact_draws``."""
     moves: tuple[PlayMove, ...] | None
-    """For 15 tiles: each distinct discard (and a win now) under the best play within
-    ``exact_draws`` draws, best expected score first."""
+    """For 15 tiles: each distinct discard (and a win now), best expected score first:
+    under the best play within N draws, or else under :attr:`policy`."""
     names: dict[int, str]
+    bound: PlayLine | None = None
+    """Where N draws were too many for the exact search: the value of :attr:`policy`
+    within N draws, a lower bound of the optimum."""
+    bound_chances: tuple[Fraction, ...] = ()
+    """The chance of a closed win under :attr:`policy` within ``exact_draws`` + 1 .. N
+    draws (its last is the bound's)."""
 
     @property
     def exact_draws(self) -> int:
@@ -112,19 +118,23 @@ class PlayOdds:
     @property
     def exact(self) -> bool:
         """Whether the optimum over every policy was computed (else a lower bound)."""
-        return self.exact_draws == self.draws
+        return self.bound is None
 
     @property
     def policy(self) -> str:
         if self.exact:
             return OPTIMAL
         k = self.exact_draws
-        return f"the best play within {k} draw{'s' if k != 1 else ''}, counting no later win"
+        return (
+            f"the better{' for each first move' if self.moves else ''} of the best play within"
+            f" {k} draw{'s' if k != 1 else ''} (counting no later win) and keeping the 14 tiles,"
+            " winning at the first drawn tile that completes them"
+        )
 
     @property
     def line(self) -> PlayLine:
-        """The rack's value within N draws (a lower bound when not exact)."""
-        return self.lines[-1]
+        """The rack's value within N draws (the policy's, a lower bound, when not exact)."""
+        return self.lines[-1] if self.bound is None else self.bound
 
     @property
     def expected_score(self) -> float:
@@ -133,9 +143,10 @@ class PlayOdds:
     @property
     def chance(self) -> tuple[float, ...]:
         """The chance of a closed win within 1, 2, ..., N draws under the best play for
-        that many draws; past ``exact_draws``, the lower bound of the last one."""
-        found = tuple(line.chance for line in self.lines)
-        return found + (found[-1],) * (self.draws - len(found))
+        that many draws; past ``exact_draws``, under the stated :attr:`policy`."""
+        return tuple(line.chance for line in self.lines) + tuple(
+            float(chance) for chance in self.bound_chances
+        )
 
     @property
     def top_type(self) -> str | None:
@@ -241,6 +252,36 @@ class _Search:
             ):
                 found.add(discard)
         return frozenset(found)
+
+    def hold(self, pool: Pool, draws: int) -> PlayLine:
+        """The value within ``draws`` draws of keeping these 14 tiles and winning at the
+        first drawn tile that completes a type without a draw limit (R21), every other
+        drawn tile thrown back. Exact: the first of the O unseen copies that complete
+        it to be drawn is any of them alike, and one comes within the draws with chance
+        1 - C(U - O, n) / C(U, n). Only a hand without jokers is held, and a drawn joker
+        is thrown back, so no tile thrown back changes a win (R3); otherwise nothing is
+        counted, which is still a lower bound."""
+        if pool.jokers:
+            return PlayLine(Fraction(0), Fraction(0), ())
+        counts = unseen_counts(pool)
+        counts[JOKER_INDEX] = 0
+        wins = self.wins(pool, self.last_limited + 1, counts)
+        outs = sum(counts[kind] for kind, (score, _) in enumerate(wins) if score)
+        unseen = sum(unseen_counts(pool))
+        if not outs:
+            return PlayLine(Fraction(0), Fraction(0), ())
+        within = 1 - Fraction(math.comb(unseen - outs, draws), math.comb(unseen, draws))
+        total = sum(counts[kind] * score for kind, (score, _) in enumerate(wins) if score)
+        ends: dict[int, int] = {}
+        for kind, (score, number) in enumerate(wins):
+            if score:
+                ends[number] = ends.get(number, 0) + counts[kind]
+        ordered = sorted(ends.items(), key=lambda item: (-item[1], -item[0]))
+        return PlayLine(
+            Fraction(total, outs) * within,
+            within,
+            tuple((number, Fraction(count, outs) * within) for number, count in ordered),
+        )
 
     def now(self, pool: Pool) -> tuple[int, int]:
         """A 15-tile rack as it is: its best final score (R13) and type, or (0, 0)."""
@@ -401,7 +442,11 @@ def play_from_reach(
     search = _Search(table, types, budget)
     lines: list[PlayLine] = []
     moves: tuple[PlayMove, ...] | None = None
+    costs: list[int] = []
     for count in range(1, draws + 1):
+        if costs and search.weighed + costs[-1] * _growth(costs) > budget:
+            break  # one more draw would not fit: no need to weigh what would be thrown away
+        before = search.weighed
         try:
             if size == HAND_SIZE:
                 lines.append(_line(search.value(pool, count, 1), pool, count))
@@ -412,8 +457,56 @@ def play_from_reach(
             if count == 1:
                 raise HandError("the play search is over its budget even for one draw") from None
             break
+        costs.append(search.weighed - before)
     names = {hand_type.number: hand_type.name for hand_type in table}
-    return PlayOdds(draws, tuple(lines), moves, names)
+    if len(lines) == draws:
+        return PlayOdds(draws, tuple(lines), moves, names)
+    # Not exact: for each first move, the better of two stated policies, both exact.
+    later = range(len(lines) + 1, draws + 1)
+    if size == HAND_SIZE:
+        bound, held = _better_line(lines[-1], search.hold(pool, draws))
+        chances = tuple(search.hold(pool, n).win if held else bound.win for n in later)
+        return PlayOdds(draws, tuple(lines), None, names, bound, chances)
+    assert moves is not None
+    bounded: list[tuple[PlayMove, bool]] = []
+    for move in moves:
+        if move.discard is None:
+            bounded.append((move, False))
+            continue
+        line, held = _better_line(move.line, search.hold(thrown(pool, move.discard.index), draws))
+        bounded.append((PlayMove(move.discard, line), held))
+    bounded.sort(key=lambda pair: _move_order(pair[0]))
+    best, held = bounded[0]
+    if held:
+        assert best.discard is not None
+        after = thrown(pool, best.discard.index)
+        chances = tuple(search.hold(after, n).win for n in later)
+    else:
+        chances = tuple(best.line.win for _ in later)
+    return PlayOdds(
+        draws, tuple(lines), tuple(move for move, _ in bounded), names, best.line, chances
+    )
+
+
+def _better_line(searched: PlayLine, held: PlayLine) -> tuple[PlayLine, bool]:
+    """The line with the higher expected score (the likelier win on a tie, then the
+    searched one), and whether it is the held one."""
+    if (held.expected, held.win) > (searched.expected, searched.win):
+        return held, True
+    return searched, False
+
+
+def _move_order(move: PlayMove) -> tuple[Fraction, Fraction, tuple[int, ...]]:
+    """Best expected score first, then the likelier win, then a win now, then rack order."""
+    return (-move.line.expected, -move.line.win, _order(move.discard))
+
+
+def _growth(costs: list[int]) -> float:
+    """How many times more positions one more draw weighs, as the last draw did (a
+    first guess of one position per kind before that is known)."""
+    if len(costs) < 2 or not costs[-2]:
+        return KINDS
+    return costs[-1] / costs[-2]
 
 
 def _first_moves(search: _Search, pool: Pool, draws: int) -> tuple[PlayMove, ...]:
@@ -426,7 +519,7 @@ def _first_moves(search: _Search, pool: Pool, draws: int) -> tuple[PlayMove, ...
     for discard in kinds_held(pool):
         after = thrown(pool, discard)
         moves.append(PlayMove(Tile(discard), _line(search.value(after, draws, 1), after, draws)))
-    moves.sort(key=lambda m: (-m.line.expected, -m.line.win, _order(m.discard)))
+    moves.sort(key=_move_order)
     return tuple(moves)
 
 

@@ -50,16 +50,24 @@ def _headline(result: OddsResult, play: PlayOdds) -> Text:
     move = play.best_move
     line = play.line if move is None else move.line
     within = f"within {_draws(play.draws)}"
-    expected = f"expected {'' if play.exact else 'at least '}{line.expected_score:.0f}"
+    first = "" if move is None else f"discard {move.discard}: "
+    notes: list[str] = []
     if move is not None and move.discard is None:
         lead = f"win now: {line.expected_score:.0f}"
-    else:
-        first = "" if move is None else f"discard {move.discard}: "
-        bound = "" if play.exact else "at least "
-        lead = f"{first}{bound}{percent(line.chance)} closed win {within}, {expected}"
+    elif play.exact:
+        lead = (
+            f"{first}{percent(line.chance)} closed win {within}, expected {line.expected_score:.0f}"
+        )
+    else:  # the expected score is a lower bound; the chance is the stated policy's own
+        lead = f"{first}expected at least {line.expected_score:.0f}"
+        notes.append(f"the policy below wins {percent(line.chance)} {within}")
     text = Text("Play: ", style="bold").append(lead)
     if line.top is not None:
-        text.append(" (ends most often in ").append_text(user_text(play.names[line.top]))
+        notes.append("ends most often in ")
+    if notes:
+        text.append(" (" + "; ".join(notes))
+        if line.top is not None:
+            text.append_text(user_text(play.names[line.top]))
         text.append(")")
     keeping = _keeping(result, move)
     if keeping is not None:
@@ -78,7 +86,11 @@ def _exactness(play: PlayOdds) -> Text:
 
 def _per_draw(play: PlayOdds) -> Text:
     shown = "  ".join(f"≤{k} {percent(chance)}" for k, chance in enumerate(play.chance, start=1))
-    return Text(f"Closed win under the best play, by draws: {shown}")
+    if play.exact:
+        return Text(f"Closed win under the best play, by draws: {shown}")
+    return Text(
+        f"Closed win by draws (the best play up to {play.exact_draws}, then the policy): {shown}"
+    )
 
 
 def _moves(play: PlayOdds) -> RenderableType:

@@ -1,0 +1,72 @@
+"""Benchmark: the play odds (R23) for the seeded corpus of ``bench_odds.py`` (issue 20).
+
+Each rack of the corpus (:mod:`corpus`: structured near misses and random deals) is
+timed on one core, in CPU time, for the play search alone (:func:`play_odds`, with the
+default budget of positions): 15 tiles with N draws (default 6), answered exactly where
+the budget allows and as a stated lower bound otherwise, and 14 tiles with N = 3. Medians
+and worst cases are printed, with how many answers were exact and, for the bounds, how
+many draws the exact search covered.
+
+Run from the repo root: ``PYTHONPATH=. python benchmarks/bench_play.py [--racks 50]
+[--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--seed 1]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from corpus import near_miss_hands
+
+from intlscore.engine.odds.play import DEFAULT_BUDGET, play_odds
+from intlscore.engine.reach import native
+
+
+def timed(racks: list[str], draws: int, budget: int) -> tuple[list[float], Counter[str]]:
+    times = []
+    covered: Counter[str] = Counter()
+    for rack in racks:
+        start = time.process_time()
+        result = play_odds(rack, draws=draws, budget=budget)
+        times.append(time.process_time() - start)
+        covered["exact" if result.exact else f"bound from {result.exact_draws}"] += 1
+    return times, covered
+
+
+def report(label: str, times: list[float], covered: Counter[str]) -> None:
+    if not times:
+        return
+    kinds = ", ".join(f"{name} {count}" for name, count in sorted(covered.items()))
+    print(
+        f"{label}: {len(times)} racks, median {statistics.median(times):.2f} s, "
+        f"worst {max(times):.2f} s, total {sum(times):.0f} s CPU ({kinds})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--racks", type=int, default=50, help="14-tile racks (default 50)")
+    parser.add_argument("--fifteen", type=int, default=50, help="15-tile racks (default 50)")
+    parser.add_argument("--draws", type=int, default=6, help="draws for 15 tiles (default 6)")
+    parser.add_argument("--fourteen-draws", type=int, default=3, help="for 14 tiles (3)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"set search: {'compiled' if native.AVAILABLE else 'pure Python'}")
+    print(f"budget {args.budget} positions, corpus seed {args.seed}")
+    fifteen = [
+        " ".join(map(str, h)) for h in near_miss_hands(args.fifteen, size=15, seed=args.seed)
+    ]
+    fourteen = [" ".join(map(str, h)) for h in near_miss_hands(args.racks, size=14, seed=args.seed)]
+    report(f"15 tiles, N = {args.draws}", *timed(fifteen, args.draws, args.budget))
+    report(f"14 tiles, N = {args.fourteen_draws}", *timed(fourteen, args.fourteen_draws, args.budget))
+
+
+if __name__ == "__main__":
+    main()

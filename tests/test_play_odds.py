@@ -210,3 +210,18 @@ def test_the_compiled_and_the_pure_python_builds_agree() -> None:
     with patch.object(native, "_NATIVE", None):
         pure = play_odds(rack, draws=2, seen=world(rack, unseen))
     assert compiled == pure
+
+
+def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> None:
+    """The whole JSON of odds --play: equal from the compiled and the pure-Python build,
+    and equal for the same seed."""
+    from intlscore.engine.odds import odds
+
+    assert native._NATIVE is not None, "the compiled module is not built"
+    rack = "k1-13 k1 r9"
+    compiled = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
+    with patch.object(native, "_NATIVE", None):
+        pure = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
+    assert compiled == pure
+    assert compiled == odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
+    assert compiled["format"] == "odds/2" and compiled["play"]["best_discard"] == "r9"

@@ -224,7 +224,10 @@ class _Search:
                 for discard in kinds_held(held):
                     if discard in hopeless:
                         continue
-                    child = self.value(thrown(held, discard), left - 1, draw + 1)
+                    after = thrown(held, discard)
+                    if left == 3 and not self.may_win_within_two(after, (draw + 1, draw + 2)):
+                        continue
+                    child = self.value(after, left - 1, draw + 1)
                     # the best expected score; on a tie the likelier win, then a win now
                     if (child[0], child[1], 0) > chosen_key:
                         chosen, chosen_key = child, (child[0], child[1], 0)
@@ -236,22 +239,26 @@ class _Search:
         self.memo[key] = answer
         return answer
 
+    def may_win_within_two(self, pool: Pool, draws: tuple[int, ...]) -> bool:
+        """Whether 14 tiles may win on one of draw numbers ``draws`` (at most two of them):
+        only if they and two jokers in place of the draws hold a type (each drawn tile is
+        an unseen copy a joker may stand for, R3). A hand with a joker may always."""
+        if pool.jokers:
+            return True  # a third joker is not a hand (R3): no shortcut
+        return any(
+            self.two_jokers.of(hand_type, pool, 2, 2).kept[0] is not None
+            for hand_type, limit in self.types
+            if any(_allowed(limit, draw) for draw in draws)
+        )
+
     def hopeless(self, pool: Pool, draw: int) -> frozenset[int]:
         """Kinds of the hand whose discard, whatever is drawn, leaves no win on draw number
-        ``draw``: 14 tiles and a draw hold a type only if the 13 kept and two jokers in
-        place of the two drawn tiles do (each an unseen copy a joker may stand for, R3)."""
-        found = set()
-        for discard in kinds_held(pool):
-            after = thrown(pool, discard)
-            if after.jokers > 0:
-                continue  # a third joker is not a hand (R3): no shortcut
-            if not any(
-                self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None
-                for hand_type, limit in self.types
-                if _allowed(limit, draw)
-            ):
-                found.add(discard)
-        return frozenset(found)
+        ``draw``: the 13 kept and a drawn tile must hold a type with the next draw."""
+        return frozenset(
+            discard
+            for discard in kinds_held(pool)
+            if not self.may_win_within_two(thrown(pool, discard), (draw,))
+        )
 
     def hold(self, pool: Pool, draws: int) -> PlayLine:
         """The value within ``draws`` draws of keeping these 14 tiles and winning at the

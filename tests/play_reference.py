@@ -105,3 +105,23 @@ def hold_value(
         total_score += expected
         total_win += chance
     return (total_score / len(unseen), total_win / len(unseen))
+
+
+def keep_everything_value(
+    hand: Sequence[Tile], unseen: Sequence[Tile], known: Sequence[Tile]
+) -> Fraction:
+    """R22's expected score within two draws, by its definition: over every pair of
+    unseen copies, the best final score of 14 of the 16 tiles and one more as the
+    discard (R13), 0 where none fits."""
+    total = Fraction(0)
+    pairs = 0
+    for first in range(len(unseen)):
+        for second in range(first + 1, len(unseen)):
+            pool = [*hand, unseen[first], unseen[second]]
+            best = 0
+            for out in range(len(pool)):
+                rest = tuple(sorted([*pool[:out], *pool[out + 1 :]]))
+                best = max(best, _final_score(rest, tuple(sorted([*known, pool[out]]))))
+            total += best
+            pairs += 1
+    return total / pairs

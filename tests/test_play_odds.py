@@ -15,7 +15,14 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds.play import play_odds
 from intlscore.engine.tiles import Tile
 from intlscore.errors import HandError
-from tests.play_reference import first_moves, full_set, hold_value, play_value, world
+from tests.play_reference import (
+    first_moves,
+    full_set,
+    hold_value,
+    keep_everything_value,
+    play_value,
+    world,
+)
 
 
 def reference(rack: str, unseen: str, draws: int) -> tuple[Fraction, Fraction]:
@@ -72,6 +79,47 @@ def test_a_win_now_is_a_first_move_of_fifteen_tiles() -> None:
     assert by_move[None] == 2400
     assert by_move[Tile("r5")] == 3600
     assert result.best_move is not None and result.best_move.discard == Tile("r5")
+
+
+def test_keeping_everything_and_real_play_disagree_on_the_discard() -> None:
+    """R22 against R23, worked by hand: two draws from b5, o5, b6, k2, r13 (the second o5,
+    and two tiles nothing uses) for the rack k9-11 r9-11 o1-5 k5 r5 b3 b4.
+
+    Throw k5 (or r5): b5 completes Four colours, k9-11 r9-11 o1-5 b3-5 (900, throw r5),
+    and nothing else wins. Two draws bring b5 with chance 1 - C(4,2)/C(5,2) = 4/10: 360,
+    whether the drawn tiles are kept or not.
+
+    Throw b3: b5 or o5 each complete Basic (500: the group k5 r5 b5, or k5 r5 o5 beside the
+    run o1-5; b4 is thrown). Keeping everything, the pair b5 b6 makes Four colours with
+    b4-6 instead (900): R22 counts 6 pairs of 10 at 500 and one at 900, 3900 / 10 = 390, so
+    R22's best discard is b3. In play the b5 and the b6 do not come together: drawing b5
+    first, waiting for b6 is worth 900 / 4 = 225 against 500 now; drawing b6 first,
+    keeping it means throwing k5 or r5, which kills the o5 out (900 / 4 = 225), while
+    throwing it back keeps two outs (2/4 x 500 = 250). So play wins 500 on a first b5 or
+    o5 (2/5), 250 after b6 (1/5) and 250 after k2 or r13 (2/5): 200 + 50 + 100 = 350,
+    below 360: under real play the discard is k5.
+    """
+    from intlscore.engine.odds import odds
+
+    rack, unseen = "k9 k10 k11 r9 r10 r11 o1 o2 o3 o4 o5 k5 r5 b3 b4", "b5 o5 b6 k2 r13"
+    seen = world(rack, unseen)
+    hand, drawable = parse_tiles(rack), parse_tiles(unseen)
+    k5, b3 = Tile("k5"), Tile("b3")
+
+    def keep_everything(discard: Tile) -> Fraction:
+        rest = list(hand)
+        rest.remove(discard)
+        return keep_everything_value(rest, drawable, [*seen, discard])
+
+    assert (keep_everything(b3), keep_everything(k5)) == (390, 360)
+    result = odds(rack, draws=2, seen=seen, samples=4000, seed=2, play=True)
+    assert result.best_discard == b3  # R22 (sampled, every pair of draws many times)
+    assert result.play is not None and result.play.exact and result.play.moves is not None
+    by_move = {move.discard: move.line.expected for move in result.play.moves}
+    assert (by_move[k5], by_move[b3]) == (360, 350)
+    assert result.play.moves[0].discard == k5
+    reference_moves = first_moves(hand, drawable, seen, 2)
+    assert (reference_moves[k5][0], reference_moves[b3][0]) == (360, 350)
 
 
 # -- the reference, on hand-picked and random racks -----------------------------------------

@@ -78,6 +78,13 @@ def test_the_scorer_and_reach_pass_the_scan(page: Page) -> None:
     page.get_by_role("button", name="use hand as text").click()
     expect(page.get_by_label("result", exact=True)).to_contain_text("Closest")
     scan(page, "/reach (a rack)")
+    page.get_by_role("textbox", name="hand as text").fill("k1-13 k1 r9")
+    page.get_by_role("button", name="use hand as text").click()
+    advice = page.get_by_label("play advice", exact=True)
+    advice.get_by_label("draws ahead").select_option("1")
+    advice.get_by_role("button", name="advise").click()
+    expect(advice).to_contain_text("Discard r9", timeout=15_000)
+    scan(page, "/reach (the play advice)")
 
 
 def test_the_sessions_pages_pass_the_scan(page: Page, club: str) -> None:

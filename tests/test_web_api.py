@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from web_fixtures import client, db, no_real_data_dir  # noqa: F401 - the shared fixtures
 
 from intlscore.faces.cli import main
-from intlscore.faces.documents import schema
+from intlscore.faces.documents import EARLIER, FORMATS, schema
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.guard import COOKIE, MAX_BODY
 from intlscore.rules import load_rules
@@ -51,7 +51,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
 def conforms(reply: Any, kind: str) -> dict[str, Any]:
     """The answer's JSON, checked against the shipped JSON Schema of its kind."""
     data: dict[str, Any] = reply.json()
-    assert data["format"] == f"{kind}/1"
+    assert data["format"] in {f"{kind}/{n}" for n in (*EARLIER.get(kind, ()), FORMATS[kind])}
     Draft202012Validator(schema(kind)).validate(data)
     return data
 
@@ -99,6 +99,37 @@ def test_reach_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture
     assert conforms(reply, "reach") == cli_json(
         capsys, "reach", "r1-4 r6-13 r1 k5", "--seen", "r5", "--trump", "b2"
     )
+
+
+def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
+    """POST /api/odds: R22 and, with play, the play odds (R23), as odds(...).to_dict()."""
+    from intlscore.engine.odds import odds
+
+    body = {"tiles": "k1-13 k1 r9", "draws": 1, "samples": 50, "seed": 3, "play": True}
+    data = conforms(client.post("/api/odds", json=body), "odds")
+    engine = odds("k1-13 k1 r9", draws=1, samples=50, seed=3, play=True).to_dict()
+    assert data == {**engine, "rules": "international"}
+    assert data["format"] == "odds/2" and data["play"]["best_discard"] == "r9"
+    plain = conforms(client.post("/api/odds", json={"tiles": "k1-13 r5", "draws": 1}), "odds")
+    assert plain["format"] == "odds/1" and "play" not in plain
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"tiles": "k1-13 r5", "draws": 0}, "draws must be 1 to 6 here; got 0"),
+        ({"tiles": "k1-13 r5", "draws": 7}, "draws must be 1 to 6 here; got 7"),
+        ({"tiles": "k1-13 r5", "samples": 0}, "samples must be 1 to 5000 here; got 0"),
+        ({"tiles": "k1-13 r5", "samples": 9000}, "samples must be 1 to 5000 here"),
+        ({"tiles": "k1-13 r5", "play": "yes"}, "play must be true or false"),
+        ({"tiles": "k1-13 q5", "play": True}, "'q5' is not a tile"),
+        ({"tiles": "k1-13"}, "13"),
+    ],
+)
+def test_bad_odds_requests_are_one_line(
+    client: TestClient, body: dict[str, object], words: str
+) -> None:
+    assert words in refused(client.post("/api/odds", json=body))
 
 
 def test_table_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:

@@ -160,6 +160,30 @@ def test_reach_shows_the_closest_type_and_the_outs(page: Page) -> None:
     expect(result).to_contain_text("r5 x2")
 
 
+def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
+    """R23 on the page, as `intlscore odds --play`: k1-13 k1 r9 wins a Royal now, yet
+    throwing r9 back and drawing keeps it and may bring a joker to double it (R12)."""
+    page.goto("/reach")
+    page.get_by_role("textbox", name="hand as text").fill("k1-13 k1 r9")
+    page.get_by_role("button", name="use hand as text").click()
+    expect(page.get_by_label("result", exact=True)).to_contain_text("Closest")
+    advice = page.get_by_label("play advice", exact=True)
+    advice.get_by_label("draws ahead").select_option("1")
+    advice.get_by_role("button", name="advise").click()
+    expect(advice).to_contain_text(
+        "Discard r9: 100% closed win within 1 draw, expected 2453; ends most often in Royal",
+        timeout=15_000,
+    )
+    expect(advice).to_contain_text("Exact: the best play over every policy within 1 draw (R23).")
+    expect(advice.get_by_role("row", name="win now")).to_contain_text("2400")
+    assert page.evaluate(LAYOUT_CHECK) == []
+    DOCS.mkdir(exist_ok=True)
+    advice.screenshot(path=DOCS / "web-advice.png")
+    # a changed rack makes the advice stale: it goes
+    page.get_by_role("button", name="clear").click()
+    expect(advice.get_by_role("row")).to_have_count(0)
+
+
 # -- a session at the table --------------------------------------------------------------------
 
 

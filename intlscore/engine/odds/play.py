@@ -355,7 +355,9 @@ def _better(old: tuple[int, int], score: int, number: int) -> tuple[int, int]:
 
 def unseen_counts(pool: Pool) -> list[int]:
     """Copies still drawable, per kind (52 numbered tiles, then the joker)."""
-    counts = [cap - held if cap > held else 0 for cap, held in zip(pool.cap, pool.hand)]
+    counts = [
+        cap - held if cap > held else 0 for cap, held in zip(pool.cap, pool.hand, strict=True)
+    ]
     return [*counts, pool.unseen_jokers]  # as Pool.unseen, per kind, and the jokers
 
 

@@ -66,16 +66,119 @@ function renderReach(box, data) {
   box.append(more);
 }
 
-answerPage((board, root, explicit) => {
+/* The play advice (R23): asked for with "advise", since the search takes a moment. It
+   shows what `intlscore odds --play` shows, from the same odds/2 document: the move to
+   make, R22's "keeping everything" beside it, whether it is exact or a lower bound, and
+   for 15 tiles every first move. */
+const Advice = (() => {
+  const section = document.querySelector("[aria-label='play advice']");
+  const box = section.querySelector(".advice-result");
+  const message = section.querySelector("[aria-label='advice message']");
+  let asked = 0;
+
+  function pct(chance) {
+    return chance >= 1 ? "100%" : `${(100 * chance).toFixed(1)}%`;
+  }
+
+  function drawsText(n) {
+    return `${n} draw${n === 1 ? "" : "s"}`;
+  }
+
+  function keeping(data, best) {
+    if (!best) return data.any.chance[data.any.chance.length - 1];
+    if (best.discard === null) return null;
+    const row = (data.discards || []).find((r) => r.discard === best.discard);
+    return row ? row.chance : null;
+  }
+
+  function headline(data) {
+    const play = data.play;
+    const best = play.discards ? play.discards[0] : null;
+    const line = best || { chance: play.any.chance[play.any.chance.length - 1], expected_score: play.any.expected_score, top_type: play.top_type };
+    const within = `within ${drawsText(data.draws)}`;
+    const first = best && best.discard !== null ? `Discard ${best.discard}: ` : "";
+    let text;
+    if (best && best.discard === null) text = `Win now: ${Math.round(line.expected_score)}`;
+    else if (play.exact) text = `${first}${pct(line.chance)} closed win ${within}, expected ${Math.round(line.expected_score)}`;
+    else text = `${first}expected at least ${Math.round(line.expected_score)} (the policy below wins ${pct(line.chance)} ${within})`;
+    if (line.top_type) text += `; ends most often in ${line.top_type}`;
+    const bound = keeping(data, best);
+    if (bound !== null) text += `; keeping everything would give at most ${pct(bound)} (R22)`;
+    return text;
+  }
+
+  function render(data) {
+    const play = data.play;
+    box.replaceChildren();
+    box.append(element("p", headline(data), "advice-move"));
+    box.append(element("p", play.exact
+      ? `Exact: the best play over every policy within ${drawsText(data.draws)} (R23).`
+      : `A lower bound, not the optimum: ${play.policy} (exact within ${drawsText(play.exact_draws)} of ${data.draws}).`));
+    if (!play.discards) return;
+    const table = element("table");
+    table.append(element("caption", "each first move"));
+    const head = element("tr");
+    for (const name of ["first move", "win", play.exact ? "expected" : "at least", "ends most often in"]) {
+      const cell = element("th", name);
+      cell.scope = "col";
+      head.append(cell);
+    }
+    table.append(head);
+    for (const move of play.discards) {
+      const row = element("tr");
+      const what = element("th", move.discard === null ? "win now" : `discard ${move.discard}`);
+      what.scope = "row";
+      row.append(what, element("td", pct(move.chance)), element("td", String(Math.round(move.expected_score))), element("td", move.top_type || "-"));
+      table.append(row);
+    }
+    const wrap = element("div", null, "table-wrap");
+    wrap.append(table);
+    box.append(wrap);
+  }
+
+  async function advise() {
+    const hand = board.tiles("hand");
+    if (hand.length !== 14 && hand.length !== 15) {
+      message.textContent = `${hand.length} tiles chosen; the advice needs 14 or 15`;
+      return;
+    }
+    const root = document.getElementById("board");
+    const body = { ...rackBody(board, root), draws: Number(section.querySelector("#advice-draws").value), play: true };
+    const ticket = ++asked;
+    message.textContent = "working it out…";
+    const reply = await callApi("/api/odds", body);
+    if (ticket !== asked) return; // a newer tap or a changed rack overtook it
+    message.textContent = reply.ok ? "" : reply.data.error;
+    if (reply.ok) render(reply.data);
+  }
+
+  function clear() {
+    asked += 1;
+    if (box.childElementCount) box.replaceChildren();
+    message.textContent = "";
+  }
+
+  section.querySelector("#advise").addEventListener("click", advise);
+  return { clear };
+})();
+
+/* The question both answers share: the rack, the seen tiles, the trump, the context. */
+function rackBody(board, root) {
+  const body = { tiles: board.tiles("hand").join(" "), ...contextFlags(root) };
+  const seen = board.tiles("seen");
+  const trump = board.tiles("trump");
+  if (seen.length) body.seen = seen.join(" ");
+  if (trump.length) body.trump = trump[0];
+  return body;
+}
+
+const board = answerPage((board, root, explicit) => {
+  Advice.clear(); // a changed rack makes the advice stale
   const hand = board.tiles("hand");
   if (hand.length !== 14 && hand.length !== 15) {
     if (explicit) board.say(`${hand.length} tiles chosen; reach needs 14 or 15`);
     return null;
   }
-  const body = { tiles: hand.join(" "), ...contextFlags(root) };
-  const seen = board.tiles("seen");
-  const trump = board.tiles("trump");
-  if (seen.length) body.seen = seen.join(" ");
-  if (trump.length) body.trump = trump[0];
-  return { path: "/api/reach", body, render: renderReach, ready: loadTable() };
+  return { path: "/api/reach", body: rackBody(board, root), render: renderReach, ready: loadTable() };
 });
+

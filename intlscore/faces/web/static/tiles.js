@@ -268,7 +268,8 @@ function contextFlags(root) {
 
 /* A page with one answer (the scorer, reach): when the board changes, or "go" is tapped,
    request(board, explicit) says what to ask ({path, body, render}) or null when the
-   board is not ready; an answer that a newer tap has overtaken is dropped. */
+   board is not ready; an answer that a newer tap has overtaken is dropped. Answers the
+   board, for a page that asks more of it (reach's play advice). */
 function answerPage(request) {
   const root = document.getElementById("board");
   const result = root.querySelector(".result");
@@ -298,4 +299,5 @@ function answerPage(request) {
   for (const box of root.querySelectorAll(".context input")) {
     box.addEventListener("change", () => ask(false));
   }
+  return board;
 }

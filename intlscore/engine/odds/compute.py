@@ -21,18 +21,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.odds.candidates import Candidate, candidates_within
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.play import DEFAULT_BUDGET, play_from_reach
+from intlscore.engine.odds.rack import set_up
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.reach import ReachResult, reachability
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import Pool
-from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
@@ -76,20 +75,17 @@ def odds(
         raise HandError(f"samples must be a whole number from 1 to {MAX_SAMPLES}; got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise HandError(f"seed must be a whole number; got {seed!r}")
-    hand_table = resolve_table(table, rules)
-    trump_tile = optional_tile(trump, "trump")
-    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
-    reach = reachability(
+    hand_table, seen_tiles, trump_tile, reach, pool = set_up(
         tiles,
-        seen=seen_tiles,
-        trump=trump_tile,
+        seen=seen,
+        trump=trump,
         first_turn=first_turn,
         original_hand=original_hand,
         starting_player=starting_player,
-        table=hand_table,
+        rules=rules,
+        table=table,
     )
     hand = list(reach.tiles)
-    pool = Pool.build(hand, seen_tiles, trump_tile)
     unseen = unseen_tiles(pool)
     sequences = sample_draws(unseen, draws, samples=samples, seed=seed)
     candidates = candidates_within(reach, hand_table, draws, len(hand))

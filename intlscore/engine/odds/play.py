@@ -30,24 +30,21 @@ Royal and may bring a joker, whose discard doubles it (R12), so waiting is worth
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.reach import ReachResult, reachability
+from intlscore.engine.odds.rack import TileInput, set_up
+from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import NUMBERED, Pool
-from intlscore.engine.scoring import resolve_table
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
 from intlscore.rules.hand_table import HAND_SIZE, HandTable, HandType
 
-TileInput = str | Iterable[str | Tile]
 KINDS = NUMBERED + 1
 """The 52 numbered tiles and the joker (index 52)."""
 DEFAULT_BUDGET = 20_000
@@ -420,20 +417,17 @@ def play_odds(
     The search weighs at most ``budget`` positions; where N draws would take more, the
     answer covers fewer draws exactly and gives a lower bound for N (``exact`` false).
     """
-    hand_table = resolve_table(table, rules)
-    trump_tile = optional_tile(trump, "trump")
-    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
-    reach = reachability(
+    rack = set_up(
         tiles,
-        seen=seen_tiles,
-        trump=trump_tile,
+        seen=seen,
+        trump=trump,
         first_turn=first_turn,
         original_hand=original_hand,
         starting_player=starting_player,
-        table=hand_table,
+        rules=rules,
+        table=table,
     )
-    pool = Pool.build(list(reach.tiles), seen_tiles, trump_tile)
-    return play_from_reach(reach, pool, hand_table, draws, budget)
+    return play_from_reach(rack.reach, rack.pool, rack.table, draws, budget)
 
 
 def play_from_reach(

@@ -65,7 +65,9 @@ def main() -> None:
     ]
     fourteen = [" ".join(map(str, h)) for h in near_miss_hands(args.racks, size=14, seed=args.seed)]
     report(f"15 tiles, N = {args.draws}", *timed(fifteen, args.draws, args.budget))
-    report(f"14 tiles, N = {args.fourteen_draws}", *timed(fourteen, args.fourteen_draws, args.budget))
+    report(
+        f"14 tiles, N = {args.fourteen_draws}", *timed(fourteen, args.fourteen_draws, args.budget)
+    )
 
 
 if __name__ == "__main__":

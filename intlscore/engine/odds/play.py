@@ -10,10 +10,12 @@ The search is an expectimax over positions (the tiles held and the tiles that ca
 be drawn), memoised, exact in integers: every draw at depth j has the same
 denominator (the unseen tiles left), so a value scaled by the falling factorial of the
 unseen count is a whole number. Only types that reach (R20) puts within the draws are
-checked, each with the draws R21 leaves it. Where the exact search would pass its work
-budget, the answer is the exact optimum within fewer draws k: the value of the stated
-policy "play the best k-draw game, then count no later win", a proven lower bound, and
-it says so (``exact`` false).
+checked, each with the draws R21 leaves it, and a position that two jokers in place of
+its last two draws could not finish is not searched. Where the exact search would pass
+its work budget, the answer is the exact optimum within fewer draws k and, for each first
+move, the better of two stated policies valued exactly ("the best play within k draws,
+counting no later win", and "keep the 14 tiles, win at the first drawn tile that
+completes them"): a proven lower bound, and it says so (``exact`` false).
 
 >>> result = play_odds("k1-13 r5", draws=1)
 >>> result.exact, round(result.chance[0], 4), round(result.expected_score, 1), result.top_type

@@ -8,6 +8,7 @@ when Chromium cannot start.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -165,3 +166,23 @@ def test_a_shared_deal_filled_from_three_phones_is_stored_once(
         assert [deal.deltas for deal in ledger.session("shared").deals()] == [
             {"ann": 100, "bob": -42, "cat": -100}
         ]
+
+
+def test_the_club_page_follows_a_deal_of_any_session(
+    phones: Phones, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 21's /club, live as the sessions are (issue 18): a deal recorded on the laptop
+    moves the standings on a phone that shows them, without a reload."""
+    (page,) = phones(1)
+    with Ledger(db) as ledger:
+        ledger.create_session("club-night", PLAYERS)
+    capsys.readouterr()
+    assert main(["stats", "--json", "--db", str(db)]) == 0
+    before = json.loads(capsys.readouterr().out)["deals"]  # the other tests' deals too
+    page.goto("/club")
+    expect(page.locator("html[data-live=on]")).to_have_count(1)
+    argv = ["session", "deal", "club-night", "--open", "--winner", "bob", "--db", str(db)]
+    assert main([*argv, "--not-melded", "ann", "cat"]) == 0
+    after = before + 1
+    standings = page.get_by_label("standings", exact=True)
+    expect(standings).to_contain_text(f"Standings after {after} deal{'' if after == 1 else 's'}")

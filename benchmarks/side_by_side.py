@@ -75,18 +75,9 @@ def main() -> None:
             print(f"-- round {round_ + 1}, {side}")
             print("\n".join(lines))
     print(f"\nmedians over {args.rounds} rounds: this | baseline | this / baseline")
-    for line in outputs["this"][0]:
-        key = shape(line)
-        if "#" not in key:
-            continue
-        mine = [numbers(next(x for x in lines if shape(x) == key)) for lines in outputs["this"]]
-        theirs = [
-            numbers(match)
-            for lines in outputs["baseline"]
-            for match in [next((x for x in lines if shape(x) == key), None)]
-            if match is not None
-        ]
-        if len(theirs) != args.rounds:
+    for key, mine in paired(outputs["this"]).items():
+        theirs = paired(outputs["baseline"]).get(key, [])
+        if len(theirs) != args.rounds or len(mine) != args.rounds:
             continue
         cells = []
         for index in range(len(mine[0])):
@@ -94,7 +85,22 @@ def main() -> None:
             b = statistics.median(values[index] for values in theirs)
             ratio = f"{a / b:.2f}" if b else "-"
             cells.append(f"{a:g} | {b:g} | {ratio}")
-        print(f"{key.strip()}: " + "; ".join(cells))
+        print(f"{key[0].strip()}: " + "; ".join(cells))
+
+
+def paired(rounds: list[list[str]]) -> dict[tuple[str, int], list[list[float]]]:
+    """Per line with numbers, keyed by its shape and which of that shape it is, the numbers
+    of each round."""
+    found: dict[tuple[str, int], list[list[float]]] = {}
+    for lines in rounds:
+        seen: dict[str, int] = {}
+        for line in lines:
+            key = shape(line)
+            if "#" not in key:
+                continue
+            seen[key] = seen.get(key, 0) + 1
+            found.setdefault((key, seen[key]), []).append(numbers(line))
+    return found
 
 
 if __name__ == "__main__":

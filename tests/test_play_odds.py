@@ -179,6 +179,17 @@ def test_near_misses_equal_the_brute_force(seed: int, winning: str, draws: int) 
     assert exact(rack_text, unseen_text, draws) == reference(rack_text, unseen_text, draws)
 
 
+def test_more_draws_than_unseen_tiles_end_when_the_pool_is_empty() -> None:
+    """R23 with two tiles left to draw and three draws: the game ends after two. k1 makes
+    the Royal (2400) and b9 nothing: one draw wins half the time, two draws always (throw
+    b9 back, then draw k1); a third changes nothing. The bound's formula agrees."""
+    rack, unseen = "k1-13 r5", "k1 b9"
+    for draws, value in [(1, (1200, Fraction(1, 2))), (2, (2400, 1)), (3, (2400, 1))]:
+        assert exact(rack, unseen, draws) == reference(rack, unseen, draws) == value
+    bound = play_odds(rack, draws=3, seen=world(rack, unseen), budget=1)
+    assert not bound.exact and bound.line.expected == 2400 and bound.chance[-1] == 1
+
+
 # -- R22 beside it -------------------------------------------------------------------------
 
 

@@ -205,7 +205,8 @@ class _Search:
             return answer
         wins = self.wins(pool, draw, counts)
         hopeless = self.hopeless(pool, draw + 1) if left == 2 else frozenset()
-        rest = math.perm(unseen - 1, left - 1)
+        # the draws that can still happen: the game ends when no unseen tile is left
+        rest = math.perm(unseen - 1, min(left, unseen) - 1)
         score = 0
         won = 0
         ends: dict[int, int] = {}
@@ -276,6 +277,7 @@ class _Search:
         unseen = sum(unseen_counts(pool))
         if not outs:
             return PlayLine(Fraction(0), Fraction(0), ())
+        draws = min(draws, unseen)  # no more draws than unseen tiles
         within = 1 - Fraction(math.comb(unseen - outs, draws), math.comb(unseen, draws))
         total = sum(counts[kind] * score for kind, (score, _) in enumerate(wins) if score)
         ends: dict[int, int] = {}
@@ -391,7 +393,7 @@ def kinds_held(pool: Pool) -> list[int]:
 def _line(scaled: _Scaled, pool: Pool, draws: int) -> PlayLine:
     """A scaled value as exact chances over the draws from ``pool``."""
     unseen = sum(unseen_counts(pool))
-    scale = math.perm(unseen, draws) or 1
+    scale = math.perm(unseen, min(draws, unseen))
     score, won, ends = scaled
     ordered = sorted(ends, key=lambda item: (-item[1], -item[0]))
     return PlayLine(

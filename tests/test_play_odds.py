@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from fractions import Fraction
 from unittest.mock import patch
@@ -188,6 +189,44 @@ def test_more_draws_than_unseen_tiles_end_when_the_pool_is_empty() -> None:
         assert exact(rack, unseen, draws) == reference(rack, unseen, draws) == value
     bound = play_odds(rack, draws=3, seen=world(rack, unseen), budget=1)
     assert not bound.exact and bound.line.expected == 2400 and bound.chance[-1] == 1
+
+
+STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
+
+
+@pytest.mark.stress
+@settings(max_examples=6 * STRESS, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(WINNING), st.booleans())
+def test_fourteen_and_fifteen_tiles_up_to_three_draws_equal_the_brute_force(
+    seed: int, winning: str, fifteen: bool
+) -> None:
+    """R23, the long variant (``INTLSCORE_STRESS=N`` runs N times as many): near misses of
+    14 or 15 tiles, one to three tiles swapped out, in a world of three to six unseen
+    tiles, N = 1 to 3; every first move of 15 tiles is compared."""
+    rng = random.Random(seed)
+    hand = parse_tiles(winning)
+    others = full_set()
+    for tile in hand:
+        others.remove(tile)
+    rng.shuffle(others)
+    swaps = rng.randint(1, 3)
+    removed = [hand.pop(rng.randrange(len(hand))) for _ in range(swaps)]
+    hand.extend(others[: swaps + fifteen])
+    rest = others[swaps + fifteen :]
+    unseen = [*removed, *rest[: max(0, rng.randint(3, 6) - swaps)]]
+    draws = rng.randint(1, 3) if len(unseen) <= 5 else rng.randint(1, 2)
+    rack, drawable = " ".join(map(str, hand)), " ".join(map(str, unseen))
+    seen = world(rack, drawable)
+    result = play_odds(rack, draws=draws, seen=seen, budget=10**6)
+    assert result.exact
+    if fifteen:
+        assert result.moves is not None
+        got = {move.discard: (move.line.expected, move.line.win) for move in result.moves}
+        assert got == first_moves(hand, parse_tiles(drawable), seen, draws)
+    else:
+        assert (result.line.expected, result.line.win) == play_value(
+            hand, parse_tiles(drawable), seen, draws
+        )
 
 
 # -- R22 beside it -------------------------------------------------------------------------

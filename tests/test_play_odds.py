@@ -323,3 +323,17 @@ def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> Non
     assert compiled == pure
     assert compiled == odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
     assert compiled["format"] == "odds/2" and compiled["play"]["best_discard"] == "r9"
+
+
+def test_progress_counts_the_play_search_to_the_end() -> None:
+    """The progress bar of odds --play: R22's batches, then each first move of each draw
+    count; a search that settles for fewer draws still ends at the total."""
+    from intlscore.engine.odds import odds
+
+    reported: list[tuple[int, int]] = []
+    odds("k1-12 r5 o9 b2", draws=3, samples=50, play=True, progress=lambda *p: reported.append(p))
+    done = [step for step, _ in reported]
+    totals = {total for _, total in reported}
+    assert len(totals) == 1 and done == sorted(done) and reported[-1] == (max(totals),) * 2
+    # 15 distinct tiles x 3 draw counts of play beside R22's batches
+    assert max(totals) > 15 * 3

@@ -96,6 +96,8 @@ def odds(
     )
     firsts = Firsts(hand_table, sequences)
     work = len(candidates) + sum(len(plan.candidates) for plan in discards)
+    if play:  # the play search reports each first move of each draw count
+        work += draws * (len(set(hand)) if len(hand) == 15 else 1)
     step = _Steps(progress, work)
     tally = _Tally(draws, len(sequences), candidates)
     for candidate in candidates:
@@ -103,6 +105,8 @@ def odds(
         step()
     for plan in discards:
         _add_discard(plan, firsts, tally, step)
+    played = play_from_reach(reach, pool, hand_table, draws, budget, step) if play else None
+    step.finish()
     return OddsResult(
         tiles=tuple(hand),
         draws=draws,
@@ -111,7 +115,7 @@ def odds(
         types=tuple(tally.type_rows(len(unseen))),
         any=tally.any_row(),
         discards=tuple(_discard_rows(discards, len(sequences))) if discards else None,
-        play=play_from_reach(reach, pool, hand_table, draws, budget) if play else None,
+        play=played,
     )
 
 
@@ -127,6 +131,12 @@ class _Steps:
         self.done += 1
         if self.progress is not None:
             self.progress(min(self.done, self.total), self.total)
+
+    def finish(self) -> None:
+        """All done (a play search that settled for fewer draws skips its last steps)."""
+        if self.progress is not None and self.done < self.total:
+            self.done = self.total
+            self.progress(self.total, self.total)
 
 
 @dataclass

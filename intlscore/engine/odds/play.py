@@ -32,6 +32,7 @@ Royal and may bring a joker, whose discard doubles it (R12), so waiting is worth
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -435,9 +436,16 @@ def play_odds(
 
 
 def play_from_reach(
-    reach: ReachResult, pool: Pool, table: HandTable, draws: int, budget: int
+    reach: ReachResult,
+    pool: Pool,
+    table: HandTable,
+    draws: int,
+    budget: int,
+    step: Callable[[], None] | None = None,
 ) -> PlayOdds:
-    """:func:`play_odds` of a rack whose reach (R20) and pool are known."""
+    """:func:`play_odds` of a rack whose reach (R20) and pool are known; ``step()`` is
+    called as each first move of each draw count is weighed (for a progress bar)."""
+    step = step or (lambda: None)
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise HandError(f"budget must be a whole number of at least 1; got {budget!r}")
     size = len(reach.tiles)
@@ -458,8 +466,9 @@ def play_from_reach(
         try:
             if size == HAND_SIZE:
                 lines.append(_line(search.value(pool, count, 1), pool, count))
+                step()
             else:
-                moves = _first_moves(search, pool, count)
+                moves = _first_moves(search, pool, count, step)
                 lines.append(moves[0].line)
         except _OverBudget:
             if count == 1:
@@ -517,7 +526,9 @@ def _growth(costs: list[int]) -> float:
     return costs[-1] / costs[-2]
 
 
-def _first_moves(search: _Search, pool: Pool, draws: int) -> tuple[PlayMove, ...]:
+def _first_moves(
+    search: _Search, pool: Pool, draws: int, step: Callable[[], None]
+) -> tuple[PlayMove, ...]:
     """Each distinct discard of 15 tiles (and a win now), best expected score first."""
     moves = []
     score, number = search.now(pool)
@@ -527,6 +538,7 @@ def _first_moves(search: _Search, pool: Pool, draws: int) -> tuple[PlayMove, ...
     for discard in kinds_held(pool):
         after = thrown(pool, discard)
         moves.append(PlayMove(Tile(discard), _line(search.value(after, draws, 1), after, draws)))
+        step()
     moves.sort(key=_move_order)
     return tuple(moves)
 

@@ -1,5 +1,5 @@
-"""Types of the compiled module: the reach set search, the holds-checks and the plain and
-conditioned splits, the discards leaving sets (native/*.c)."""
+"""Types of the compiled module: the reach set search, the holds-checks, the plain and
+conditioned splits, the discards leaving sets and the play search (native/*.c)."""
 
 from typing import Any
 
@@ -68,3 +68,29 @@ def holds_firsts(
     /,
 ) -> bytes:
     """Per row: the first k in kmin..kmax that completes the type, and the kept tiles."""
+
+def play_search(
+    table: object,
+    types: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+    trump_joker: int,
+    budget: int,
+    last_limited: int,
+    /,
+) -> object:
+    """A play search (R23) over a compiled table's types: per type its row in the table, its
+    number, R21's draw limit or -1 and its scores (native/play.c)."""
+
+def play_value(
+    search: object,
+    hand: bytes,
+    cap: bytes,
+    jokers: int,
+    seen_jokers: int,
+    left: int,
+    draw: int,
+    /,
+) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
+    """A position's scaled value, as _Search.weigh in odds/play.py; None over budget."""
+
+def play_weighed(search: object, /) -> int:
+    """The positions the search has weighed."""

@@ -805,11 +805,13 @@ static struct PyModuleDef module = {
 
 extern PyMethodDef holds_methods[]; /* holds_table.c */
 extern PyMethodDef split_methods[]; /* setsearch.c */
+extern PyMethodDef play_methods[];  /* play.c */
 
 PyMODINIT_FUNC PyInit__native(void) {
     PyObject *created = PyModule_Create(&module);
     if (created != NULL && (PyModule_AddFunctions(created, holds_methods) < 0 ||
-                            PyModule_AddFunctions(created, split_methods) < 0)) {
+                            PyModule_AddFunctions(created, split_methods) < 0 ||
+                            PyModule_AddFunctions(created, play_methods) < 0)) {
         Py_DECREF(created);
         return NULL;
     }

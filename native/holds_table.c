@@ -85,6 +85,13 @@ static int index_ok(const HoldsTable *table, int index) {
     return 1;
 }
 
+int holds_table_type(PyObject *capsule, int index, HoldsType *out) {
+    HoldsTable *table = table_of(capsule);
+    if (table == NULL || !index_ok(table, index)) return -1;
+    *out = table->types[index];
+    return 0;
+}
+
 PyDoc_STRVAR(holds_compile_doc,
              "holds_compile(specs, parents) -> table\n\n"
              "Compile a table of types: one spec tuple per type (holds_spec.py) and per type\n"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+from contextlib import AbstractContextManager
 from fractions import Fraction
 from unittest.mock import patch
 
@@ -337,3 +339,75 @@ def test_progress_counts_the_play_search_to_the_end() -> None:
     assert len(totals) == 1 and done == sorted(done) and reported[-1] == (max(totals),) * 2
     # 15 distinct tiles x 3 draw counts of play beside R22's batches
     assert max(totals) > 15 * 3
+
+
+def _python_expectimax() -> AbstractContextManager[object]:
+    """The play search with its expectimax in Python (the holds-checks still compiled)."""
+    from intlscore.engine.odds import play
+
+    return patch.object(play._CompiledSearch, "of", classmethod(lambda cls, *args: None))
+
+
+def _compiled_expectimax_in_use() -> None:
+    from intlscore.engine.odds import play
+
+    assert native._NATIVE is not None, "the compiled module is not built"
+    assert hasattr(native._NATIVE, "play_value"), "the compiled module lacks native/play.c"
+    refused = patch.object(play._CompiledSearch, "value", side_effect=AssertionError("compiled"))
+    with refused, pytest.raises(AssertionError, match="compiled"):
+        play_odds("k1-12 r5 o9 b2", draws=1)
+
+
+@st.composite
+def _racks(draw: st.DrawFn) -> tuple[list[Tile], list[Tile], int, int]:
+    """A rack of 14 or 15 tiles (at most two jokers), some seen tiles, draws and a budget."""
+    tiles = full_set()
+    size = draw(st.sampled_from((14, 15)))
+    chosen = draw(st.permutations(range(len(tiles))))
+    picked = [tiles[i] for i in chosen[: size + 30]]
+    rack = picked[:size]
+    seen = picked[size : size + draw(st.integers(0, 30))]
+    return rack, seen, draw(st.integers(1, 3)), draw(st.sampled_from((40, 400, 4000)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(_racks())
+def test_the_compiled_expectimax_equals_the_python_one(
+    case: tuple[list[Tile], list[Tile], int, int],
+) -> None:
+    """native/play.c weighs the same positions in the same order as _Search.weigh: the same
+    answer, and the same point where the budget runs out (so the same bound)."""
+    _compiled_expectimax_in_use()
+    rack, seen, draws, budget = case
+    try:
+        compiled = play_odds(rack, draws=draws, seen=seen, budget=budget)
+    except HandError as error:  # over budget even for one draw: so must Python be
+        with _python_expectimax(), pytest.raises(HandError, match=re.escape(str(error))):
+            play_odds(rack, draws=draws, seen=seen, budget=budget)
+        return
+    with _python_expectimax():
+        python = play_odds(rack, draws=draws, seen=seen, budget=budget)
+    assert compiled == python
+
+
+# near misses of the benchmark corpus (benchmarks/corpus.py), with and without jokers
+_NEAR_MISSES = (
+    "b8 b12 k5 b7 b8 r5 r9 o11 b11 k8 b9 o5 b5 r11",
+    "b6 o6 r8 r1 r8 k1 r11 b8 k8 r6 * k6 o8 r6",
+    "b10 r10 b12 r11 r7 k11 b1 k12 b12 b13 k13 b11 b10 b11",
+    "k10 k13 k9 o10 b12 k10 b13 k11 k13 k9 k11 b10 o9 *",
+    "* k9 b13 b12 k11 r6 k12 * b11 r13 k10 r9 r12 r10",
+    "b4 o3 r3 o4 o2 b5 b1 k2 o1 b2 b3 r13 r4 r2 o13",
+)
+
+
+@pytest.mark.parametrize("rack", _NEAR_MISSES)
+def test_the_compiled_expectimax_equals_the_python_one_on_near_misses(rack: str) -> None:
+    """Racks near several types, where the search weighs thousands of positions; the
+    15-tile one with N = 5 runs past its budget and gives the same lower bound."""
+    _compiled_expectimax_in_use()
+    draws = 5 if len(rack.split()) == 15 else 2
+    compiled = play_odds(rack, draws=draws)
+    with _python_expectimax():
+        python = play_odds(rack, draws=draws)
+    assert compiled == python

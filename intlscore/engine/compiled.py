@@ -142,6 +142,15 @@ class CompiledTable:
             return []
         return [index for index, kept in enumerate(answer[: len(self.types)]) if kept != NONE]
 
+    @property
+    def capsule(self) -> object:
+        """The compiled table, for other compiled searches (``native/play.c``)."""
+        return self._capsule
+
+    def index(self, hand_type: HandType) -> int:
+        """The type's row in the compiled table."""
+        return self._index[hand_type]
+
     def kept(self, hand_type: HandType, pool: Pool) -> int | None:
         """Most real tiles a completed hand of the type keeps, or None when not held."""
         kept: int = self._module.holds_kept(

@@ -36,7 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 
+from intlscore.engine import native
+from intlscore.engine.compiled import compiled_table
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.rack import TileInput, set_up
@@ -171,11 +174,16 @@ class _Search:
     """The memoised expectimax over positions, for one rack's types, any number of draws."""
 
     def __init__(
-        self, table: HandTable, types: list[tuple[HandType, int | None]], budget: int
+        self,
+        table: HandTable,
+        types: list[tuple[HandType, int | None]],
+        budget: int,
+        root: Pool,
+        draws: int,
     ) -> None:
         self.types = types
         self.budget = budget
-        self.weighed = 0
+        self._weighed = 0
         self.table = table
         self.alone = Firsts(table, [()])
         self.joker = Firsts(table, [(JOKER_INDEX,)])
@@ -186,17 +194,36 @@ class _Search:
         limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
         self.last_limited = max(limits, default=0)
         """Draw numbers past this one all allow the same types."""
+        self.compiled = _CompiledSearch.of(table, types, budget, self.last_limited, root, draws)
+        """The C build of :meth:`value` (``native/play.c``), or None."""
+
+    @property
+    def weighed(self) -> int:
+        """The positions weighed so far (the budget counts them)."""
+        if self.compiled is not None:
+            return self.compiled.weighed()
+        return self._weighed
 
     def value(self, pool: Pool, left: int, draw: int) -> _Scaled:
         """The value of holding ``pool``'s 14 tiles with ``left`` draws to come, the
-        next being draw number ``draw``."""
+        next being draw number ``draw``: by the C build where it can (the same search,
+        the same answer), else by :meth:`weigh`."""
+        if self.compiled is None:
+            return self.weigh(pool, left, draw)
+        answer = self.compiled.value(pool, left, draw)
+        if answer is None:
+            raise _OverBudget
+        return answer
+
+    def weigh(self, pool: Pool, left: int, draw: int) -> _Scaled:
+        """:meth:`value` in Python, the reference of the C build."""
         draw = min(draw, self.last_limited + 1)
         key = (pool, left, draw)
         known = self.memo.get(key)
         if known is not None:
             return known
-        self.weighed += 1
-        if self.weighed > self.budget:
+        self._weighed += 1
+        if self._weighed > self.budget:
             raise _OverBudget
         counts = unseen_counts(pool)
         unseen = sum(counts)
@@ -228,7 +255,7 @@ class _Search:
                     after = thrown(held, discard)
                     if left == 3 and not self.may_win_within_two(after, (draw + 1, draw + 2)):
                         continue
-                    child = self.value(after, left - 1, draw + 1)
+                    child = self.weigh(after, left - 1, draw + 1)
                     # the best expected score; on a tie the likelier win, then a win now
                     if (child[0], child[1], 0) > chosen_key:
                         chosen, chosen_key = child, (child[0], child[1], 0)
@@ -343,6 +370,74 @@ class _Search:
         return best
 
 
+class _CompiledSearch:
+    """The C build of :meth:`_Search.value` (``native/play.c``): the same positions in the
+    same order, the same memo and budget, so the same answer; a value is a 64-bit
+    integer there, so it serves only where the largest possible value fits."""
+
+    def __init__(self, module: ModuleType, capsule: object) -> None:
+        self._module = module
+        self._capsule = capsule
+
+    @classmethod
+    def of(
+        cls,
+        table: HandTable,
+        types: list[tuple[HandType, int | None]],
+        budget: int,
+        last_limited: int,
+        root: Pool,
+        draws: int,
+    ) -> _CompiledSearch | None:
+        """The compiled search of a rack (``root``, 14 or 15 tiles, and N ``draws``), or
+        None without the compiled module or where a value might not fit in 64 bits."""
+        compiled = compiled_table(table)
+        if compiled is None or native._NATIVE is None or len(types) > _MOST_COMPILED_TYPES:
+            return None
+        unseen = sum(unseen_counts(root))
+        most = max((max(hand_type.scores) for hand_type, _ in types), default=0) * 2
+        if math.perm(unseen, min(draws, unseen)) * max(most, 1) >= 2**62:
+            return None
+        rows = tuple(
+            (
+                compiled.index(hand_type),
+                hand_type.number,
+                -1 if limit is None else limit,
+                hand_type.scores,
+            )
+            for hand_type, limit in types
+        )
+        capsule = native._NATIVE.play_search(
+            compiled.capsule,
+            rows,
+            int(root.trump == JOKER_INDEX),
+            min(budget, 2**62),
+            last_limited,
+        )
+        return cls(native._NATIVE, capsule)
+
+    def value(self, pool: Pool, left: int, draw: int) -> _Scaled | None:
+        """The scaled value of a position, or None when over budget."""
+        answer: _Scaled | None = self._module.play_value(
+            self._capsule,
+            bytes(pool.hand),
+            bytes(pool.cap),
+            pool.jokers,
+            pool.seen_jokers,
+            left,
+            draw,
+        )
+        return answer
+
+    def weighed(self) -> int:
+        count: int = self._module.play_weighed(self._capsule)
+        return count
+
+
+_MOST_COMPILED_TYPES = 64
+"""The C build holds at most this many types (``MAX_TYPES`` in ``native/play.c``)."""
+
+
 def _allowed(limit: int | None, draw: int) -> bool:
     """Whether a type with R21's draw ``limit`` can be won on draw number ``draw``."""
     return limit is None or draw <= max(limit, 1)
@@ -455,7 +550,7 @@ def play_from_reach(
         reachable = draws if limit is None else min(draws, limit)
         if entry.distance is not None and entry.distance <= reachable:
             types.append((hand_type, limit))
-    search = _Search(table, types, budget)
+    search = _Search(table, types, budget, pool, draws)
     lines: list[PlayLine] = []
     moves: tuple[PlayMove, ...] | None = None
     costs: list[int] = []

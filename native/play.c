@@ -1,0 +1,593 @@
+/*
+ * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
+ *
+ * A port of ``_Search`` there, function by function and with the same names (read that
+ * file for the method): ``value`` weighs a position (14 tiles held, the unseen tiles, the
+ * draws left and the number of the next draw) as the best play's expected final score,
+ * its chance of a closed win and the types it ends in, each scaled by the falling
+ * factorial of the unseen count over the draws left, so every value is a whole number;
+ * ``wins`` is what each drawn kind wins at once; ``may_win_within_two`` and ``hopeless``
+ * are the pruning that keeps the search exact. The positions are memoised by the same key
+ * as in Python, they are visited in the same order and the budget counts them alike, so
+ * both builds give the same answer and stop at the same point when over budget.
+ *
+ * Python keeps one search per rack (``play_search``) and asks it for positions
+ * (``play_value``); the holds-checks are those of holds_table.c, called directly.
+ * Values are 64-bit integers: Python uses this build only where the largest possible
+ * value fits (see ``_Search`` in play.py).
+ */
+#ifndef Py_LIMITED_API
+#define Py_LIMITED_API 0x030B0000
+#endif
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "holds.h"
+
+#define CAPSULE "intlscore._native.PlaySearch"
+#define JOKER 52
+#define KINDS 53
+#define MAX_TYPES 64
+#define COPIES 2
+#define HAND 14
+
+/* ---- positions -------------------------------------------------------------------- */
+
+/* The tiles held and what can still be drawn: Pool of reach/pool.py (``seen`` moves with
+ * ``cap``, and the trump is the search's, so neither is kept here). */
+typedef struct {
+    unsigned char hand[HOLDS_TILES];
+    unsigned char cap[HOLDS_TILES];
+    int jokers;
+    int seen_jokers;
+} Position;
+
+typedef struct {
+    uint64_t w[4];
+} Key;
+
+/* The memo key of (position, left, draw), as Python's (pool, left, draw). */
+static Key key_of(const Position *pool, int left, int draw) {
+    Key key = {{0, 0, 0, 0}};
+    int bit = 0;
+    for (int i = 0; i < HOLDS_TILES; i++, bit += 2)
+        key.w[bit / 64] |= (uint64_t)pool->hand[i] << (bit % 64);
+    for (int i = 0; i < HOLDS_TILES; i++, bit += 2)
+        key.w[bit / 64] |= (uint64_t)pool->cap[i] << (bit % 64);
+    /* bit is now 208: 48 bits of w[3] are left */
+    key.w[3] |= ((uint64_t)pool->jokers << 16) | ((uint64_t)pool->seen_jokers << 18) |
+                ((uint64_t)(unsigned)left << 24) | ((uint64_t)(unsigned)draw << 40);
+    return key;
+}
+
+static uint64_t hash_of(const Key *key) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 4; i++) {
+        h ^= key->w[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static int same_key(const Key *a, const Key *b) {
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
+}
+
+/* A scaled value: (score, wins, ends), the ends being ``count`` items of the ends arena. */
+typedef struct {
+    long long score;
+    long long won;
+    uint32_t at;
+    uint32_t count;
+} Scaled;
+
+typedef struct {
+    int slot;
+    long long count;
+} End;
+
+typedef struct {
+    unsigned char kind;
+    unsigned char slot;
+    int score;
+} Win;
+
+typedef struct {
+    Key key;
+    Scaled value; /* for the wins memo: ``at`` and ``count`` index the wins arena */
+    int used;
+} Entry;
+
+typedef struct {
+    Entry *entries;
+    size_t size; /* a power of two */
+    size_t used;
+} Memo;
+
+typedef struct {
+    /* the rack's types (``_Search.types``), in order */
+    int n;
+    HoldsType holds[MAX_TYPES];
+    int number[MAX_TYPES];
+    int limit[MAX_TYPES]; /* R21's draw limit, or -1 for none */
+    int scores[MAX_TYPES][3];
+    int by_number[MAX_TYPES]; /* the slots in increasing type number */
+    int last_limited;
+    int trump_joker;
+    long long budget;
+    long long weighed;
+    Memo memo;
+    Memo win_memo;
+    End *ends;
+    size_t ends_used, ends_size;
+    Win *wins_arena;
+    size_t wins_used, wins_size;
+} Search;
+
+static int memo_grow(Memo *memo) {
+    size_t size = memo->size ? memo->size * 2 : 1024;
+    Entry *entries = calloc(size, sizeof *entries);
+    if (entries == NULL) return -1;
+    for (size_t i = 0; i < memo->size; i++) {
+        if (!memo->entries[i].used) continue;
+        size_t j = hash_of(&memo->entries[i].key) & (size - 1);
+        while (entries[j].used) j = (j + 1) & (size - 1);
+        entries[j] = memo->entries[i];
+    }
+    free(memo->entries);
+    memo->entries = entries;
+    memo->size = size;
+    return 0;
+}
+
+/* The entry of ``key`` (found: its ``used`` is 1), or a free slot for it; NULL: no memory. */
+static Entry *memo_find(Memo *memo, const Key *key) {
+    if (2 * (memo->used + 1) > memo->size && memo_grow(memo) < 0) return NULL;
+    size_t j = hash_of(key) & (memo->size - 1);
+    while (memo->entries[j].used && !same_key(&memo->entries[j].key, key))
+        j = (j + 1) & (memo->size - 1);
+    return &memo->entries[j];
+}
+
+static void memo_store(Memo *memo, Entry *slot, const Key *key, Scaled value) {
+    slot->key = *key;
+    slot->value = value;
+    slot->used = 1;
+    memo->used++;
+}
+
+static int ends_reserve(Search *s, size_t more) {
+    if (s->ends_used + more <= s->ends_size) return 0;
+    size_t size = s->ends_size ? s->ends_size : 4096;
+    while (size < s->ends_used + more) size *= 2;
+    End *grown = realloc(s->ends, size * sizeof *grown);
+    if (grown == NULL) return -1;
+    s->ends = grown;
+    s->ends_size = size;
+    return 0;
+}
+
+static int wins_reserve(Search *s, size_t more) {
+    if (s->wins_used + more <= s->wins_size) return 0;
+    size_t size = s->wins_size ? s->wins_size : 4096;
+    while (size < s->wins_used + more) size *= 2;
+    Win *grown = realloc(s->wins_arena, size * sizeof *grown);
+    if (grown == NULL) return -1;
+    s->wins_arena = grown;
+    s->wins_size = size;
+    return 0;
+}
+
+/* ---- the pool's moves (unseen_counts, drawn, thrown, kinds_held) ---------------------- */
+
+static int unseen_jokers(const Search *s, const Position *pool) {
+    int left = COPIES - pool->jokers - pool->seen_jokers - s->trump_joker;
+    return left > 0 ? left : 0;
+}
+
+/* Copies still drawable per kind (the joker last); returns their sum. */
+static int unseen_counts(const Search *s, const Position *pool, int counts[KINDS]) {
+    int total = 0;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        counts[i] = pool->cap[i] > pool->hand[i] ? pool->cap[i] - pool->hand[i] : 0;
+        total += counts[i];
+    }
+    counts[JOKER] = unseen_jokers(s, pool);
+    return total + counts[JOKER];
+}
+
+static void drawn(Position *pool, int kind) {
+    if (kind == JOKER)
+        pool->jokers++;
+    else
+        pool->hand[kind]++;
+}
+
+/* Out of play for good (R3). */
+static void thrown(Position *pool, int kind) {
+    if (kind == JOKER) {
+        pool->jokers--;
+        pool->seen_jokers++;
+    } else {
+        pool->hand[kind]--;
+        if (pool->cap[kind] > 0) pool->cap[kind]--;
+    }
+}
+
+/* The distinct kinds held, in index order (the joker last); returns how many. */
+static int kinds_held(const Position *pool, int kinds[KINDS]) {
+    int n = 0;
+    for (int i = 0; i < HOLDS_TILES; i++)
+        if (pool->hand[i]) kinds[n++] = i;
+    if (pool->jokers) kinds[n++] = JOKER;
+    return n;
+}
+
+/* The holds-check of slot ``t`` on the position plus ``jokers`` more jokers. */
+static int kept_with(const Search *s, int t, const Position *pool, int extra_kind, int jokers) {
+    HoldsPool holds;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        holds.count[i] = pool->hand[i];
+        holds.cap[i] = pool->cap[i];
+    }
+    holds.jokers = pool->jokers + jokers;
+    if (extra_kind == JOKER)
+        holds.jokers++;
+    else if (extra_kind >= 0)
+        holds.count[extra_kind]++;
+    return holds_check(&s->holds[t], &holds);
+}
+
+/* ---- the search -------------------------------------------------------------------- */
+
+static int allowed(int limit, int draw) {
+    return limit < 0 || draw <= (limit > 1 ? limit : 1);
+}
+
+/* best_score of odds/holds.py: the best final score (R10, R12) of a pool holding slot t. */
+static int best_score(const Search *s, int t, int kept, int jokers, int size) {
+    int need = HAND - kept > 0 ? HAND - kept : 0;
+    int best = 0;
+    int most = jokers < 2 ? jokers : 2;
+    for (int used = need; used <= most; used++) {
+        int score = s->scores[t][used];
+        if (jokers - used >= 1 && size > HAND) score *= 2;
+        if (score > best) best = score;
+    }
+    return best;
+}
+
+static void better(int best[KINDS][2], int kind, int score, int slot) {
+    if (score && score >= best[kind][0]) {
+        best[kind][0] = score;
+        best[kind][1] = slot;
+    }
+}
+
+static int may_win_within_two(const Search *s, const Position *pool, int first, int last) {
+    if (pool->jokers) return 1; /* a third joker is not a hand (R3): no shortcut */
+    for (int t = 0; t < s->n; t++) {
+        int any = 0;
+        for (int draw = first; draw <= last; draw++) any |= allowed(s->limit[t], draw);
+        if (any && kept_with(s, t, pool, -1, 2) >= 0) return 1;
+    }
+    return 0;
+}
+
+/* hopeless[kind] set for each kind held whose discard leaves no win on draw ``draw``. */
+static void hopeless(const Search *s, const Position *pool, int draw, char out[KINDS]) {
+    int kinds[KINDS];
+    int n = kinds_held(pool, kinds);
+    memset(out, 0, KINDS);
+    for (int i = 0; i < n; i++) {
+        Position after = *pool;
+        thrown(&after, kinds[i]);
+        if (!may_win_within_two(s, &after, draw, draw)) out[kinds[i]] = 1;
+    }
+}
+
+/* Per kind drawn at draw number ``draw``: the best closed score and its slot (``best``,
+ * zeroed first). Returns 0, or -1 without memory. */
+static int wins(Search *s, const Position *pool, int draw, const int counts[KINDS],
+                int best[KINDS][2]) {
+    memset(best, 0, sizeof(int) * KINDS * 2);
+    Key key = key_of(pool, 0, draw);
+    Entry *entry = memo_find(&s->win_memo, &key);
+    if (entry == NULL) return -1;
+    if (entry->used) {
+        for (uint32_t i = 0; i < entry->value.count; i++) {
+            const Win *win = &s->wins_arena[entry->value.at + i];
+            best[win->kind][0] = win->score;
+            best[win->kind][1] = win->slot;
+        }
+        return 0;
+    }
+    for (int t = 0; t < s->n; t++) {
+        int limit = s->limit[t];
+        if (limit == 0) { /* the hand as dealt (R21): only at the first draw, no doubling */
+            int kept = draw == 1 ? kept_with(s, t, pool, -1, 0) : -1;
+            if (kept >= 0) {
+                int score = best_score(s, t, kept, pool->jokers, HAND);
+                for (int kind = 0; kind < KINDS; kind++)
+                    if (counts[kind]) better(best, kind, score, t);
+            }
+            continue;
+        }
+        if (limit >= 0 && draw > limit) continue;
+        /* a drawn tile completes the type only if a joker in its place does (R3) */
+        if (pool->jokers < 2 && kept_with(s, t, pool, -1, 1) < 0) continue;
+        for (int kind = 0; kind < KINDS; kind++) {
+            if (!counts[kind]) continue;
+            int kept = kept_with(s, t, pool, kind, 0);
+            if (kept < 0) continue;
+            int jokers = pool->jokers + (kind == JOKER);
+            better(best, kind, best_score(s, t, kept, jokers, HAND + 1), t);
+        }
+    }
+    int n = 0;
+    for (int kind = 0; kind < KINDS; kind++) n += best[kind][0] != 0;
+    if (wins_reserve(s, (size_t)n) < 0) return -1;
+    Scaled stored = {0, 0, (uint32_t)s->wins_used, (uint32_t)n};
+    for (int kind = 0; kind < KINDS; kind++) {
+        if (!best[kind][0]) continue;
+        Win win = {(unsigned char)kind, (unsigned char)best[kind][1], best[kind][0]};
+        s->wins_arena[s->wins_used++] = win;
+    }
+    /* the table may have grown while the wins were found: find the slot again */
+    entry = memo_find(&s->win_memo, &key);
+    if (entry == NULL) return -1;
+    memo_store(&s->win_memo, entry, &key, stored);
+    return 0;
+}
+
+/* perm(n, k) = n! / (n - k)!, as math.perm. */
+static long long perm(int n, int k) {
+    long long product = 1;
+    for (int i = 0; i < k; i++) product *= n - i;
+    return product;
+}
+
+enum { DONE = 0, OVER_BUDGET = 1, NO_MEMORY = -1 };
+
+/* The value of holding the position's 14 tiles with ``left`` draws to come, the next
+ * being draw number ``draw`` (``_Search.value``). */
+static int value(Search *s, const Position *pool, int left, int draw, Scaled *out) {
+    if (draw > s->last_limited + 1) draw = s->last_limited + 1;
+    Key key = key_of(pool, left, draw);
+    Entry *entry = memo_find(&s->memo, &key);
+    if (entry == NULL) return NO_MEMORY;
+    if (entry->used) {
+        *out = entry->value;
+        return DONE;
+    }
+    s->weighed++;
+    if (s->weighed > s->budget) return OVER_BUDGET;
+    int counts[KINDS];
+    int unseen = unseen_counts(s, pool, counts);
+    Scaled answer = {0, 0, 0, 0};
+    if (unseen > 0) {
+        int best[KINDS][2];
+        if (wins(s, pool, draw, counts, best) < 0) return NO_MEMORY;
+        char hopeless_kinds[KINDS];
+        if (left == 2)
+            hopeless(s, pool, draw + 1, hopeless_kinds);
+        else
+            memset(hopeless_kinds, 0, KINDS);
+        /* the draws that can still happen: the game ends when no unseen tile is left */
+        long long rest = perm(unseen - 1, (left < unseen ? left : unseen) - 1);
+        long long ends[MAX_TYPES];
+        memset(ends, 0, sizeof ends);
+        for (int kind = 0; kind < KINDS; kind++) {
+            int copies = counts[kind];
+            if (!copies) continue;
+            Scaled chosen = {0, 0, 0, 0};
+            int win_slot = -1;
+            long long chosen_key[3] = {0, 0, 0};
+            if (best[kind][0]) {
+                chosen.score = best[kind][0] * rest;
+                chosen.won = rest;
+                win_slot = best[kind][1];
+                chosen_key[0] = chosen.score;
+                chosen_key[1] = rest;
+                chosen_key[2] = 1;
+            }
+            if (left > 1) {
+                Position held = *pool;
+                drawn(&held, kind);
+                int discards[KINDS];
+                int n = kinds_held(&held, discards);
+                for (int i = 0; i < n; i++) {
+                    int discard = discards[i];
+                    if (hopeless_kinds[discard]) continue;
+                    Position after = held;
+                    thrown(&after, discard);
+                    if (left == 3 && !may_win_within_two(s, &after, draw + 1, draw + 2)) continue;
+                    Scaled child;
+                    int status = value(s, &after, left - 1, draw + 1, &child);
+                    if (status != DONE) return status;
+                    /* the best expected score; on a tie the likelier win, then a win now */
+                    /* (child score, child wins, 0) > chosen_key, as tuples */
+                    if (child.score > chosen_key[0] ||
+                        (child.score == chosen_key[0] && child.won > chosen_key[1])) {
+                        chosen = child;
+                        win_slot = -1;
+                        chosen_key[0] = child.score;
+                        chosen_key[1] = child.won;
+                        chosen_key[2] = 0;
+                    }
+                }
+            }
+            answer.score += copies * chosen.score;
+            answer.won += copies * chosen.won;
+            if (win_slot >= 0) {
+                ends[win_slot] += copies * rest;
+            } else {
+                for (uint32_t i = 0; i < chosen.count; i++) {
+                    const End *end = &s->ends[chosen.at + i];
+                    ends[end->slot] += copies * end->count;
+                }
+            }
+        }
+        uint32_t count = 0;
+        for (int t = 0; t < s->n; t++) count += ends[t] != 0;
+        if (ends_reserve(s, count) < 0) return NO_MEMORY;
+        answer.at = (uint32_t)s->ends_used;
+        answer.count = count;
+        for (int i = 0; i < s->n; i++) {
+            int t = s->by_number[i];
+            if (!ends[t]) continue;
+            End end = {t, ends[t]};
+            s->ends[s->ends_used++] = end;
+        }
+    }
+    /* the memo may have grown during the search below: find the slot again */
+    entry = memo_find(&s->memo, &key);
+    if (entry == NULL) return NO_MEMORY;
+    memo_store(&s->memo, entry, &key, answer);
+    *out = answer;
+    return DONE;
+}
+
+/* ---- Python ----------------------------------------------------------------------- */
+
+static void search_free(PyObject *capsule) {
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) return;
+    free(s->memo.entries);
+    free(s->win_memo.entries);
+    free(s->ends);
+    free(s->wins_arena);
+    free(s);
+}
+
+PyDoc_STRVAR(play_search_doc,
+             "play_search(table, types, trump_joker, budget, last_limited) -> search\n\n"
+             "A play search over a compiled table's types: ``types`` holds one tuple\n"
+             "(index in the table, type number, R21 draw limit or -1, (score with 0, 1\n"
+             "and 2 jokers)) per type the rack may reach, in the search's order.");
+
+PyObject *play_search_entry(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *table, *types;
+    int trump_joker, last_limited;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "OOiLi", &table, &types, &trump_joker, &budget, &last_limited))
+        return NULL;
+    PyObject *rows = PySequence_Tuple(types);
+    if (rows == NULL) return NULL;
+    Py_ssize_t n = PyTuple_Size(rows);
+    if (n > MAX_TYPES) {
+        Py_DECREF(rows);
+        PyErr_Format(PyExc_ValueError, "at most %d types", MAX_TYPES);
+        return NULL;
+    }
+    Search *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        Py_DECREF(rows);
+        return PyErr_NoMemory();
+    }
+    s->n = (int)n;
+    s->trump_joker = trump_joker ? 1 : 0;
+    s->budget = budget;
+    s->last_limited = last_limited;
+    for (Py_ssize_t t = 0; t < n; t++) {
+        int index;
+        PyObject *row = PyTuple_GetItem(rows, t);
+        if (row == NULL ||
+            !PyArg_ParseTuple(row, "iii(iii)", &index, &s->number[t], &s->limit[t],
+                              &s->scores[t][0], &s->scores[t][1], &s->scores[t][2]) ||
+            holds_table_type(table, index, &s->holds[t]) < 0) {
+            Py_DECREF(rows);
+            free(s);
+            return NULL;
+        }
+    }
+    Py_DECREF(rows);
+    for (int i = 0; i < s->n; i++) s->by_number[i] = i;
+    for (int i = 1; i < s->n; i++) { /* insertion sort by type number */
+        int t = s->by_number[i], j = i;
+        while (j > 0 && s->number[s->by_number[j - 1]] > s->number[t]) {
+            s->by_number[j] = s->by_number[j - 1];
+            j--;
+        }
+        s->by_number[j] = t;
+    }
+    PyObject *capsule = PyCapsule_New(s, CAPSULE, search_free);
+    if (capsule == NULL) free(s);
+    return capsule;
+}
+
+PyDoc_STRVAR(play_value_doc,
+             "play_value(search, hand, cap, jokers, seen_jokers, left, draw)\n"
+             "    -> (score, wins, ((type number, wins), ...)) or None\n\n"
+             "The scaled value of a position (``_Search.value`` of play.py); None when the\n"
+             "search would weigh more positions than its budget.");
+
+PyObject *play_value_entry(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *hand_bytes, *cap_bytes;
+    int jokers, seen_jokers, left, draw;
+    if (!PyArg_ParseTuple(args, "OSSiiii", &capsule, &hand_bytes, &cap_bytes, &jokers,
+                          &seen_jokers, &left, &draw))
+        return NULL;
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) return NULL;
+    int hand[HOLDS_TILES], cap[HOLDS_TILES];
+    if (holds_read_tiles(hand_bytes, "hand", hand) < 0 || holds_read_tiles(cap_bytes, "cap", cap) < 0)
+        return NULL;
+    if (jokers < 0 || jokers > COPIES || seen_jokers < 0 || seen_jokers > COPIES || left < 1 ||
+        left > 64 || draw < 1 || draw > 64) {
+        PyErr_SetString(PyExc_ValueError, "jokers and seen jokers are 0-2, left and draw 1-64");
+        return NULL;
+    }
+    Position pool;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        if (hand[i] > cap[i]) {
+            PyErr_SetString(PyExc_ValueError, "a hand count is over its cap (R3)");
+            return NULL;
+        }
+        pool.hand[i] = (unsigned char)hand[i];
+        pool.cap[i] = (unsigned char)cap[i];
+    }
+    pool.jokers = jokers;
+    pool.seen_jokers = seen_jokers;
+    Scaled answer;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = value(s, &pool, left, draw, &answer);
+    Py_END_ALLOW_THREADS
+    if (status == NO_MEMORY) return PyErr_NoMemory();
+    if (status == OVER_BUDGET) Py_RETURN_NONE;
+    PyObject *ends = PyTuple_New(answer.count);
+    if (ends == NULL) return NULL;
+    for (uint32_t i = 0; i < answer.count; i++) {
+        const End *end = &s->ends[answer.at + i];
+        PyObject *item = Py_BuildValue("(iL)", s->number[end->slot], end->count);
+        if (item == NULL) {
+            Py_DECREF(ends);
+            return NULL;
+        }
+        PyTuple_SetItem(ends, i, item);
+    }
+    return Py_BuildValue("(LLN)", answer.score, answer.won, ends);
+}
+
+PyDoc_STRVAR(play_weighed_doc, "play_weighed(search) -> int: the positions weighed so far.");
+
+PyObject *play_weighed_entry(PyObject *self, PyObject *capsule) {
+    (void)self;
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) return NULL;
+    return PyLong_FromLongLong(s->weighed);
+}
+
+PyMethodDef play_methods[] = {
+    {"play_search", play_search_entry, METH_VARARGS, play_search_doc},
+    {"play_value", play_value_entry, METH_VARARGS, play_value_doc},
+    {"play_weighed", play_weighed_entry, METH_O, play_weighed_doc},
+    {NULL, NULL, 0, NULL},
+};

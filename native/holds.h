@@ -71,9 +71,10 @@ int holds_read_tiles(PyObject *bytes, const char *what, int out[HOLDS_TILES]);
 int holds_read_int(PyObject *tuple, Py_ssize_t index, const char *what, const char *field,
                    long low, long high, int *out);
 
-/* Type ``index`` of a table compiled by holds_compile (holds_table.c), copied into out;
- * 0, or -1 with a Python exception set. */
-int holds_table_type(PyObject *capsule, int index, HoldsType *out);
+/* Type ``index`` of a table compiled by holds_compile (holds_table.c), copied into out,
+ * and the index of its parent type (a pool that does not hold it does not hold the type)
+ * or -1; 0, or -1 with a Python exception set. */
+int holds_table_type(PyObject *capsule, int index, HoldsType *out, int *parent);
 
 /* holds_simple(spec, counts, jokers, cap) -> int: holds_pairs, holds_sequence or holds_any
  * by the spec's structure (ValueError for a set structure). */

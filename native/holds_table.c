@@ -85,10 +85,11 @@ static int index_ok(const HoldsTable *table, int index) {
     return 1;
 }
 
-int holds_table_type(PyObject *capsule, int index, HoldsType *out) {
+int holds_table_type(PyObject *capsule, int index, HoldsType *out, int *parent) {
     HoldsTable *table = table_of(capsule);
     if (table == NULL || !index_ok(table, index)) return -1;
     *out = table->types[index];
+    *parent = table->parent[index];
     return 0;
 }
 

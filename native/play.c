@@ -116,6 +116,9 @@ typedef struct {
     int limit[MAX_TYPES]; /* R21's draw limit, or -1 for none */
     int scores[MAX_TYPES][3];
     int by_number[MAX_TYPES]; /* the slots in increasing type number */
+    int parent[MAX_TYPES];    /* the slot's parent among ``parents``, or -1 */
+    int n_parents;
+    HoldsType parents[MAX_TYPES]; /* the broader types the table checks first */
     int last_limited;
     int trump_joker;
     long long budget;
@@ -227,8 +230,23 @@ static int kinds_held(const Position *pool, int kinds[KINDS]) {
     return n;
 }
 
+static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers);
+
+/* Whether slot t's parent (checked once per pool: ``known``, -2 where not yet) allows the
+ * position plus ``jokers`` more jokers to hold t. */
+static int parent_allows(const Search *s, int t, const Position *pool, int jokers, int known[MAX_TYPES]) {
+    int p = s->parent[t];
+    if (p < 0) return 1;
+    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
+    return known[p] >= 0;
+}
+
 /* The holds-check of slot ``t`` on the position plus ``jokers`` more jokers. */
 static int kept_with(const Search *s, int t, const Position *pool, int extra_kind, int jokers) {
+    return holds_with(&s->holds[t], pool, extra_kind, jokers);
+}
+
+static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers) {
     HoldsPool holds;
     for (int i = 0; i < HOLDS_TILES; i++) {
         holds.count[i] = pool->hand[i];
@@ -239,7 +257,38 @@ static int kept_with(const Search *s, int t, const Position *pool, int extra_kin
         holds.jokers++;
     else if (extra_kind >= 0)
         holds.count[extra_kind]++;
+    return holds_check(type, &holds);
+}
+
+/* The holds-check of slot ``t`` on the position plus one joker that may stand only for a
+ * kind in ``kinds[0..n)`` (every other kind's cap is cut to the copies held). */
+static int kept_with_joker_among(const Search *s, int t, const Position *pool, const int *kinds,
+                                 int n) {
+    HoldsPool holds;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        holds.count[i] = pool->hand[i];
+        holds.cap[i] = pool->hand[i];
+    }
+    for (int i = 0; i < n; i++) holds.cap[kinds[i]] = pool->cap[kinds[i]];
+    holds.jokers = pool->jokers + 1;
     return holds_check(&s->holds[t], &holds);
+}
+
+/* Marks in ``out`` the kinds of ``kinds[0..n)`` that complete slot t when drawn, for a
+ * position without jokers that does not hold t itself but holds it with a joker among
+ * these kinds (known). A drawn kind completes it exactly when a joker standing only for
+ * that kind does (R3): so halves are tested, each with one check, and a half without
+ * such a kind is dropped whole. */
+static void outs_among(const Search *s, int t, const Position *pool, const int *kinds, int n,
+                       char out[KINDS]) {
+    if (n == 1) {
+        out[kinds[0]] = 1;
+        return;
+    }
+    int half = n / 2;
+    if (kept_with_joker_among(s, t, pool, kinds, half) >= 0) outs_among(s, t, pool, kinds, half, out);
+    if (kept_with_joker_among(s, t, pool, kinds + half, n - half) >= 0)
+        outs_among(s, t, pool, kinds + half, n - half, out);
 }
 
 /* ---- the search -------------------------------------------------------------------- */
@@ -270,10 +319,13 @@ static void better(int best[KINDS][2], int kind, int score, int slot) {
 
 static int may_win_within_two(const Search *s, const Position *pool, int first, int last) {
     if (pool->jokers) return 1; /* a third joker is not a hand (R3): no shortcut */
+    int known[MAX_TYPES];
+    for (int p = 0; p < s->n_parents; p++) known[p] = -2;
     for (int t = 0; t < s->n; t++) {
         int any = 0;
         for (int draw = first; draw <= last; draw++) any |= allowed(s->limit[t], draw);
-        if (any && kept_with(s, t, pool, -1, 2) >= 0) return 1;
+        if (any && parent_allows(s, t, pool, 2, known) && kept_with(s, t, pool, -1, 2) >= 0)
+            return 1;
     }
     return 0;
 }
@@ -306,6 +358,8 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         }
         return 0;
     }
+    int known[MAX_TYPES];
+    for (int p = 0; p < s->n_parents; p++) known[p] = -2;
     for (int t = 0; t < s->n; t++) {
         int limit = s->limit[t];
         if (limit == 0) { /* the hand as dealt (R21): only at the first draw, no doubling */
@@ -319,7 +373,25 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         }
         if (limit >= 0 && draw > limit) continue;
         /* a drawn tile completes the type only if a joker in its place does (R3) */
-        if (pool->jokers < 2 && kept_with(s, t, pool, -1, 1) < 0) continue;
+        if (pool->jokers < 2 && !parent_allows(s, t, pool, 1, known)) continue;
+        int with_joker = pool->jokers < 2 ? kept_with(s, t, pool, -1, 1) : 0;
+        if (with_joker < 0) continue;
+        if (pool->jokers == 0) {
+            /* 14 real tiles: a drawn numbered tile that completes the type keeps 14 */
+            int alone = kept_with(s, t, pool, -1, 0);
+            char out[KINDS];
+            memset(out, alone >= 0, KINDS);
+            if (alone < 0) {
+                int kinds[KINDS], n = 0;
+                for (int kind = 0; kind < HOLDS_TILES; kind++)
+                    if (counts[kind]) kinds[n++] = kind;
+                if (n) outs_among(s, t, pool, kinds, n, out);
+            }
+            for (int kind = 0; kind < HOLDS_TILES; kind++)
+                if (counts[kind] && out[kind]) better(best, kind, best_score(s, t, HAND, 0, HAND + 1), t);
+            if (counts[JOKER]) better(best, JOKER, best_score(s, t, with_joker, 1, HAND + 1), t);
+            continue;
+        }
         for (int kind = 0; kind < KINDS; kind++) {
             if (!counts[kind]) continue;
             int kept = kept_with(s, t, pool, kind, 0);
@@ -494,16 +566,28 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
     s->trump_joker = trump_joker ? 1 : 0;
     s->budget = budget;
     s->last_limited = last_limited;
+    int parent_index[MAX_TYPES];
     for (Py_ssize_t t = 0; t < n; t++) {
-        int index;
+        int index, parent, unused;
+        HoldsType broad;
         PyObject *row = PyTuple_GetItem(rows, t);
         if (row == NULL ||
             !PyArg_ParseTuple(row, "iii(iii)", &index, &s->number[t], &s->limit[t],
                               &s->scores[t][0], &s->scores[t][1], &s->scores[t][2]) ||
-            holds_table_type(table, index, &s->holds[t]) < 0) {
+            holds_table_type(table, index, &s->holds[t], &parent) < 0 ||
+            (parent >= 0 && holds_table_type(table, parent, &broad, &unused) < 0)) {
             Py_DECREF(rows);
             free(s);
             return NULL;
+        }
+        s->parent[t] = -1;
+        if (parent < 0) continue;
+        for (int p = 0; p < t; p++)
+            if (s->parent[p] >= 0 && parent_index[s->parent[p]] == parent) s->parent[t] = s->parent[p];
+        if (s->parent[t] < 0) {
+            parent_index[s->n_parents] = parent;
+            s->parents[s->n_parents] = broad;
+            s->parent[t] = s->n_parents++;
         }
     }
     Py_DECREF(rows);

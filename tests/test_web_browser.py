@@ -369,6 +369,48 @@ def test_a_phone_joins_with_the_token_and_records_a_closed_win(
     ]
 
 
+def test_a_tap_before_the_script_has_loaded_sends_nothing(
+    browser: Browser, base: str, monkeypatch: pytest.MonkeyPatch, db: Path
+) -> None:
+    """On a slow phone a player may tap "start session" or "save deal" before the page's
+    script has loaded: the form must not submit itself natively (a GET that puts the deal
+    in the address bar and stores nothing). Its buttons wait, disabled, for the script.
+    (No service worker here: it would serve the scripts the test holds back.)"""
+    monkeypatch.setenv(DB_ENV, str(db))
+    context = browser.new_context(
+        viewport=PHONE, base_url=base, has_touch=True, service_workers="block"
+    )
+    page = context.new_page()
+    page.route("**/static/sessions.js", lambda route: route.abort())
+    page.goto("/sessions")
+    start = page.get_by_role("button", name="start session")
+    expect(start).to_be_disabled()
+    page.unroute("**/static/sessions.js")
+    page.goto("/sessions")
+    expect(start).to_be_enabled()
+    page.get_by_label("session name").fill("early")
+    for seat, name in enumerate(["ann", "bob"], start=1):
+        page.get_by_label(f"player {seat}").fill(name)
+    start.click()
+    expect(page).to_have_url(re.compile("/session/early$"))
+
+    page.route("**/static/session.js", lambda route: route.abort())
+    page.reload()
+    for name in ["save deal", "settle"]:
+        expect(page.get_by_role("button", name=name)).to_be_disabled()
+    page.unroute("**/static/session.js")
+    page.reload()
+    for name in ["save deal", "settle"]:
+        expect(page.get_by_role("button", name=name)).to_be_enabled()
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_label("bob has not melded").check()
+    page.get_by_role("button", name="save deal").click()
+    expect(page.get_by_label("totals", exact=True)).to_contain_text("after 1 deal")
+    assert "?" not in page.url  # sent by the script, not as a native form
+    context.close()
+
+
 def test_amend_undo_and_redo_from_the_page(page: Page) -> None:
     page.goto("/sessions")
     page.get_by_label("session name").fill("fixes")

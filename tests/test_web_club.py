@@ -60,6 +60,22 @@ def test_the_page_shows_standings_the_season_chart_and_the_closed_types(
     assert page.index(">bob<") < page.index(">dan<") < page.index(">cat<")  # by total
 
 
+@pytest.mark.parametrize("sessions", [[], [["session", "new", "idle", "--players", "ann", "bob"]]])
+def test_a_club_without_deals_is_a_page_not_a_crash(
+    sessions: list[list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh ledger, or sessions without a deal yet: nobody stands anywhere, and the page
+    says so (the phone's offline shell fetches /club on first use, whatever the ledger)."""
+    db = tmp_path / "empty.sqlite3"
+    monkeypatch.setenv("INTLSCORE_DB", str(db))
+    for argv in sessions:
+        assert main(argv) == 0
+    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as client:
+        reply = client.get("/club")
+    assert reply.status_code == 200, reply.text
+    assert "No deals in this selection." in reply.text
+
+
 def test_a_session_page_still_draws_its_chart(client: TestClient) -> None:
     page = client.get("/session/w2").text
     assert 'aria-label="running totals per player over 3 deals"' in page

@@ -88,7 +88,7 @@ def running_chart(players: Sequence[str], deltas: Sequence[Mapping[str, int]]) -
     for deal in deltas:
         for name in players:
             running[name].append(running[name][-1] + deal.get(name, 0))
-    values = [value for totals in running.values() for value in totals]
+    values = [value for totals in running.values() for value in totals] or [0]  # no players
     low, high = min(values), max(values)
     count = len(deltas)
     lines = []

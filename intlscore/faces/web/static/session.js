@@ -75,7 +75,7 @@
     return { body };
   }
 
-  form.addEventListener("submit", async (event) => {
+  takeOver(form, async (event) => {
     event.preventDefault();
     if (!(await board.useAllText())) return; // the board says what is wrong with the text
     if (kind.value !== "none" && !winner.value) {
@@ -327,7 +327,7 @@
   showOutbox();
   restore();
 
-  settleForm.addEventListener("submit", async (event) => {
+  takeOver(settleForm, async (event) => {
     event.preventDefault();
     const body = { stake: settleForm.elements.stake.value.trim() };
     const unit = settleForm.elements.unit.value.trim();

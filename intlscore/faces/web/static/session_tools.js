@@ -55,7 +55,7 @@
     preview.append(deals);
   }
 
-  rescore.addEventListener("submit", async (event) => {
+  takeOver(rescore, async (event) => {
     event.preventDefault();
     asked = rescoreBody();
     const reply = await callApi(`${base}/rescore/preview`, asked);

@@ -15,7 +15,7 @@
     if (started.text !== text) started = { text, key: Outbox.newKey() };
     return started.key;
   }
-  form.addEventListener("submit", async (event) => {
+  takeOver(form, async (event) => {
     event.preventDefault();
     const name = form.elements.name.value.trim();
     const players = [...form.querySelectorAll("input[name=player]")]

@@ -117,6 +117,7 @@ typedef struct {
     int scores[MAX_TYPES][3];
     int by_number[MAX_TYPES]; /* the slots in increasing type number */
     int parent[MAX_TYPES];    /* the slot's parent among ``parents``, or -1 */
+    int as_parent[MAX_TYPES]; /* where the slot is itself a parent (Basic): that one */
     int n_parents;
     HoldsType parents[MAX_TYPES]; /* the broader types the table checks first */
     int last_limited;
@@ -246,6 +247,15 @@ static int kept_with(const Search *s, int t, const Position *pool, int extra_kin
     return holds_with(&s->holds[t], pool, extra_kind, jokers);
 }
 
+/* kept_with of slot t on the position plus ``jokers`` jokers, where the slot is itself a
+ * parent of the others (Basic) read from ``known`` as parent_allows keeps it: one check. */
+static int slot_kept(const Search *s, int t, const Position *pool, int jokers, int known[MAX_TYPES]) {
+    int p = s->as_parent[t];
+    if (p < 0) return kept_with(s, t, pool, -1, jokers);
+    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
+    return known[p];
+}
+
 static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers) {
     HoldsPool holds;
     for (int i = 0; i < HOLDS_TILES; i++) {
@@ -324,7 +334,7 @@ static int may_win_within_two(const Search *s, const Position *pool, int first, 
     for (int t = 0; t < s->n; t++) {
         int any = 0;
         for (int draw = first; draw <= last; draw++) any |= allowed(s->limit[t], draw);
-        if (any && parent_allows(s, t, pool, 2, known) && kept_with(s, t, pool, -1, 2) >= 0)
+        if (any && parent_allows(s, t, pool, 2, known) && slot_kept(s, t, pool, 2, known) >= 0)
             return 1;
     }
     return 0;
@@ -374,7 +384,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         if (limit >= 0 && draw > limit) continue;
         /* a drawn tile completes the type only if a joker in its place does (R3) */
         if (pool->jokers < 2 && !parent_allows(s, t, pool, 1, known)) continue;
-        int with_joker = pool->jokers < 2 ? kept_with(s, t, pool, -1, 1) : 0;
+        int with_joker = pool->jokers < 2 ? slot_kept(s, t, pool, 1, known) : 0;
         if (with_joker < 0) continue;
         if (pool->jokers == 0) {
             /* 14 real tiles: a drawn numbered tile that completes the type keeps 14 */
@@ -566,7 +576,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
     s->trump_joker = trump_joker ? 1 : 0;
     s->budget = budget;
     s->last_limited = last_limited;
-    int parent_index[MAX_TYPES];
+    int parent_index[MAX_TYPES], slot_index[MAX_TYPES];
     for (Py_ssize_t t = 0; t < n; t++) {
         int index, parent, unused;
         HoldsType broad;
@@ -580,6 +590,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
             free(s);
             return NULL;
         }
+        slot_index[t] = index;
         s->parent[t] = -1;
         if (parent < 0) continue;
         for (int p = 0; p < t; p++)
@@ -591,6 +602,11 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(rows);
+    for (int t = 0; t < s->n; t++) {
+        s->as_parent[t] = -1;
+        for (int p = 0; p < s->n_parents; p++)
+            if (parent_index[p] == slot_index[t]) s->as_parent[t] = p;
+    }
     for (int i = 0; i < s->n; i++) s->by_number[i] = i;
     for (int i = 1; i < s->n; i++) { /* insertion sort by type number */
         int t = s->by_number[i], j = i;

@@ -164,26 +164,31 @@ static void memo_store(Memo *memo, Entry *slot, const Key *key, Scaled value) {
     memo->used++;
 }
 
-static int ends_reserve(Search *s, size_t more) {
-    if (s->ends_used + more <= s->ends_size) return 0;
-    size_t size = s->ends_size ? s->ends_size : 4096;
-    while (size < s->ends_used + more) size *= 2;
-    End *grown = realloc(s->ends, size * sizeof *grown);
+/* Room for ``more`` items of ``item`` bytes after the ``used`` ones of an arena of
+ * ``*size`` (doubling from 4096): 0, or -1 without memory (the arena is left as it was). */
+static int reserve(void **arena, size_t *size, size_t used, size_t more, size_t item) {
+    if (used + more <= *size) return 0;
+    size_t grown_size = *size ? *size : 4096;
+    while (grown_size < used + more) grown_size *= 2;
+    void *grown = realloc(*arena, grown_size * item);
     if (grown == NULL) return -1;
-    s->ends = grown;
-    s->ends_size = size;
+    *arena = grown;
+    *size = grown_size;
     return 0;
 }
 
+static int ends_reserve(Search *s, size_t more) {
+    void *arena = s->ends;
+    int status = reserve(&arena, &s->ends_size, s->ends_used, more, sizeof(End));
+    s->ends = arena;
+    return status;
+}
+
 static int wins_reserve(Search *s, size_t more) {
-    if (s->wins_used + more <= s->wins_size) return 0;
-    size_t size = s->wins_size ? s->wins_size : 4096;
-    while (size < s->wins_used + more) size *= 2;
-    Win *grown = realloc(s->wins_arena, size * sizeof *grown);
-    if (grown == NULL) return -1;
-    s->wins_arena = grown;
-    s->wins_size = size;
-    return 0;
+    void *arena = s->wins_arena;
+    int status = reserve(&arena, &s->wins_size, s->wins_used, more, sizeof(Win));
+    s->wins_arena = arena;
+    return status;
 }
 
 /* ---- the pool's moves (unseen_counts, drawn, thrown, kinds_held) ---------------------- */

@@ -612,41 +612,6 @@ static void set_shape(Search *s, const HoldsType *type) {
     s->same = type->same_number;
 }
 
-/* Whether a tile the pool holds can be in some set of the shape at all: a group of its
- * number, or a run of three through it, whose other tiles the pool holds or its jokers
- * stand for (a copy R3 leaves). Only this much is asked (no colours, totals or set
- * counts), so it is a bound: a tile that cannot be placed is never kept. */
-static int placeable(const Search *s, const HoldsPool *pool, int index, const int usable[TILES]) {
-    if (!usable[index]) return 0;
-    int number = index / 4 + 1, colour = index % 4, jokers = pool->jokers;
-    if (s->groups && (s->numbers_mask >> number & 1)) {
-        int present = 0, fillable = 0;
-        for (int other = 0; other < 4; other++) {
-            int cell = index - colour + other;
-            if (other == colour) continue;
-            if (pool->count[cell]) present++;
-            else if (pool->cap[cell] > 0) fillable++;
-        }
-        if (present + imin(fillable, jokers) >= 2) return 1;
-    }
-    if (!s->runs) return 0;
-    for (int twice = 0; twice < (number == 1 ? 2 : 1); twice++) {
-        int position = twice ? 14 : number; /* a 1 sits low (1-2-3) or high (12-13-1) */
-        for (int start = position - 2; start <= position; start++) {
-            if (start < imax(s->low, 1) || start + 2 > imin(s->high, 14)) continue;
-            int missing = 0;
-            for (int at = start; at <= start + 2 && missing <= jokers; at++) {
-                if (at == position) continue;
-                int cell = tile_at(colour, at);
-                if (pool->count[cell]) continue;
-                missing += pool->cap[cell] > 0 ? 1 : jokers + 1;
-            }
-            if (missing <= jokers) return 1;
-        }
-    }
-    return 0;
-}
-
 int holds_sets(const HoldsType *type, const HoldsPool *pool) {
     Search s;
     memset(&s, 0, sizeof s);
@@ -658,12 +623,6 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool) {
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
     }
     int floor = imax(0, HAND - pool->jokers), best = -1;
-    /* A quick bound first: a completed hand keeps only tiles that can be placed at all,
-     * so too few of them is a no without the walk (most pools one draw short are). */
-    int placed = 0;
-    for (int i = 0; i < TILES && placed < floor; i++)
-        if (pool->count[i] && placeable(&s, pool, i, usable)) placed += pool->count[i];
-    if (placed < floor) return -1;
     /* Without same_number one search (target 0); with it one per number that may hold
      * the tiles (target_numbers in Python), each keeping at most kept_cap. */
     int first = s.same ? 1 : 0, last = s.same ? 13 : 0;

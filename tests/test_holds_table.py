@@ -84,7 +84,7 @@ BASIC_WITH_JOKER = "k1 k2 k3 k4 r5 b5 o5 k9 k10 k11 k12 r13 b13 *"
         # it can be the tile left out: k1-5, r1-5 and b7-9 with the joker, 13 kept ...
         ("k1-5 r1-5 b7-9 o13 *", "", 1, 13),
         # ... while a second such tile (o6: no other 6, no o4 o5 or o7 o8) leaves 12 at
-        # most, too few for 14 with the joker: the compiled check says no before its walk
+        # most, too few for 14 with the joker
         ("k1-5 r1-5 b7 b8 o6 o13 *", "", 1, None),
         # Seven pairs with a joker pairing b7 (R6) ...
         ("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 *", "", 35, 13),

@@ -238,13 +238,17 @@ static int kinds_held(const Position *pool, int kinds[KINDS]) {
 
 static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers);
 
-/* Whether slot t's parent (checked once per pool: ``known``, -2 where not yet) allows the
- * position plus ``jokers`` more jokers to hold t. */
+/* The holds-check of parent ``p`` on the position plus ``jokers`` more jokers, asked once
+ * per position: ``known`` keeps the answers (-2 where not yet asked). */
+static int parent_kept(const Search *s, int p, const Position *pool, int jokers, int known[MAX_TYPES]) {
+    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
+    return known[p];
+}
+
+/* Whether slot t's parent allows the position plus ``jokers`` more jokers to hold t. */
 static int parent_allows(const Search *s, int t, const Position *pool, int jokers, int known[MAX_TYPES]) {
     int p = s->parent[t];
-    if (p < 0) return 1;
-    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
-    return known[p] >= 0;
+    return p < 0 || parent_kept(s, p, pool, jokers, known) >= 0;
 }
 
 /* The holds-check of slot ``t`` on the position plus ``jokers`` more jokers. */
@@ -256,9 +260,7 @@ static int kept_with(const Search *s, int t, const Position *pool, int extra_kin
  * parent of the others (Basic) read from ``known`` as parent_allows keeps it: one check. */
 static int slot_kept(const Search *s, int t, const Position *pool, int jokers, int known[MAX_TYPES]) {
     int p = s->as_parent[t];
-    if (p < 0) return kept_with(s, t, pool, -1, jokers);
-    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
-    return known[p];
+    return p < 0 ? kept_with(s, t, pool, -1, jokers) : parent_kept(s, p, pool, jokers, known);
 }
 
 static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers) {

@@ -75,8 +75,7 @@
     return { body };
   }
 
-  takeOver(form, async (event) => {
-    event.preventDefault();
+  takeOver(form, async () => {
     if (!(await board.useAllText())) return; // the board says what is wrong with the text
     if (kind.value !== "none" && !winner.value) {
       board.say("pick the winner, or choose no winner");
@@ -327,8 +326,7 @@
   showOutbox();
   restore();
 
-  takeOver(settleForm, async (event) => {
-    event.preventDefault();
+  takeOver(settleForm, async () => {
     const body = { stake: settleForm.elements.stake.value.trim() };
     const unit = settleForm.elements.unit.value.trim();
     if (unit) body.unit = unit;

@@ -55,8 +55,7 @@
     preview.append(deals);
   }
 
-  takeOver(rescore, async (event) => {
-    event.preventDefault();
+  takeOver(rescore, async () => {
     asked = rescoreBody();
     const reply = await callApi(`${base}/rescore/preview`, asked);
     confirm.hidden = !reply.ok;

@@ -15,8 +15,7 @@
     if (started.text !== text) started = { text, key: Outbox.newKey() };
     return started.key;
   }
-  takeOver(form, async (event) => {
-    event.preventDefault();
+  takeOver(form, async () => {
     const name = form.elements.name.value.trim();
     const players = [...form.querySelectorAll("input[name=player]")]
       .map((input) => input.value.trim())

@@ -1,4 +1,4 @@
-"""The compiled table of holds-checks (``native/holds_table.c``, ``holds_sets`` in ``_native.c``).
+"""The compiled table of holds-checks (``native/holds_table.c``, ``holds_sets`` of ``setsearch.c``).
 
 "Does this pool (a hand and some draws) hold the type, keeping how many real tiles?" is
 answered by C for odds, simulate and classification (R22). These tests check it against

@@ -1,6 +1,6 @@
 """The compiled set search against the pure-Python one it was ported from (R20).
 
-``intlscore._native`` (``native/_native.c``) is a line-for-line port of
+``intlscore._native`` (``native/setsearch.c``) is a line-for-line port of
 ``reach/sets.py``; when it is built, every set-based type (structures sets,
 groups, runs) is answered by it. It must give exactly what the Python search
 gives: the same most kept tiles, the same outs and the same keep, for every

@@ -63,8 +63,11 @@
 #define MAX_TILES 15 /* discards_leaving_sets: 15 tiles, so at most five sets */
 #define MELDS 5
 #define KEPT_ALL 63 /* discards_leaving_sets: the bit of "the rest splits" (-1 in Python) */
-#define MEMO_FIRST 64   /* the memo starts inside the Split ... */
-#define MEMO_MOST 4096  /* ... and grows (x4) up to this many slots, kept at most half full */
+#define MEMO_TAKEN ((uint64_t)1 << 63) /* in a memo key's third word: the slot is taken */
+#define MEMO_START 4096 /* a memo made on first use starts with this many slots ... */
+#define MEMO_GROWTH 2   /* ... and grows by this factor, kept at most half full */
+#define MEMO_FIRST 64   /* the split's memo starts inside the Split ... */
+#define MEMO_MOST 4096  /* ... and grows up to this many slots */
 #define ALL_NUMBERS 0x3FFE /* bits 1-13 */
 #define CONDITION_FIELDS 11
 #define HAND 14
@@ -73,6 +76,113 @@
 #if defined(_MSC_VER) && !defined(__cplusplus)
 #define inline __inline
 #endif
+
+/* ==== shared by the three modes ===================================================== */
+
+/* ---- tile geometry: index (number - 1) * 4 + colour, as intlscore/engine/tiles.py -- */
+
+/* The tile of a colour at a run position (1-14, 14 the high 1): melds.position_tile. */
+static inline int position_tile(int colour, int position) {
+    return ((position - 1) % NUMBERS) * 4 + colour;
+}
+static inline int number_of(int tile) { return tile / 4 + 1; }
+static inline int bit_count(uint64_t mask) {
+    int n = 0;
+    for (; mask; mask &= mask - 1) n++;
+    return n;
+}
+static inline int lowest_bit(uint64_t mask) { /* mask != 0 */
+    int index = 0;
+    for (; !(mask & 1); mask >>= 1) index++;
+    return index;
+}
+static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
+
+/* ---- memo: what a walk knows of a state, by a key of three words -------------------- */
+
+/* An open-addressing table kept at most half full. The split's key is a state of its walk
+ * exactly (the counts left, then the jokers' tiles and the sets so far: state_key); the
+ * keep-most walk's is the room for filler sets and a leaf's partial hand (most_key). A
+ * value remembered exactly holds in both builds, whose Python memo keys are coarser. */
+typedef struct {
+    uint64_t a, b, c; /* the key; c has MEMO_TAKEN set in a taken slot, so 0 is free */
+    uint64_t value;
+} MemoEntry;
+
+typedef struct {
+    MemoEntry *slots; /* `inner`, or a larger table of its own once grown */
+    size_t size, count;
+    size_t most;      /* grows up to this many slots, then stops remembering; 0: no limit */
+    MemoEntry *inner; /* the first slots, inside the walk's own struct (or none) */
+} Memo;
+
+/* A memo starting with `size` slots at `inner` (0 and NULL: MEMO_START, made on first use). */
+static void memo_init(Memo *m, MemoEntry *inner, size_t size, size_t most) {
+    m->slots = m->inner = inner;
+    m->size = size;
+    m->count = 0;
+    m->most = most;
+}
+
+static void memo_free(Memo *m) {
+    if (m->slots != m->inner) free(m->slots);
+    m->slots = m->inner = NULL;
+    m->size = m->count = 0;
+}
+
+static inline uint64_t memo_mix(uint64_t a, uint64_t b, uint64_t c) {
+    uint64_t h = a * 0x9E3779B97F4A7C15ULL;
+    h ^= (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (c + 0x165667B19E3779F9ULL) * 0x94D049BB133111EBULL;
+    h ^= h >> 31;
+    return h;
+}
+
+/* The key's slot: its entry, or the free slot where it goes (the table is never full). */
+static inline MemoEntry *memo_slot(const Memo *m, uint64_t a, uint64_t b, uint64_t c) {
+    size_t mask = m->size - 1, i = (size_t)memo_mix(a, b, c) & mask;
+    c |= MEMO_TAKEN;
+    for (; m->slots[i].c; i = (i + 1) & mask) {
+        const MemoEntry *e = &m->slots[i];
+        if (e->c == c && e->a == a && e->b == b) break;
+    }
+    return &m->slots[i];
+}
+
+/* Whether the key is remembered, and its value in *value. */
+static inline int memo_get(const Memo *m, uint64_t a, uint64_t b, uint64_t c, uint64_t *value) {
+    if (m->size == 0) return 0;
+    const MemoEntry *e = memo_slot(m, a, b, c);
+    if (!e->c) return 0;
+    *value = e->value;
+    return 1;
+}
+
+/* Remember the key's value; a memo that cannot grow any more (`most`, or out of memory)
+ * simply stops remembering new keys: their values are computed again. */
+static void memo_put(Memo *m, uint64_t a, uint64_t b, uint64_t c, uint64_t value) {
+    if (2 * (m->count + 1) > m->size) {
+        size_t size = m->size ? MEMO_GROWTH * m->size : MEMO_START;
+        MemoEntry *old = m->slots, *grown;
+        if ((m->most && size > m->most) || (grown = calloc(size, sizeof(MemoEntry))) == NULL)
+            return;
+        size_t old_size = m->size;
+        m->slots = grown;
+        m->size = size;
+        for (size_t i = 0; i < old_size; i++)
+            if (old[i].c) *memo_slot(m, old[i].a, old[i].b, old[i].c) = old[i];
+        if (old != m->inner) free(old);
+    }
+    MemoEntry *e = memo_slot(m, a, b, c);
+    if (!e->c) m->count++;
+    e->a = a;
+    e->b = b;
+    e->c = c | MEMO_TAKEN;
+    e->value = value;
+}
+
+/* ==== find one split: the scorer's walk (SetSearch) ================================= */
 
 /* What a set-based type asks of a split, as SetSearch's arguments and tiles_hold's checks. */
 typedef struct {
@@ -96,20 +206,6 @@ typedef struct {
     int rep[MAX_RUN];  /* the tile it stands for */
 } Meld;
 
-/* A state of a search, exactly: what is left, the jokers' tiles, the sets so far and the
- * runs' colours (split searches), or whether a tile was discarded (discards_leaving_sets).
- * The Python memo keys are coarser; a value remembered exactly holds in both. */
-typedef struct {
-    uint64_t lo, hi; /* remaining counts, two bits a tile */
-    int jokers, used0, used1, sets, run_colours, discarded;
-} State;
-
-typedef struct {
-    State state;
-    uint64_t value; /* split searches: unused (a state remembered failed) */
-    int taken;
-} SplitEntry;
-
 typedef struct {
     Conditions cond;
     int prune;        /* a partial choice of jokers' tiles can break a condition */
@@ -124,9 +220,8 @@ typedef struct {
     int depth, sets;  /* sets: how many melds the split found has */
     int discarded;    /* discards_leaving_sets: a tile (or joker) is discarded already */
     uint64_t *found;  /* discards_leaving_sets: the discards found at the level enumerating */
-    SplitEntry *memo;      /* `first`, or a larger table of its own once grown */
-    int memo_size, memo_count;
-    SplitEntry first[MEMO_FIRST];
+    Memo memo;        /* states that failed (split) or their discards (discards_after) */
+    MemoEntry first[MEMO_FIRST];
 } Split;
 
 /* What to do with each group or run found for the lowest tile: go on with the search
@@ -181,15 +276,6 @@ static void build_choices(void) {
     choices_ready = 1;
 }
 
-static int position_tile(int colour, int position) { return ((position - 1) % 13) * 4 + colour; }
-static int number_of(int tile) { return tile / 4 + 1; }
-
-static int bit_count(int mask) {
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
-}
-
 static int used_count(const Split *s, int index) {
     int n = 0;
     for (int i = 0; i < s->nused; i++) n += s->used[i] == index;
@@ -209,8 +295,6 @@ static void unuse_joker(Split *s, int index) {
     if (s->nused == 2 && s->used[0] == index) s->used[0] = s->used[1];
     s->nused--;
 }
-
-/* ==== find one split: the scorer's walk (SetSearch) ================================= */
 
 /* ---- conditions (intlscore/engine/conditions.py) ------------------------------------ */
 
@@ -270,67 +354,23 @@ static int split_holds(const Split *s) {
     return top >= c->same_number;
 }
 
-/* ---- memo ------------------------------------------------------------------------- */
+/* ---- memo key ---------------------------------------------------------------------- */
 
-static State state_of(const Split *s, int jokers) {
-    State f = {0, 0, jokers, -1, -1, s->depth, s->run_colours, s->discarded};
-    for (int i = 0; i < TILES; i++) {
-        if (i < 32)
-            f.lo |= (uint64_t)s->count[i] << (2 * i);
-        else
-            f.hi |= (uint64_t)s->count[i] << (2 * (i - 32));
-    }
-    if (s->nused > 0) f.used0 = s->used[0];
-    if (s->nused > 1) f.used1 = s->used[1];
-    return f;
-}
+/* A state of the split's walk, exactly, as a memo key: the counts left, two bits a tile (a:
+ * tiles 0-31, b: 32-51), then in c the jokers left, the jokers' tiles, the sets so far, the
+ * runs' colours and whether a tile was discarded (discards_leaving_sets). */
+typedef struct {
+    uint64_t a, b, c;
+} StateKey;
 
-static int same_state(const State *a, const State *b) {
-    return a->lo == b->lo && a->hi == b->hi && a->jokers == b->jokers && a->used0 == b->used0 &&
-           a->used1 == b->used1 && a->sets == b->sets && a->run_colours == b->run_colours &&
-           a->discarded == b->discarded;
-}
-
-/* The state's slot in the memo (open addressing, kept at most half full): its entry, or
- * the free slot where it goes. */
-static SplitEntry *split_memo_slot(Split *s, const State *f) {
-    uint64_t h = f->lo * 0x9E3779B97F4A7C15ULL ^ (f->hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (uint64_t)(f->jokers + 3 * (f->used0 + 2) + 211 * (f->used1 + 2) + 45007 * f->sets +
-                    225035 * f->run_colours + 3600560 * f->discarded);
-    h ^= h >> 29;
-    for (int probe = 0; probe < s->memo_size; probe++) {
-        SplitEntry *g = &s->memo[(h + (uint64_t)probe) & (uint64_t)(s->memo_size - 1)];
-        if (!g->taken || same_state(&g->state, f)) return g;
-    }
-    return NULL;
-}
-
-/* The value remembered for a state, or NULL. */
-static const SplitEntry *split_memo_get(Split *s, const State *f) {
-    const SplitEntry *g = split_memo_slot(s, f);
-    return g != NULL && g->taken ? g : NULL;
-}
-
-/* Remember a state's value; a memo that cannot grow any more simply stops remembering. */
-static void split_memo_put(Split *s, const State *f, uint64_t value) {
-    if (2 * (s->memo_count + 1) > s->memo_size) {
-        int size = 4 * s->memo_size;
-        SplitEntry *old = s->memo, *grown;
-        if (size > MEMO_MOST || (grown = calloc((size_t)size, sizeof(SplitEntry))) == NULL) return;
-        int old_size = s->memo_size;
-        s->memo = grown;
-        s->memo_size = size;
-        for (int i = 0; i < old_size; i++)
-            if (old[i].taken) *split_memo_slot(s, &old[i].state) = old[i];
-        if (old != s->first) free(old);
-    }
-    SplitEntry *slot = split_memo_slot(s, f);
-    if (slot != NULL && !slot->taken) {
-        slot->state = *f;
-        slot->value = value;
-        slot->taken = 1;
-        s->memo_count++;
-    }
+static StateKey state_key(const Split *s, int jokers, int sets) {
+    StateKey k = {0, 0, 0};
+    for (int i = 0; i < 32; i++) k.a |= (uint64_t)s->count[i] << (2 * i);
+    for (int i = 32; i < TILES; i++) k.b |= (uint64_t)s->count[i] << (2 * (i - 32));
+    int used0 = s->nused > 0 ? s->used[0] + 1 : 0, used1 = s->nused > 1 ? s->used[1] + 1 : 0;
+    k.c = (uint64_t)jokers | (uint64_t)used0 << 2 | (uint64_t)used1 << 8 | (uint64_t)sets << 14 |
+          (uint64_t)s->run_colours << 17 | (uint64_t)s->discarded << 21;
+    return k;
 }
 
 /* ---- the search --------------------------------------------------------------------- */
@@ -451,8 +491,9 @@ static int split_search(Split *s, int jokers) {
         return jokers == 0 && split_holds(s);
     }
     if (s->depth >= s->cond.max_sets) return 0;
-    State state = state_of(s, jokers);
-    if (split_memo_get(s, &state) != NULL) return 0; /* failed before */
+    StateKey key = state_key(s, jokers, s->depth);
+    uint64_t failed;
+    if (memo_get(&s->memo, key.a, key.b, key.c, &failed)) return 0; /* failed before */
     s->count[tile]--;
     int found = s->cond.groups && split_groups_with(s, tile, jokers, split_search);
     if (!found && s->cond.runs) {
@@ -464,7 +505,7 @@ static int split_search(Split *s, int jokers) {
         }
     }
     s->count[tile]++;
-    if (!found) split_memo_put(s, &state, 0);
+    if (!found) memo_put(&s->memo, key.a, key.b, key.c, 0);
     return found;
 }
 
@@ -492,10 +533,10 @@ static uint64_t discards_after(Split *s, int jokers) {
         if (!jokers) return s->discarded ? (uint64_t)1 << KEPT_ALL : 0;
         return jokers == 1 && !s->discarded ? (uint64_t)1 << JOKER : 0;
     }
-    State state = state_of(s, jokers);
-    state.sets = 0; /* unlike a split's, the discards do not depend on the sets so far */
-    const SplitEntry *known = split_memo_get(s, &state);
-    if (known != NULL) return known->value;
+    /* Unlike a split's, the discards do not depend on the sets so far. */
+    StateKey key = state_key(s, jokers, 0);
+    uint64_t known;
+    if (memo_get(&s->memo, key.a, key.b, key.c, &known)) return known;
     uint64_t found = 0;
     if (!s->discarded && jokers) { /* the joker goes */
         s->discarded = 1;
@@ -514,7 +555,7 @@ static uint64_t discards_after(Split *s, int jokers) {
         split_runs_with(s, tile, jokers, discards_below);
     }
     s->count[tile]++;
-    split_memo_put(s, &state, found);
+    memo_put(&s->memo, key.a, key.b, key.c, found);
     return found;
 }
 
@@ -533,12 +574,6 @@ typedef struct {
     int colours;
     int run_colour;
 } Cand;
-
-typedef struct {
-    uint64_t m1, m2, packed;
-    uint64_t value;
-    int used;
-} MostEntry;
 
 typedef struct {
     /* shape */
@@ -560,9 +595,7 @@ typedef struct {
     /* holds-checks: stop once a hand keeps `enough` tiles (no better one exists) */
     int enough, done;
     int decide; /* only whether a hand keeps more than best_kept: ties are worthless */
-    /* memo (filler union and feasibility) */
-    MostEntry *table;
-    size_t capacity, count;
+    Memo memo; /* filler union and feasibility (most_key) */
 } MostWalk;
 
 static const int GROUP_OTHERS[4][4][4] = {
@@ -574,20 +607,6 @@ static const int GROUP_OTHERS[4][4][4] = {
     {{3, 0, 1, 2}, {2, 1, 2, 0}, {2, 0, 2, 0}, {2, 0, 1, 0}},
 };
 
-static inline int tile_at(int colour, int position) { return ((position - 1) % 13) * 4 + colour; }
-static inline int popcount(uint64_t x) {
-    int count = 0;
-    for (; x; x &= x - 1) count++;
-    return count;
-}
-static inline int lowest_bit(uint64_t x) {
-    int index = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        index++;
-    }
-    return index;
-}
 static inline Keep keep_plus(Keep keep, int cell) {
     if (cell < 32)
         keep.lo += (uint64_t)1 << (2 * cell);
@@ -626,64 +645,8 @@ static inline Keep keep_below(Keep keep, int start) {
     }
     return keep;
 }
-static inline int imin(int a, int b) { return a < b ? a : b; }
-static inline int imax(int a, int b) { return a > b ? a : b; }
 
-/* ---- memo ------------------------------------------------------------------ */
-
-static uint64_t most_mix(uint64_t m1, uint64_t m2, uint64_t packed) {
-    uint64_t h = m1 * 0x9E3779B97F4A7C15ULL;
-    h ^= (m2 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (packed + 0x165667B19E3779F9ULL) * 0x94D049BB133111EBULL;
-    h ^= h >> 31;
-    return h;
-}
-
-static MostEntry *most_memo_slot(MostWalk *s, uint64_t m1, uint64_t m2, uint64_t packed) {
-    size_t mask = s->capacity - 1;
-    size_t i = (size_t)most_mix(m1, m2, packed) & mask;
-    while (s->table[i].used) {
-        MostEntry *e = &s->table[i];
-        if (e->m1 == m1 && e->m2 == m2 && e->packed == packed) return e;
-        i = (i + 1) & mask;
-    }
-    return &s->table[i];
-}
-
-static int most_memo_get(MostWalk *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t *value) {
-    if (s->table == NULL) return 0;
-    MostEntry *e = most_memo_slot(s, m1, m2, packed);
-    if (!e->used) return 0;
-    *value = e->value;
-    return 1;
-}
-
-static void most_memo_put(MostWalk *s, uint64_t m1, uint64_t m2, uint64_t packed, uint64_t value) {
-    if (s->table == NULL) { /* made on first use: holds-checks never need it */
-        s->table = calloc(1 << 12, sizeof(MostEntry));
-        if (s->table == NULL) return;
-        s->capacity = 1 << 12;
-    }
-    if ((s->count + 1) * 2 > s->capacity) {
-        size_t old_capacity = s->capacity;
-        MostEntry *old = s->table;
-        MostEntry *grown = calloc(old_capacity * 2, sizeof(MostEntry));
-        if (grown == NULL) return; /* out of memory: forget the value, it is recomputed */
-        s->table = grown;
-        s->capacity = old_capacity * 2;
-        for (size_t i = 0; i < old_capacity; i++) {
-            if (old[i].used) *most_memo_slot(s, old[i].m1, old[i].m2, old[i].packed) = old[i];
-        }
-        free(old);
-    }
-    MostEntry *e = most_memo_slot(s, m1, m2, packed);
-    if (!e->used) s->count++;
-    e->m1 = m1;
-    e->m2 = m2;
-    e->packed = packed;
-    e->value = value;
-    e->used = 1;
-}
+/* ---- memo key -------------------------------------------------------------------- */
 
 static inline uint64_t most_key(int kind, int need, int sets, int total, int colours, int run_colours,
                                 int first, int short_) {
@@ -694,7 +657,7 @@ static inline uint64_t most_key(int kind, int need, int sets, int total, int col
 
 /* Target tiles still missing after a filler set (same_number). */
 static inline int most_short_after(MostWalk *s, const Cand *c, int short_) {
-    int left = short_ - popcount(c->mask & s->target_mask);
+    int left = short_ - bit_count(c->mask & s->target_mask);
     return left > 0 ? left : 0;
 }
 
@@ -703,12 +666,12 @@ static inline int most_short_after(MostWalk *s, const Cand *c, int short_) {
 static inline int most_ok(MostWalk *s, int tiles, int sets, int total, int colours) {
     if (tiles > HAND || sets > s->max_sets) return 0;
     if (s->max_total >= 0 && total > s->max_total) return 0;
-    return s->colours < 0 || popcount((uint64_t)colours) <= s->colours;
+    return s->colours < 0 || bit_count((uint64_t)colours) <= s->colours;
 }
 
 static inline int most_final_ok(MostWalk *s, int sets, int colours) {
     if (s->allowed_mask && !(s->allowed_mask >> sets & 1)) return 0;
-    return s->colours < 0 || popcount((uint64_t)colours) == s->colours;
+    return s->colours < 0 || bit_count((uint64_t)colours) == s->colours;
 }
 
 /* Whether a partial hand keeping at most `most` tiles can add nothing: it must
@@ -739,7 +702,7 @@ static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total
                        int run_colours) {
     if (s->max_total >= 0 && total + c->total > s->max_total) return 0;
     if (c->mask & ~room) return 0;
-    if (s->colours >= 0 && popcount((uint64_t)(colours | c->colours)) > s->colours) return 0;
+    if (s->colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->colours) return 0;
     return !(s->distinct && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
@@ -780,7 +743,7 @@ static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t 
                     int colours, int run_colours, int first, int short_) {
     uint64_t packed = most_key(0, need, sets, total, colours, run_colours, first, short_);
     uint64_t cached;
-    if (most_memo_get(s, m1, m2, packed, &cached)) return (int)cached;
+    if (memo_get(&s->memo, m1, m2, packed, &cached)) return (int)cached;
     int result = 0;
     for (int position = most_next_filler(s, first, need, m1, total, colours, run_colours);
          position >= 0;
@@ -791,7 +754,7 @@ static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t 
             break;
         }
     }
-    most_memo_put(s, m1, m2, packed, (uint64_t)result);
+    memo_put(&s->memo, m1, m2, packed, (uint64_t)result);
     return result;
 }
 
@@ -801,7 +764,7 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
                              int colours, int run_colours, int short_, int *found) {
     uint64_t packed = most_key(1, need, sets, total, colours, run_colours, 0, short_);
     uint64_t cached;
-    if (most_memo_get(s, m1, m2, packed, &cached)) {
+    if (memo_get(&s->memo, m1, m2, packed, &cached)) {
         *found = (int)(cached >> 63);
         return cached & ~(1ULL << 63);
     }
@@ -815,7 +778,7 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
             any = 1;
         }
     }
-    most_memo_put(s, m1, m2, packed, u | (uint64_t)any << 63);
+    memo_put(&s->memo, m1, m2, packed, u | (uint64_t)any << 63);
     *found = any;
     return u;
 }
@@ -864,7 +827,7 @@ static int most_affordable(MostWalk *s, int start, int budget, int most) {
     int count = 0;
     for (int index = start; index < TILES; index++) {
         int held = s->open[index];
-        int number = index / 4 + 1;
+        int number = number_of(index);
         for (int k = 0; k < held; k++) {
             if (budget < number || count >= most) return count;
             budget -= number;
@@ -915,7 +878,7 @@ static void most_groups(MostWalk *s, int index, int kept, int tiles, int sets, i
                       int run_colours, uint64_t outs, Keep keep, int left) {
     int colour = index & 3;
     int base = index - colour;
-    int number = index / 4 + 1;
+    int number = number_of(index);
     for (int option = 0; option < 4; option++) {
         const int *others = GROUP_OTHERS[colour][option];
         int n = others[0];
@@ -960,13 +923,13 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
         end++;
         if (end > top || tiles >= HAND) break;
         if (s->max_total >= 0 && total > s->max_total) break;
-        int cell = tile_at(colour, end);
+        int cell = position_tile(colour, end);
         int how = most_take(s, cell);
         if (how < 0) break;
         cells[ncells] = cell;
         hows[ncells++] = how;
         tiles++;
-        total += cell / 4 + 1;
+        total += number_of(cell);
         if (how) {
             kept++;
             keep = keep_plus(keep, cell);
@@ -985,7 +948,7 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
     int colour = index & 3;
     int low = imax(imax(s->low, position - (MAX_RUN - 1)), 1);
     most_take(s, index); /* the anchor: an open hand copy, kept */
-    int anchor_number = index / 4 + 1;
+    int anchor_number = number_of(index);
     int base_kept = kept + 1;
     Keep base_keep = keep_plus(keep, index);
     int base_total = total + anchor_number;
@@ -995,12 +958,12 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
     uint64_t left_outs = 0;
     for (int start = position; start >= low; start--) {
         if (start < position) {
-            int cell = tile_at(colour, start);
+            int cell = position_tile(colour, start);
             int how = most_take(s, cell);
             if (how < 0) break;
             cells[ncells] = cell;
             hows[ncells++] = how;
-            left_total += cell / 4 + 1;
+            left_total += number_of(cell);
             if (how) {
                 left_kept++;
                 left_keep = keep_plus(left_keep, cell);
@@ -1034,7 +997,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
         return;
     }
     if (sets < s->max_sets) {
-        int number = index / 4 + 1;
+        int number = number_of(index);
         if (s->groups && (s->numbers_mask >> number & 1))
             most_groups(s, index, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
         if (s->runs && !(s->distinct && (run_colours >> (index & 3) & 1))) {
@@ -1061,7 +1024,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
 
 /* Whether a tile can be in any set of the shape (SetShape.usable in Python). */
 static int shape_usable(const MostWalk *s, int index) {
-    int number = index / 4 + 1;
+    int number = number_of(index);
     if (s->groups && (s->numbers_mask >> number & 1)) return 1;
     if (!s->runs) return 0;
     return (s->low <= number && number <= s->high) || (number == 1 && s->low <= 14 && 14 <= s->high);
@@ -1147,7 +1110,7 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool) {
         most_search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
         if (s.best_kept >= need) best = s.best_kept;
     }
-    free(s.table);
+    memo_free(&s.memo);
     return best;
 }
 
@@ -1199,8 +1162,7 @@ static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Condi
         return NULL;
     }
     s->cond = *cond;
-    s->memo = s->first;
-    s->memo_size = MEMO_FIRST;
+    memo_init(&s->memo, s->first, MEMO_FIRST, MEMO_MOST);
     s->prune = cond->numbers != ALL_NUMBERS || cond->max_total >= 0 || cond->colours >= 0;
     read_facts(s);
     if (!choices_ready) build_choices();
@@ -1208,7 +1170,7 @@ static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Condi
 }
 
 static void split_free(Split *s) {
-    if (s->memo != s->first) free(s->memo);
+    memo_free(&s->memo);
     free(s);
 }
 
@@ -1330,18 +1292,6 @@ static PyObject *discards_entry(PyObject *self, PyObject *args) {
     return result;
 }
 
-static int most_read_counts(PyObject *bytes, int *out, const char *what) {
-    char *data;
-    Py_ssize_t size;
-    if (PyBytes_AsStringAndSize(bytes, &data, &size) < 0) return -1;
-    if (size != TILES) {
-        PyErr_Format(PyExc_ValueError, "%s needs %d counts, got %zd", what, TILES, size);
-        return -1;
-    }
-    for (int i = 0; i < TILES; i++) out[i] = (unsigned char)data[i];
-    return 0;
-}
-
 static PyObject *pack_keep(Keep value) {
     PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)value.hi);
     PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)value.lo);
@@ -1389,7 +1339,8 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     s->numbers_mask = numbers_mask;
     s->let_go = let_go;
     s->full = full;
-    if (most_read_counts(open_bytes, s->open, "open") < 0 || most_read_counts(cap_bytes, s->cap, "cap") < 0) {
+    if (holds_read_tiles(open_bytes, "closest_sets open", s->open) < 0 ||
+        holds_read_tiles(cap_bytes, "closest_sets cap", s->cap) < 0) {
         free(s);
         return NULL;
     }
@@ -1445,7 +1396,7 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     if (keep != NULL) {
         result = Py_BuildValue("(iKN)", s->best_kept, (unsigned long long)s->best_outs, keep);
     }
-    free(s->table);
+    memo_free(&s->memo);
     free(own);
     free(s);
     return result;

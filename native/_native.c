@@ -32,11 +32,13 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
+extern void setsearch_init(void);       /* setsearch.c: its tables, before any call */
 extern PyMethodDef setsearch_methods[]; /* setsearch.c */
 extern PyMethodDef holds_methods[];     /* holds_table.c */
 extern PyMethodDef play_methods[];      /* play.c */
 
 PyMODINIT_FUNC PyInit__native(void) {
+    setsearch_init();
     PyObject *created = PyModule_Create(&module);
     if (created != NULL && (PyModule_AddFunctions(created, setsearch_methods) < 0 ||
                             PyModule_AddFunctions(created, holds_methods) < 0 ||

@@ -69,6 +69,7 @@
 #define MEMO_FIRST 64   /* the split's memo starts inside the Split ... */
 #define MEMO_MOST 4096  /* ... and grows up to this many slots */
 #define ALL_NUMBERS 0x3FFE /* bits 1-13 */
+#define ALL_PRESENT 15 /* every colour present */
 #define CONDITION_FIELDS 11
 #define HAND 14
 #define MAX_FILLERS 1024 /* closest_sets: filler sets at most */
@@ -182,6 +183,62 @@ static void memo_put(Memo *m, uint64_t a, uint64_t b, uint64_t c, uint64_t value
     e->value = value;
 }
 
+/* ---- groups: the groups holding a tile (R4) ---------------------------------------- */
+
+/* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
+ * holding the tile as (real colours, joker colours), fewest jokers first, as _group_choices
+ * in setsearch.py. The split tries them in this order. The keep-most walk takes the groups
+ * without a joker with every other colour present (ALL_PRESENT, 0), last first: the
+ * colour sets of the four groups holding a tile (the four-colour group, then each
+ * three-colour one), whose tiles it keeps or draws; its answer is the same in any order. */
+typedef struct {
+    int nreal, real[3], nwild, wild[3];
+} Choice;
+static Choice CHOICES[4][16][3][27];
+static int NCHOICES[4][16][3];
+
+static void build_choices(void) {
+    for (int colour = 0; colour < 4; colour++) {
+        int others[3], k = 0;
+        for (int c = 0; c < 4; c++)
+            if (c != colour) others[k++] = c;
+        Choice options[27];
+        int noptions = 0;
+        /* itertools.product((0, 1, 2), repeat=3): the first position varies slowest */
+        for (int p0 = 0; p0 < 3; p0++)
+            for (int p1 = 0; p1 < 3; p1++)
+                for (int p2 = 0; p2 < 3; p2++) {
+                    int pattern[3] = {p0, p1, p2};
+                    if ((p0 != 0) + (p1 != 0) + (p2 != 0) < 2) continue;
+                    Choice *option = &options[noptions++];
+                    option->nreal = option->nwild = 0;
+                    for (int j = 0; j < 3; j++) {
+                        if (pattern[j] == 1) option->real[option->nreal++] = others[j];
+                        if (pattern[j] == 2) option->wild[option->nwild++] = others[j];
+                    }
+                }
+        for (int present = 0; present < 16; present++)
+            for (int jokers = 0; jokers < 3; jokers++) {
+                int n = 0;
+                for (int wild = 0; wild <= 3; wild++) /* stable sort by joker count */
+                    for (int i = 0; i < noptions; i++) {
+                        const Choice *option = &options[i];
+                        if (option->nwild != wild || option->nwild > jokers) continue;
+                        int need = 0, avoid = 0;
+                        for (int j = 0; j < option->nreal; j++) need |= 1 << option->real[j];
+                        for (int j = 0; j < option->nwild; j++) avoid |= 1 << option->wild[j];
+                        if ((need & ~present) || (avoid & present)) continue;
+                        CHOICES[colour][present][jokers][n++] = *option;
+                    }
+                NCHOICES[colour][present][jokers] = n;
+            }
+    }
+}
+
+/* Fills the tables the walks read: called once, as the module is made (_native.c), before
+ * any walk runs (some run without the GIL). */
+void setsearch_init(void) { build_choices(); }
+
 /* ==== find one split: the scorer's walk (SetSearch) ================================= */
 
 /* What a set-based type asks of a split, as SetSearch's arguments and tiles_hold's checks. */
@@ -227,54 +284,6 @@ typedef struct {
 /* What to do with each group or run found for the lowest tile: go on with the search
  * below it (`jokers` left); nonzero stops the enumeration. */
 typedef int (*Next)(Split *s, int jokers);
-
-/* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
- * as (real colours, joker colours), as _group_choices in Python. */
-typedef struct {
-    int nreal, real[3], nwild, wild[3];
-} Choice;
-static Choice CHOICES[4][16][3][27];
-static int NCHOICES[4][16][3];
-static int choices_ready = 0;
-
-static void build_choices(void) {
-    for (int colour = 0; colour < 4; colour++) {
-        int others[3], k = 0;
-        for (int c = 0; c < 4; c++)
-            if (c != colour) others[k++] = c;
-        Choice options[27];
-        int noptions = 0;
-        /* itertools.product((0, 1, 2), repeat=3): the first position varies slowest */
-        for (int p0 = 0; p0 < 3; p0++)
-            for (int p1 = 0; p1 < 3; p1++)
-                for (int p2 = 0; p2 < 3; p2++) {
-                    int pattern[3] = {p0, p1, p2};
-                    if ((p0 != 0) + (p1 != 0) + (p2 != 0) < 2) continue;
-                    Choice *option = &options[noptions++];
-                    option->nreal = option->nwild = 0;
-                    for (int j = 0; j < 3; j++) {
-                        if (pattern[j] == 1) option->real[option->nreal++] = others[j];
-                        if (pattern[j] == 2) option->wild[option->nwild++] = others[j];
-                    }
-                }
-        for (int present = 0; present < 16; present++)
-            for (int jokers = 0; jokers < 3; jokers++) {
-                int n = 0;
-                for (int wild = 0; wild <= 3; wild++) /* stable sort by joker count */
-                    for (int i = 0; i < noptions; i++) {
-                        const Choice *option = &options[i];
-                        if (option->nwild != wild || option->nwild > jokers) continue;
-                        int need = 0, avoid = 0;
-                        for (int j = 0; j < option->nreal; j++) need |= 1 << option->real[j];
-                        for (int j = 0; j < option->nwild; j++) avoid |= 1 << option->wild[j];
-                        if ((need & ~present) || (avoid & present)) continue;
-                        CHOICES[colour][present][jokers][n++] = *option;
-                    }
-                NCHOICES[colour][present][jokers] = n;
-            }
-    }
-    choices_ready = 1;
-}
 
 static int used_count(const Split *s, int index) {
     int n = 0;
@@ -598,15 +607,6 @@ typedef struct {
     Memo memo; /* filler union and feasibility (most_key) */
 } MostWalk;
 
-static const int GROUP_OTHERS[4][4][4] = {
-    /* For a tile's colour, the other colours of each group holding it, as
-     * {count, colours...}: all four colours, then one other colour left out. */
-    {{3, 1, 2, 3}, {2, 2, 3, 0}, {2, 1, 3, 0}, {2, 1, 2, 0}},
-    {{3, 0, 2, 3}, {2, 2, 3, 0}, {2, 0, 3, 0}, {2, 0, 2, 0}},
-    {{3, 0, 1, 3}, {2, 1, 3, 0}, {2, 0, 3, 0}, {2, 0, 1, 0}},
-    {{3, 0, 1, 2}, {2, 1, 2, 0}, {2, 0, 2, 0}, {2, 0, 1, 0}},
-};
-
 static inline Keep keep_plus(Keep keep, int cell) {
     if (cell < 32)
         keep.lo += (uint64_t)1 << (2 * cell);
@@ -879,17 +879,19 @@ static void most_groups(MostWalk *s, int index, int kept, int tiles, int sets, i
     int colour = index & 3;
     int base = index - colour;
     int number = number_of(index);
-    for (int option = 0; option < 4; option++) {
-        const int *others = GROUP_OTHERS[colour][option];
-        int n = others[0];
-        int size = n + 1;
+    const Choice *groups = CHOICES[colour][ALL_PRESENT][0]; /* the four-colour group first */
+    for (int option = NCHOICES[colour][ALL_PRESENT][0] - 1; option >= 0; option--) {
+        const Choice *group = &groups[option];
+        int size = group->nreal + 1;
         int new_total = total + number * size;
         int new_colours = colours | 1 << colour;
-        for (int k = 1; k <= n; k++) new_colours |= 1 << others[k];
-        if (!most_ok(s, tiles + size, sets + 1, new_total, new_colours)) continue;
         int cells[4], hows[4];
         cells[0] = index;
-        for (int k = 1; k <= n; k++) cells[k] = base + others[k];
+        for (int k = 0; k < group->nreal; k++) {
+            new_colours |= 1 << group->real[k];
+            cells[k + 1] = base + group->real[k];
+        }
+        if (!most_ok(s, tiles + size, sets + 1, new_total, new_colours)) continue;
         if (!most_take_all(s, cells, size, hows)) continue;
         int gained = 0;
         uint64_t drawn = outs;
@@ -1165,7 +1167,6 @@ static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Condi
     memo_init(&s->memo, s->first, MEMO_FIRST, MEMO_MOST);
     s->prune = cond->numbers != ALL_NUMBERS || cond->max_total >= 0 || cond->colours >= 0;
     read_facts(s);
-    if (!choices_ready) build_choices();
     return s;
 }
 

@@ -241,7 +241,8 @@ void setsearch_init(void) { build_choices(); }
 
 /* ==== find one split: the scorer's walk (SetSearch) ================================= */
 
-/* What a set-based type asks of a split, as SetSearch's arguments and tiles_hold's checks. */
+/* What a set-based type asks of a layout: SetSearch's arguments and tiles_hold's checks
+ * (find one split), or the fields of a SetShape (keep most, decide only). */
 typedef struct {
     int groups, runs;  /* 1 when groups / runs may be used */
     int numbers;       /* bit n: number n allowed (R9) in groups, jokers' and real tiles */
@@ -585,11 +586,9 @@ typedef struct {
 } Cand;
 
 typedef struct {
-    /* shape */
-    int groups, runs, low, high, max_sets, allowed_mask, distinct, colours, max_total;
-    uint64_t numbers_mask;
-    /* same_number: `same` tiles of the target number (its four tiles in target_mask) */
-    int same, target_base, kept_cap;
+    Conditions cond; /* the shape (SetShape): what the type asks, as of a split */
+    /* same_number: that many tiles of the target number (its four tiles in target_mask) */
+    int target_base, kept_cap;
     uint64_t target_mask;
     /* pool and walk */
     int cap[TILES], open[TILES], cover[TILES];
@@ -664,14 +663,14 @@ static inline int most_short_after(MostWalk *s, const Cand *c, int short_) {
 /* ---- conditions ------------------------------------------------------------- */
 
 static inline int most_ok(MostWalk *s, int tiles, int sets, int total, int colours) {
-    if (tiles > HAND || sets > s->max_sets) return 0;
-    if (s->max_total >= 0 && total > s->max_total) return 0;
-    return s->colours < 0 || bit_count((uint64_t)colours) <= s->colours;
+    if (tiles > HAND || sets > s->cond.max_sets) return 0;
+    if (s->cond.max_total >= 0 && total > s->cond.max_total) return 0;
+    return s->cond.colours < 0 || bit_count((uint64_t)colours) <= s->cond.colours;
 }
 
 static inline int most_final_ok(MostWalk *s, int sets, int colours) {
-    if (s->allowed_mask && !(s->allowed_mask >> sets & 1)) return 0;
-    return s->colours < 0 || bit_count((uint64_t)colours) == s->colours;
+    if (s->cond.sets_mask && !(s->cond.sets_mask >> sets & 1)) return 0;
+    return s->cond.colours < 0 || bit_count((uint64_t)colours) == s->cond.colours;
 }
 
 /* Whether a partial hand keeping at most `most` tiles can add nothing: it must
@@ -700,10 +699,10 @@ static inline void most_offer(MostWalk *s, int kept, uint64_t outs, Keep keep) {
 
 static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total, int colours,
                        int run_colours) {
-    if (s->max_total >= 0 && total + c->total > s->max_total) return 0;
+    if (s->cond.max_total >= 0 && total + c->total > s->cond.max_total) return 0;
     if (c->mask & ~room) return 0;
-    if (s->colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->colours) return 0;
-    return !(s->distinct && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
+    if (s->cond.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->cond.colours) return 0;
+    return !(s->cond.distinct_runs && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
@@ -732,7 +731,7 @@ static inline int most_completes(MostWalk *s, const Cand *c, int first, int need
     int after_colours = colours | c->colours;
     int after_short = most_short_after(s, c, short_);
     if (rest == 0) return after_short == 0 && most_final_ok(s, sets + 1, after_colours);
-    if (rest < 3 || sets + 1 >= s->max_sets || after_short > rest) return 0;
+    if (rest < 3 || sets + 1 >= s->cond.max_sets || after_short > rest) return 0;
     int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
     uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
     return most_feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
@@ -792,7 +791,7 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
     int need = HAND - tiles;
     int short_ = 0;
     if (s->target_base >= 0) {
-        short_ = s->same;
+        short_ = s->cond.same_number;
         for (int c = 0; c < 4; c++) short_ -= s->cover[s->target_base + c];
         if (short_ < 0) short_ = 0;
     }
@@ -800,7 +799,7 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         if (short_ == 0 && most_final_ok(s, sets, colours)) most_offer(s, kept, outs, keep);
         return;
     }
-    if (need < 3 || sets >= s->max_sets || short_ > need || s->nfillers == 0) return;
+    if (need < 3 || sets >= s->cond.max_sets || short_ > need || s->nfillers == 0) return;
     uint64_t m1 = 0, m2 = 0;
     for (int i = 0; i < TILES; i++) {
         if (s->let_go >> i & 1) continue;
@@ -917,14 +916,14 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
     int new_runs = run_colours | 1 << colour;
     int end = position;
     int cells[MAX_RUN + 1], hows[MAX_RUN + 1], ncells = 0;
-    int top = imin(s->high, start + MAX_RUN - 1);
+    int top = imin(s->cond.high, start + MAX_RUN - 1);
     for (;;) {
         if (end - start + 1 >= 3 && most_ok(s, tiles, sets + 1, total, new_colours))
             most_search(s, index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep,
                    left);
         end++;
         if (end > top || tiles >= HAND) break;
-        if (s->max_total >= 0 && total > s->max_total) break;
+        if (s->cond.max_total >= 0 && total > s->cond.max_total) break;
         int cell = position_tile(colour, end);
         int how = most_take(s, cell);
         if (how < 0) break;
@@ -948,7 +947,7 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
                          int total, int colours, int run_colours, uint64_t outs, Keep keep,
                          int left) {
     int colour = index & 3;
-    int low = imax(imax(s->low, position - (MAX_RUN - 1)), 1);
+    int low = imax(imax(s->cond.low, position - (MAX_RUN - 1)), 1);
     most_take(s, index); /* the anchor: an open hand copy, kept */
     int anchor_number = number_of(index);
     int base_kept = kept + 1;
@@ -989,8 +988,8 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
                    int run_colours, uint64_t outs, Keep keep, int left) {
     if (s->done) return;
     int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
-    if (s->max_total >= 0 && bound >= s->best_kept)
-        bound = kept + most_affordable(s, start, s->max_total - total, bound - kept);
+    if (s->cond.max_total >= 0 && bound >= s->best_kept)
+        bound = kept + most_affordable(s, start, s->cond.max_total - total, bound - kept);
     if (most_hopeless_at(s, bound, keep, start)) return;
     int index = start;
     while (index < TILES && !s->open[index]) index++;
@@ -998,16 +997,16 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
         most_leaf(s, kept, tiles, sets, total, colours, run_colours, outs, keep);
         return;
     }
-    if (sets < s->max_sets) {
+    if (sets < s->cond.max_sets) {
         int number = number_of(index);
-        if (s->groups && (s->numbers_mask >> number & 1))
+        if (s->cond.groups && (s->cond.numbers >> number & 1))
             most_groups(s, index, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
-        if (s->runs && !(s->distinct && (run_colours >> (index & 3) & 1))) {
+        if (s->cond.runs && !(s->cond.distinct_runs && (run_colours >> (index & 3) & 1))) {
             int positions[2] = {number, 14};
             int npositions = number == 1 ? 2 : 1;
             for (int k = 0; k < npositions; k++) {
                 int position = positions[k];
-                if (s->low <= position && position <= s->high)
+                if (s->cond.low <= position && position <= s->cond.high)
                     most_runs_through(s, index, position, kept, tiles, sets, total, colours,
                                  run_colours, outs, keep, left);
             }
@@ -1025,55 +1024,56 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
 /* ==== decide only: holds-checks of set-based types (the keep-most walk, decide) ==== */
 
 /* Whether a tile can be in any set of the shape (SetShape.usable in Python). */
-static int shape_usable(const MostWalk *s, int index) {
+static int shape_usable(const Conditions *shape, int index) {
     int number = number_of(index);
-    if (s->groups && (s->numbers_mask >> number & 1)) return 1;
-    if (!s->runs) return 0;
-    return (s->low <= number && number <= s->high) || (number == 1 && s->low <= 14 && 14 <= s->high);
+    if (shape->groups && (shape->numbers >> number & 1)) return 1;
+    if (!shape->runs) return 0;
+    return (shape->low <= number && number <= shape->high) ||
+           (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
 }
 
 /* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/reach/shapes.py). */
-static void set_shape(MostWalk *s, const HoldsType *type) {
-    static const uint64_t RANGE_NUMBERS[3] = {
+static void set_shape(Conditions *shape, const HoldsType *type) {
+    static const int RANGE_NUMBERS[3] = {
         0x3FFE,                                                 /* 1-13 */
         0x3FE,                                                  /* R9 minor: 1-9 */
         (1u << 1) | (1u << 10) | (1u << 11) | (1u << 12) | (1u << 13), /* R9 major */
     };
     static const int LOW[3] = {1, 1, 10}, HIGH[3] = {14, 9, 14};
     int range = type->range >= 0 && type->range <= 2 ? type->range : 0;
-    s->groups = type->structure == HOLDS_SETS || type->structure == HOLDS_GROUPS;
-    s->runs = type->structure == HOLDS_SETS || type->structure == HOLDS_RUNS;
-    s->numbers_mask = RANGE_NUMBERS[range];
-    s->low = LOW[range];
-    s->high = HIGH[range];
-    s->allowed_mask = type->sets_mask;
-    s->max_sets = 4; /* sets have three tiles or more: 14 tiles make at most four */
+    shape->groups = type->structure == HOLDS_SETS || type->structure == HOLDS_GROUPS;
+    shape->runs = type->structure == HOLDS_SETS || type->structure == HOLDS_RUNS;
+    shape->numbers = RANGE_NUMBERS[range];
+    shape->low = LOW[range];
+    shape->high = HIGH[range];
+    shape->sets_mask = type->sets_mask;
+    shape->max_sets = MAX_SETS; /* sets have three tiles or more: 14 tiles make at most four */
     if (type->sets_mask) {
         int most = 0;
         for (int n = 0; n < 31; n++)
             if (type->sets_mask >> n & 1) most = n;
-        if (most < 4) s->max_sets = most;
+        if (most < MAX_SETS) shape->max_sets = most;
     }
-    s->distinct = type->distinct;
-    s->colours = type->colours;
-    s->max_total = type->max_total;
-    s->same = type->same_number;
+    shape->distinct_runs = type->distinct;
+    shape->colours = type->colours;
+    shape->max_total = type->max_total;
+    shape->same_number = type->same_number;
 }
 
 int holds_sets(const HoldsType *type, const HoldsPool *pool) {
     MostWalk s;
     memset(&s, 0, sizeof s);
-    set_shape(&s, type);
+    set_shape(&s.cond, type);
     int usable[TILES], left = 0;
     uint64_t let_go = 0;
     for (int i = 0; i < TILES; i++) {
-        usable[i] = shape_usable(&s, i);
+        usable[i] = shape_usable(&s.cond, i);
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
     }
     int floor = imax(0, HAND - pool->jokers), best = -1;
     /* Without same_number one search (target 0); with it one per number that may hold
      * the tiles (target_numbers in Python), each keeping at most kept_cap. */
-    int first = s.same ? 1 : 0, last = s.same ? 13 : 0;
+    int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
     for (int target = first; target <= last; target++) {
         int most = HAND;
         if (target) {
@@ -1086,7 +1086,7 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool) {
                 }
             }
             if (!any) continue;
-            most = HAND - imax(0, s.same - held);
+            most = HAND - imax(0, s.cond.same_number - held);
         }
         int need = imax(floor, best + 1);
         if (most < need) continue;
@@ -1324,20 +1324,21 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *open_bytes, *cap_bytes, *fillers;
     int floor;
-    unsigned long long let_go, full, numbers_mask, target_mask;
+    unsigned long long let_go, full, numbers, target_mask;
     MostWalk *s = calloc(1, sizeof(MostWalk));
     if (s == NULL) return PyErr_NoMemory();
     if (!PyArg_ParseTuple(args, "SSKK(iiiiiiiiiK)OiKii", &open_bytes, &cap_bytes, &let_go,
-                          &full, &s->groups, &s->runs, &s->low, &s->high, &s->max_sets,
-                          &s->allowed_mask, &s->distinct, &s->colours, &s->max_total,
-                          &numbers_mask, &fillers, &s->same, &target_mask, &s->kept_cap,
+                          &full, &s->cond.groups, &s->cond.runs, &s->cond.low, &s->cond.high,
+                          &s->cond.max_sets, &s->cond.sets_mask, &s->cond.distinct_runs,
+                          &s->cond.colours, &s->cond.max_total, &numbers, &fillers,
+                          &s->cond.same_number, &target_mask, &s->kept_cap,
                           &floor)) {
         free(s);
         return NULL;
     }
     s->target_mask = target_mask;
     s->target_base = target_mask ? lowest_bit(target_mask) : -1;
-    s->numbers_mask = numbers_mask;
+    s->cond.numbers = (int)(numbers & ALL_NUMBERS);
     s->let_go = let_go;
     s->full = full;
     if (holds_read_tiles(open_bytes, "closest_sets open", s->open) < 0 ||

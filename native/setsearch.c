@@ -437,7 +437,7 @@ static int split_groups_with(Split *s, int tile, int jokers, Next next) {
 
 /* Runs from `start` through `position` and on, as SetSearch._run_from. */
 static int split_run_from(Split *s, int start, int position, int tile, int colour, int jokers,
-                    Next next) {
+                          Next next) {
     Meld *meld = &s->melds[s->depth];
     int taken[MAX_RUN], ntaken = 0, added[MAX_RUN], nadded = 0, found = 0;
     meld->run = 1;
@@ -647,11 +647,11 @@ static inline Keep keep_below(Keep keep, int start) {
 
 /* ---- memo key -------------------------------------------------------------------- */
 
-static inline uint64_t most_key(int kind, int need, int sets, int total, int colours, int run_colours,
-                                int first, int short_) {
-    return (uint64_t)kind | (uint64_t)need << 1 | (uint64_t)sets << 6 | (uint64_t)(total + 1) << 10 |
-           (uint64_t)colours << 22 | (uint64_t)run_colours << 26 | (uint64_t)first << 30 |
-           (uint64_t)short_ << 46;
+static inline uint64_t most_key(int kind, int need, int sets, int total, int colours,
+                                int run_colours, int first, int short_) {
+    return (uint64_t)kind | (uint64_t)need << 1 | (uint64_t)sets << 6 |
+           (uint64_t)(total + 1) << 10 | (uint64_t)colours << 22 | (uint64_t)run_colours << 26 |
+           (uint64_t)first << 30 | (uint64_t)short_ << 46;
 }
 
 /* Target tiles still missing after a filler set (same_number). */
@@ -698,10 +698,11 @@ static inline void most_offer(MostWalk *s, int kept, uint64_t outs, Keep keep) {
 }
 
 static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total, int colours,
-                       int run_colours) {
+                            int run_colours) {
     if (s->cond.max_total >= 0 && total + c->total > s->cond.max_total) return 0;
     if (c->mask & ~room) return 0;
-    if (s->cond.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->cond.colours) return 0;
+    if (s->cond.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->cond.colours)
+        return 0;
     return !(s->cond.distinct_runs && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
@@ -711,7 +712,7 @@ static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total
  * next_filler: the first filler set from position `from` on that can be added (no more
  * than `need` tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
 static inline int most_next_filler(MostWalk *s, int from, int need, uint64_t m1, int total,
-                              int colours, int run_colours) {
+                                   int colours, int run_colours) {
     for (int position = from; position < s->nfillers; position++) {
         const Cand *c = &s->fillers[position];
         if (c->size > need) return -1;
@@ -721,12 +722,12 @@ static inline int most_next_filler(MostWalk *s, int from, int need, uint64_t m1,
 }
 
 static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
-                    int colours, int run_colours, int first, int short_);
+                         int colours, int run_colours, int first, int short_);
 
 /* Whether, with the filler set c added, whole sets from `first` on fill the rest. */
 static inline int most_completes(MostWalk *s, const Cand *c, int first, int need, int sets,
-                            uint64_t m1, uint64_t m2, int total, int colours, int run_colours,
-                            int short_) {
+                                 uint64_t m1, uint64_t m2, int total, int colours, int run_colours,
+                                 int short_) {
     int rest = need - c->size;
     int after_colours = colours | c->colours;
     int after_short = most_short_after(s, c, short_);
@@ -735,11 +736,11 @@ static inline int most_completes(MostWalk *s, const Cand *c, int first, int need
     int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
     uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
     return most_feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
-                    first, after_short);
+                         first, after_short);
 }
 
 static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
-                    int colours, int run_colours, int first, int short_) {
+                         int colours, int run_colours, int first, int short_) {
     uint64_t packed = most_key(0, need, sets, total, colours, run_colours, first, short_);
     uint64_t cached;
     if (memo_get(&s->memo, m1, m2, packed, &cached)) return (int)cached;
@@ -748,7 +749,7 @@ static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t 
          position >= 0;
          position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
         if (most_completes(s, &s->fillers[position], position, need, sets, m1, m2, total, colours,
-                      run_colours, short_)) {
+                           run_colours, short_)) {
             result = 1;
             break;
         }
@@ -759,8 +760,9 @@ static int most_feasible(MostWalk *s, int need, int sets, uint64_t m1, uint64_t 
 
 /* Union of the tiles of every way to add `need` drawn tiles as whole sets; 0 and
  * *found = 0 when there is none. */
-static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, uint64_t m2, int total,
-                             int colours, int run_colours, int short_, int *found) {
+static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, uint64_t m2,
+                                  int total, int colours, int run_colours, int short_,
+                                  int *found) {
     uint64_t packed = most_key(1, need, sets, total, colours, run_colours, 0, short_);
     uint64_t cached;
     if (memo_get(&s->memo, m1, m2, packed, &cached)) {
@@ -769,7 +771,8 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
     }
     uint64_t u = 0;
     int any = 0;
-    for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours); position >= 0;
+    for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
+         position >= 0;
          position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
         const Cand *c = &s->fillers[position];
         if (most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_)) {
@@ -783,7 +786,7 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
 }
 
 static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int colours,
-                 int run_colours, uint64_t outs, Keep keep) {
+                      int run_colours, uint64_t outs, Keep keep) {
     if (kept < s->best_kept || (s->decide && kept == s->best_kept) ||
         (kept == s->best_kept && (s->strict || s->best_outs == s->full) &&
          !prefers(keep, s->best_keep)))
@@ -813,14 +816,15 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         return;
     }
     int found = 0;
-    uint64_t u = most_filler_union(s, need, sets, m1, m2, total, colours, run_colours, short_, &found);
+    uint64_t u =
+        most_filler_union(s, need, sets, m1, m2, total, colours, run_colours, short_, &found);
     if (found) most_offer(s, kept, outs | u, keep);
 }
 
 /* ---- the walk over hand tiles ------------------------------------------------ */
 
-static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total, int colours,
-                   int run_colours, uint64_t outs, Keep keep, int left);
+static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                        int colours, int run_colours, uint64_t outs, Keep keep, int left);
 
 static int most_affordable(MostWalk *s, int start, int budget, int most) {
     int count = 0;
@@ -873,8 +877,8 @@ static inline int most_take_all(MostWalk *s, const int *cells, int n, int *hows)
     return 1;
 }
 
-static void most_groups(MostWalk *s, int index, int kept, int tiles, int sets, int total, int colours,
-                      int run_colours, uint64_t outs, Keep keep, int left) {
+static void most_groups(MostWalk *s, int index, int kept, int tiles, int sets, int total,
+                        int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     int colour = index & 3;
     int base = index - colour;
     int number = number_of(index);
@@ -904,14 +908,14 @@ static void most_groups(MostWalk *s, int index, int kept, int tiles, int sets, i
             }
         }
         most_search(s, index, kept + gained, tiles + size, sets + 1, new_total, new_colours,
-               run_colours, drawn, new_keep, left - gained);
+                    run_colours, drawn, new_keep, left - gained);
         most_give_all(s, cells, hows, size);
     }
 }
 
 static void most_extend_right(MostWalk *s, int index, int colour, int start, int position, int kept,
-                         int tiles, int sets, int total, int colours, int run_colours,
-                         uint64_t outs, Keep keep, int left) {
+                              int tiles, int sets, int total, int colours, int run_colours,
+                              uint64_t outs, Keep keep, int left) {
     int new_colours = colours | 1 << colour;
     int new_runs = run_colours | 1 << colour;
     int end = position;
@@ -920,7 +924,7 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
     for (;;) {
         if (end - start + 1 >= 3 && most_ok(s, tiles, sets + 1, total, new_colours))
             most_search(s, index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep,
-                   left);
+                        left);
         end++;
         if (end > top || tiles >= HAND) break;
         if (s->cond.max_total >= 0 && total > s->cond.max_total) break;
@@ -944,8 +948,8 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
 }
 
 static void most_runs_through(MostWalk *s, int index, int position, int kept, int tiles, int sets,
-                         int total, int colours, int run_colours, uint64_t outs, Keep keep,
-                         int left) {
+                              int total, int colours, int run_colours, uint64_t outs, Keep keep,
+                              int left) {
     int colour = index & 3;
     int low = imax(imax(s->cond.low, position - (MAX_RUN - 1)), 1);
     most_take(s, index); /* the anchor: an open hand copy, kept */
@@ -970,22 +974,22 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
                 left_keep = keep_plus(left_keep, cell);
             } else {
                 left_outs |= 1ULL << cell;
-                if (most_hopeless_at(s, HAND - (tiles + position - start + 1 - base_kept - left_kept),
-                           keep_join(base_keep, left_keep), index))
+                int most = HAND - (tiles + position - start + 1 - base_kept - left_kept);
+                if (most_hopeless_at(s, most, keep_join(base_keep, left_keep), index))
                     break;
             }
         }
         most_extend_right(s, index, colour, start, position, base_kept + left_kept,
-                     tiles + position - start + 1, sets, base_total + left_total, colours,
-                     run_colours, outs | left_outs, keep_join(base_keep, left_keep),
-                     left - 1 - left_kept);
+                          tiles + position - start + 1, sets, base_total + left_total, colours,
+                          run_colours, outs | left_outs, keep_join(base_keep, left_keep),
+                          left - 1 - left_kept);
     }
     most_give_all(s, cells, hows, ncells);
     most_give_back(s, index, 1);
 }
 
-static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total, int colours,
-                   int run_colours, uint64_t outs, Keep keep, int left) {
+static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                        int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     if (s->done) return;
     int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
     if (s->cond.max_total >= 0 && bound >= s->best_kept)
@@ -1008,7 +1012,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
                 int position = positions[k];
                 if (s->cond.low <= position && position <= s->cond.high)
                     most_runs_through(s, index, position, kept, tiles, sets, total, colours,
-                                 run_colours, outs, keep, left);
+                                      run_colours, outs, keep, left);
             }
         }
     }
@@ -1016,7 +1020,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
     s->open[index] = 0;
     s->let_go |= 1ULL << index;
     most_search(s, index + 1, kept, tiles, sets, total, colours, run_colours, outs, keep,
-           left - count);
+                left - count);
     s->let_go &= ~(1ULL << index);
     s->open[index] = count;
 }

@@ -183,6 +183,23 @@ static void memo_put(Memo *m, uint64_t a, uint64_t b, uint64_t c, uint64_t value
     e->value = value;
 }
 
+/* ---- what a set-based type asks --------------------------------------------------- */
+
+/* What a set-based type asks of a layout: SetSearch's arguments and tiles_hold's checks
+ * (find one split), or the fields of a SetShape (keep most, decide only). */
+typedef struct {
+    int groups, runs;  /* 1 when groups / runs may be used */
+    int numbers;       /* bit n: number n allowed (R9) in groups (the split: also jokers'
+                          and real tiles) */
+    int low, high;     /* the run positions (1-14, 14 the high 1) a run may cover */
+    int max_sets;      /* 1-4 */
+    int sets_mask;     /* bit n: a split into n sets is allowed; 0: any */
+    int distinct_runs; /* every run a different colour */
+    int max_total;     /* every tile, jokers' tiles included, adds up to at most this (R8); -1 */
+    int colours;       /* the tiles show exactly this many colours; -1 */
+    int same_number;   /* at least this many tiles of one number; 0 */
+} Conditions;
+
 /* ---- groups: the groups holding a tile (R4) ---------------------------------------- */
 
 /* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
@@ -240,20 +257,6 @@ static void build_choices(void) {
 void setsearch_init(void) { build_choices(); }
 
 /* ==== find one split: the scorer's walk (SetSearch) ================================= */
-
-/* What a set-based type asks of a layout: SetSearch's arguments and tiles_hold's checks
- * (find one split), or the fields of a SetShape (keep most, decide only). */
-typedef struct {
-    int groups, runs;  /* 1 when groups / runs may be used */
-    int numbers;       /* bit n: number n allowed (R9) in groups, jokers' and real tiles */
-    int low, high;     /* the run positions (1-14, 14 the high 1) a run may cover */
-    int max_sets;      /* 1-4 */
-    int sets_mask;     /* bit n: a split into n sets is allowed; 0: any */
-    int distinct_runs; /* every run a different colour */
-    int max_total;     /* every tile, jokers' tiles included, adds up to at most this (R8); -1 */
-    int colours;       /* the tiles show exactly this many colours; -1 */
-    int same_number;   /* at least this many tiles of one number; 0 */
-} Conditions;
 
 static const Conditions PLAIN = {1, 1, ALL_NUMBERS, 1, HIGH_ONE, MAX_SETS, 0, 0, -1, -1, 0};
 

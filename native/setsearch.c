@@ -36,6 +36,10 @@
  *   reference is the reach search taken with nothing more to draw; set_shape is
  *   SetShape.of (intlscore/engine/reach/shapes.py), shape_usable SetShape.usable.
  *
+ * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
+ * table (Memo), the groups holding a tile (build_choices, _group_choices in setsearch.py;
+ * its groups without a joker are reach's _GROUP_OTHERS) and what a type asks (Conditions).
+ *
  * A type is data: this file never names a type. The Python builds stay the reference; the
  * tests compare the two builds answer for answer.
  *

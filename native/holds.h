@@ -16,6 +16,8 @@
 #ifndef INTLSCORE_HOLDS_H
 #define INTLSCORE_HOLDS_H
 
+#include <stdint.h>
+
 #define HOLDS_TILES 52 /* numbered tiles; index = (number - 1) * 4 + colour */
 #define HOLDS_HAND 14
 
@@ -53,6 +55,11 @@ typedef struct {
 
 /* Most real tiles kept by a completed hand of the type, or -1 (see above). */
 int holds_sets(const HoldsType *type, const HoldsPool *pool); /* sets, groups, runs */
+/* holds_sets' walk gathering outs: the most real tiles (at least ``floor``, 11 to 13) a
+ * completed hand of a set-based type keeps, or -1; and in ``*outs`` (a tile mask) the
+ * union of the tiles drawn by every completed hand keeping that many. -2: a floor out of
+ * range. */
+int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);

@@ -13,6 +13,10 @@
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
+ * ``wins`` finds the same wins as Python by other means where that is cheaper: for a hand
+ * without jokers, the drawn kinds that complete a type by group testing (``outs_among``);
+ * for a hand with jokers and a set-based type, by one walk gathering the outs of every
+ * hand that keeps all its real tiles but one (``holds_sets_outs``).
  * Values are 64-bit integers: Python uses this build only where the largest possible
  * value fits (see ``_Search`` in play.py).
  */
@@ -277,6 +281,23 @@ static int holds_with(const HoldsType *type, const Position *pool, int extra_kin
     return holds_check(type, &holds);
 }
 
+static int set_based(const HoldsType *type) {
+    return type->structure == HOLDS_SETS || type->structure == HOLDS_GROUPS ||
+           type->structure == HOLDS_RUNS;
+}
+
+/* holds_sets_outs of slot ``t`` on the position: the most real tiles kept (at least
+ * ``floor``) and the tiles drawn by every hand keeping that many. */
+static int outs_with(const Search *s, int t, const Position *pool, int floor, uint64_t *outs) {
+    HoldsPool holds;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        holds.count[i] = pool->hand[i];
+        holds.cap[i] = pool->cap[i];
+    }
+    holds.jokers = pool->jokers;
+    return holds_sets_outs(&s->holds[t], &holds, floor, outs);
+}
+
 /* The holds-check of slot ``t`` on the position plus one joker that may stand only for a
  * kind in ``kinds[0..n)`` (every other kind's cap is cut to the copies held). */
 static int kept_with_joker_among(const Search *s, int t, const Position *pool, const int *kinds,
@@ -407,6 +428,24 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             for (int kind = 0; kind < HOLDS_TILES; kind++)
                 if (counts[kind] && out[kind]) better(best, kind, best_score(s, t, HAND, 0, HAND + 1), t);
             if (counts[JOKER]) better(best, JOKER, best_score(s, t, with_joker, 1, HAND + 1), t);
+            continue;
+        }
+        if (set_based(&s->holds[t]) && kept_with(s, t, pool, -1, 0) < 0) {
+            /* jokers in the hand, the 14 tiles holding nothing: a drawn numbered tile
+             * completes the type exactly when a hand keeping all but one of the real
+             * tiles draws it (the jokers stand for the rest), and then keeps the other
+             * real tiles and it; one walk finds every such tile (the outs) */
+            int real = HAND - pool->jokers;
+            uint64_t outs = 0;
+            if (outs_with(s, t, pool, real - 1, &outs) == real - 1)
+                for (int kind = 0; kind < HOLDS_TILES; kind++)
+                    if (counts[kind] && (outs >> kind & 1))
+                        better(best, kind, best_score(s, t, real, pool->jokers, HAND + 1), t);
+            if (counts[JOKER]) {
+                int kept = kept_with(s, t, pool, JOKER, 0);
+                if (kept >= 0)
+                    better(best, JOKER, best_score(s, t, kept, pool->jokers + 1, HAND + 1), t);
+            }
             continue;
         }
         for (int kind = 0; kind < KINDS; kind++) {

@@ -34,7 +34,10 @@
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
  *   holds-check of set-based types, which holds_table.c completes for every type. Its
  *   reference is the reach search taken with nothing more to draw; set_shape is
- *   SetShape.of (intlscore/engine/reach/shapes.py), shape_usable SetShape.usable.
+ *   SetShape.of (intlscore/engine/reach/shapes.py), shape_usable SetShape.usable. With
+ *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
+ *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
+ *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, _group_choices in setsearch.py;
@@ -1071,19 +1074,60 @@ static void set_shape(Conditions *shape, const HoldsType *type) {
     shape->same_number = type->same_number;
 }
 
-int holds_sets(const HoldsType *type, const HoldsPool *pool) {
+/* The filler sets of three tiles the shape allows (filler_sets in Python, cut to its
+ * three-tile sets): all that a hand drawing at most three tiles can fill with. */
+#define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
+static int small_fillers(const Conditions *shape, Cand out[SMALL_FILLERS]) {
+    int n = 0;
+    if (shape->groups)
+        for (int number = 1; number <= NUMBERS; number++) {
+            if (!(shape->numbers >> number & 1)) continue;
+            int base = (number - 1) * 4;
+            for (int skip = 0; skip < 4; skip++) {
+                Cand c = {0, 3, 3 * number, 0xF & ~(1 << skip), -1};
+                for (int colour = 0; colour < 4; colour++)
+                    if (colour != skip) c.mask |= 1ULL << (base + colour);
+                out[n++] = c;
+            }
+        }
+    if (shape->runs)
+        for (int colour = 0; colour < 4; colour++)
+            for (int start = shape->low; start + 2 <= shape->high; start++) {
+                Cand c = {0, 3, 0, 1 << colour, colour};
+                for (int position = start; position < start + 3; position++) {
+                    c.mask |= 1ULL << position_tile(colour, position);
+                    c.total += position == HIGH_ONE ? 1 : position;
+                }
+                out[n++] = c;
+            }
+    return n;
+}
+
+/* The walk over the pool for a set-based type, in decide mode (``outs`` NULL): the most
+ * real tiles a completed hand keeps, if at least ``floor``, else -1; or in outs mode: the
+ * same, and in ``*outs`` the union of the tiles drawn by every completed hand keeping that
+ * many (the keep-most walk's second pass, every tie visited). With same_number, one
+ * search per number that may hold the tiles (target_numbers in Python), each keeping at
+ * most kept_cap. */
+static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
     MostWalk s;
     memset(&s, 0, sizeof s);
     set_shape(&s.cond, type);
     int usable[TILES], left = 0;
-    uint64_t let_go = 0;
+    uint64_t let_go = 0, full = 0;
     for (int i = 0; i < TILES; i++) {
         usable[i] = shape_usable(&s.cond, i);
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
+        if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
     }
-    int floor = imax(0, HAND - pool->jokers), best = -1;
-    /* Without same_number one search (target 0); with it one per number that may hold
-     * the tiles (target_numbers in Python), each keeping at most kept_cap. */
+    int best = -1;
+    uint64_t union_ = 0;
+    Cand fillers[SMALL_FILLERS];
+    if (outs) {
+        /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
+        s.nfillers = small_fillers(&s.cond, fillers);
+        s.fillers = fillers;
+    }
     int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
     for (int target = first; target <= last; target++) {
         int most = HAND;
@@ -1099,7 +1143,8 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool) {
             if (!any) continue;
             most = HAND - imax(0, s.cond.same_number - held);
         }
-        int need = imax(floor, best + 1);
+        /* decide: only a hand keeping more than the best so far; outs: as many, too */
+        int need = outs ? imax(floor, best) : imax(floor, best + 1);
         if (most < need) continue;
         left = 0;
         for (int i = 0; i < TILES; i++) {
@@ -1109,22 +1154,49 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool) {
             left += s.open[i];
         }
         s.let_go = let_go;
-        s.full = 0;
+        s.full = outs ? full : 0;
         s.target_mask = target ? (uint64_t)0xF << (4 * (target - 1)) : 0;
         s.target_base = target ? (target - 1) * 4 : -1;
         s.kept_cap = most;
-        s.best_kept = need - 1;
         s.best_outs = 0;
         s.best_keep = NO_KEEP;
-        s.strict = 1;
-        s.decide = 1;
-        s.enough = most;
+        if (outs) {
+            s.best_kept = need; /* the floor's hands count: their ties are visited */
+            s.strict = 0;
+            s.decide = 0;
+            s.enough = 0;
+        } else {
+            s.best_kept = need - 1;
+            s.strict = 1;
+            s.decide = 1;
+            s.enough = most;
+        }
         s.done = 0;
         most_search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
-        if (s.best_kept >= need) best = s.best_kept;
+        if (outs) {
+            memo_free(&s.memo); /* the fillers' memo counts the target's tiles */
+            if (!s.best_outs && s.best_kept == need) continue; /* no hand at the floor */
+            if (s.best_kept > best) union_ = 0;
+            if (s.best_kept >= best) {
+                best = s.best_kept;
+                union_ |= s.best_outs;
+            }
+        } else if (s.best_kept >= need) {
+            best = s.best_kept;
+        }
     }
     memo_free(&s.memo);
+    if (outs) *outs = union_;
     return best;
+}
+
+int holds_sets(const HoldsType *type, const HoldsPool *pool) {
+    return sets_walk(type, pool, imax(0, HAND - pool->jokers), NULL);
+}
+
+int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
+    if (floor < HAND - 3 || floor >= HAND) return -2;
+    return sets_walk(type, pool, floor, outs);
 }
 
 /* ---- the Python entries ------------------------------------------------------------- */

@@ -7,6 +7,7 @@ import random
 import re
 from contextlib import AbstractContextManager
 from fractions import Fraction
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -411,3 +412,48 @@ def test_the_compiled_expectimax_equals_the_python_one_on_near_misses(rack: str)
     with _python_expectimax():
         python = play_odds(rack, draws=draws)
     assert compiled == python
+
+
+# A house file with a row of six tiles of one number (same_number, searched once per
+# number) and a groups-only row with four colours and a total (R8), for the racks below.
+_HOUSE_SAME_NUMBER = """\
+extends = "international"
+[[type]]
+number = 41
+name = "Six of a number"
+scores = [1100, 1000, 900]
+description = "Sets holding six tiles of one number"
+structure = "sets"
+same_number = 6
+[[type]]
+number = 42
+name = "Low groups"
+scores = [1200, 1100, 1000]
+description = "Groups only, four colours, total 70 or less"
+structure = "groups"
+colours = 4
+max_total = 70
+"""
+
+
+@pytest.mark.parametrize(
+    "rack",
+    [
+        "k5 r5 b5 o5 k5 r5 k7 r7 b7 k9 r9 o9 * o1",  # one joker, near six fives
+        "k2 r2 b2 k3 r3 o3 k4 b4 o4 k6 r6 * * o11",  # two jokers, near low groups
+        "k5 r5 b5 k5 k7 r7 b7 k9 r9 o9 b1 b2 * *",  # two jokers, a set of three to draw
+    ],
+)
+def test_the_builds_agree_with_jokers_in_hand_on_house_rows(rack: str, tmp_path: Path) -> None:
+    """With jokers in the hand, native/play.c finds the drawn tiles that complete a set-based
+    type in one walk of holds_sets_outs (every hand keeping all real tiles but one), where
+    Python checks each drawn kind: the same wins, also for a row searched once per number
+    (same_number) and for hands whose jokers and drawn tile make a whole set."""
+    _compiled_expectimax_in_use()
+    rules = tmp_path / "house.toml"
+    rules.write_text(_HOUSE_SAME_NUMBER, encoding="utf-8")
+    compiled = play_odds(rack, draws=2, rules=rules)
+    with _python_expectimax():
+        python = play_odds(rack, draws=2, rules=rules)
+    assert compiled == python
+    assert compiled.exact and compiled.line.win > 0

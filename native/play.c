@@ -414,47 +414,42 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         if (pool->jokers < 2 && !parent_allows(s, t, pool, 1, known)) continue;
         int with_joker = pool->jokers < 2 ? slot_kept(s, t, pool, 1, known) : 0;
         if (with_joker < 0) continue;
-        if (pool->jokers == 0) {
-            /* 14 real tiles: a drawn numbered tile that completes the type keeps 14 */
-            int alone = kept_with(s, t, pool, -1, 0);
-            char out[KINDS];
-            memset(out, alone >= 0, KINDS);
-            if (alone < 0) {
-                int kinds[KINDS], n = 0;
-                for (int kind = 0; kind < HOLDS_TILES; kind++)
-                    if (counts[kind]) kinds[n++] = kind;
-                if (n) outs_among(s, t, pool, kinds, n, out);
-            }
-            for (int kind = 0; kind < HOLDS_TILES; kind++)
-                if (counts[kind] && out[kind]) better(best, kind, best_score(s, t, HAND, 0, HAND + 1), t);
-            if (counts[JOKER]) better(best, JOKER, best_score(s, t, with_joker, 1, HAND + 1), t);
-            continue;
-        }
-        if (set_based(&s->holds[t]) && kept_with(s, t, pool, -1, 0) < 0) {
-            /* jokers in the hand, the 14 tiles holding nothing: a drawn numbered tile
-             * completes the type exactly when a hand keeping all but one of the real
-             * tiles draws it (the jokers stand for the rest), and then keeps the other
-             * real tiles and it; one walk finds every such tile (the outs) */
-            int real = HAND - pool->jokers;
+        /* Which drawn numbered tiles complete the type: with the 14 tiles holding it alone,
+         * without jokers, every one (keeping 14); otherwise, for a set-based type, those
+         * that a completed hand keeping all real tiles but one draws (one walk gathering
+         * its outs; the jokers stand for the rest, and the hand keeps the other real
+         * tiles and the drawn one); for another type without jokers, group testing. */
+        int set_type = set_based(&s->holds[t]);
+        int real = HAND - pool->jokers;
+        int alone = set_type || !pool->jokers ? kept_with(s, t, pool, -1, 0) : -1;
+        char out[KINDS];
+        memset(out, alone >= 0, KINDS);
+        if (alone < 0 && set_type) {
             uint64_t outs = 0;
             if (outs_with(s, t, pool, real - 1, &outs) == real - 1)
-                for (int kind = 0; kind < HOLDS_TILES; kind++)
-                    if (counts[kind] && (outs >> kind & 1))
-                        better(best, kind, best_score(s, t, real, pool->jokers, HAND + 1), t);
-            if (counts[JOKER]) {
-                int kept = kept_with(s, t, pool, JOKER, 0);
-                if (kept >= 0)
-                    better(best, JOKER, best_score(s, t, kept, pool->jokers + 1, HAND + 1), t);
+                for (int kind = 0; kind < HOLDS_TILES; kind++) out[kind] = (char)(outs >> kind & 1);
+        } else if (alone < 0 && !pool->jokers) {
+            int kinds[KINDS], n = 0;
+            for (int kind = 0; kind < HOLDS_TILES; kind++)
+                if (counts[kind]) kinds[n++] = kind;
+            if (n) outs_among(s, t, pool, kinds, n, out);
+        } else if (pool->jokers) {
+            /* a drawn tile may let a joker of the hand go: each kind is checked */
+            for (int kind = 0; kind < KINDS; kind++) {
+                if (!counts[kind]) continue;
+                int kept = kept_with(s, t, pool, kind, 0);
+                if (kept < 0) continue;
+                int jokers = pool->jokers + (kind == JOKER);
+                better(best, kind, best_score(s, t, kept, jokers, HAND + 1), t);
             }
             continue;
         }
-        for (int kind = 0; kind < KINDS; kind++) {
-            if (!counts[kind]) continue;
-            int kept = kept_with(s, t, pool, kind, 0);
-            if (kept < 0) continue;
-            int jokers = pool->jokers + (kind == JOKER);
-            better(best, kind, best_score(s, t, kept, jokers, HAND + 1), t);
-        }
+        for (int kind = 0; kind < HOLDS_TILES; kind++)
+            if (counts[kind] && out[kind])
+                better(best, kind, best_score(s, t, real, pool->jokers, HAND + 1), t);
+        /* a drawn joker (with at most one in the hand): the 14 tiles and a joker */
+        if (counts[JOKER])
+            better(best, JOKER, best_score(s, t, with_joker, pool->jokers + 1, HAND + 1), t);
     }
     int n = 0;
     for (int kind = 0; kind < KINDS; kind++) n += best[kind][0] != 0;

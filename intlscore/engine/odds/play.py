@@ -46,6 +46,7 @@ from intlscore.engine.odds.rack import TileInput, set_up
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.reach.solve import SET_STRUCTURES, closest_within
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
@@ -357,17 +358,44 @@ class _Search:
                 continue
             # a drawn tile completes the type only if a joker in its place does (an unseen
             # copy is one the joker may stand for, R3): one row instead of every kind
-            if pool.jokers < 2 and self.joker.of(hand_type, pool, 1, 1).kept[0] is None:
+            with_joker = self.joker.of(hand_type, pool, 1, 1).kept[0] if pool.jokers < 2 else 0
+            if with_joker is None:
                 continue
-            found = rows.of(hand_type, pool, 1, 1)
-            for kind, kept in zip(kinds, found.kept, strict=True):
-                if kept is None:
-                    continue
+            for kind, kept in self.completing(hand_type, pool, kinds, rows, with_joker):
                 jokers = pool.jokers + (kind == JOKER_INDEX)
                 score = best_score(hand_type, kept, jokers, HAND_SIZE + 1)
                 best[kind] = _better(best[kind], score, hand_type.number)
         self.win_memo[key] = best
         return best
+
+    def completing(
+        self,
+        hand_type: HandType,
+        pool: Pool,
+        kinds: tuple[int, ...],
+        rows: Firsts,
+        with_joker: int,
+    ) -> list[tuple[int, int]]:
+        """The kinds of ``kinds`` that, drawn, complete the type with the 14 tiles, each with
+        the real tiles the completed hand keeps (``with_joker``: what it keeps with a joker
+        drawn, where the hand holds at most one).
+
+        Where the 14 tiles do not hold a set-based type alone, a drawn numbered tile
+        completes it exactly when a completed hand keeping all real tiles but one draws it
+        (the hand's jokers stand for the rest), and that hand keeps the other real tiles
+        and the drawn one: reach's keep-most search at that floor gathers every such tile
+        at once, as its outs. Otherwise each kind is checked (``rows``).
+        """
+        real = HAND_SIZE - pool.jokers
+        if hand_type.structure in SET_STRUCTURES and self.held(hand_type, pool) is None:
+            closest = closest_within(hand_type, pool, real - 1)
+            outs = 0 if closest is None else closest.outs
+            found = [(kind, real) for kind in kinds if kind != JOKER_INDEX and outs >> kind & 1]
+            if JOKER_INDEX in kinds:
+                found.append((JOKER_INDEX, with_joker))
+            return found
+        kept = rows.of(hand_type, pool, 1, 1).kept
+        return [(kind, k) for kind, k in zip(kinds, kept, strict=True) if k is not None]
 
 
 class _CompiledSearch:

@@ -1,4 +1,7 @@
-"""Closest completed hands of a set-based type (structures sets, groups, runs).
+"""The set search's *keep most* mode, reach's: the closest completed hands of a set-based type.
+
+Any structure of sets (``sets``, ``groups``, ``runs``); with a floor it also decides
+whether a pool holds a type (the holds-checks' *decide only* mode in pure Python).
 
 The search never lists complete hands. It walks the hand's own tiles, lowest
 first (number-major order, so 1s come first). The lowest tile still open is
@@ -26,6 +29,13 @@ that number's tiles, fillers included.
 >>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
 >>> best.kept
 13
+
+The groups and runs a tile anchors come from :mod:`.steps`, shared with the scorer's
+split (:mod:`.split`): a drawn tile here is a joker there. Unlike the split, the order
+in which they are tried does not change the answer (the most kept tiles, the union of
+outs over every closest hand, and the keep :func:`.best.prefers` are all independent
+of it), so this walk tries the groups in the split's order (fewest drawn first) and each run
+from its anchor down, then up.
 """
 
 from __future__ import annotations
@@ -42,18 +52,15 @@ from intlscore.engine.reach.shapes import (
     number_mask,
     target_numbers,
 )
+from intlscore.engine.setsearch.steps import (
+    GROUP_CHOICES,
+    MOST_SUBSTITUTES,
+    anchor_positions,
+    lowest_start,
+)
 from intlscore.rules.hand_table import HandType
 
 HAND = 14
-
-_GROUP_OTHERS = tuple(
-    tuple(
-        tuple(c for c in range(4) if c != colour and c != skip)
-        for skip in (-1, *[c for c in range(4) if c != colour])
-    )
-    for colour in range(4)
-)
-"""For a tile's colour: the other colours of each group holding it (all four, or one left out)."""
 
 
 def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
@@ -302,20 +309,32 @@ class _SetSearch:
             self._give_back(cell, how)
 
     def _groups(self, index: int, hand: Partial) -> None:
-        """Every group of the anchor's number holding the anchor (three or four colours)."""
+        """Every group of the anchor's number holding the anchor (three or four colours).
+
+        The groups are :data:`.steps.GROUP_CHOICES`: a colour whose hand copy is open is
+        kept, any other is drawn (the scorer's joker), if :meth:`_take` may draw it.
+        """
         kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
         base = index - colour
         number = index // 4 + 1
-        for others in _GROUP_OTHERS[colour]:
-            size = len(others) + 1
+        open_ = self.open
+        held = 0
+        for other in range(4):
+            if other != colour and open_[base + other]:
+                held |= 1 << other
+        for reals, drawn_colours in GROUP_CHOICES[colour][held][MOST_SUBSTITUTES]:
+            size = len(reals) + len(drawn_colours) + 1
             new_total = total + number * size
             new_colours = colours | (1 << colour)
-            for other in others:
+            for other in reals:
+                new_colours |= 1 << other
+            for other in drawn_colours:
                 new_colours |= 1 << other
             if not self._ok(tiles + size, sets + 1, new_total, new_colours):
                 continue
-            taken = self._take_all((index, *[base + other for other in others]))
+            cells = (index, *[base + c for c in reals], *[base + c for c in drawn_colours])
+            taken = self._take_all(cells)
             if taken is None:
                 continue
             gained, new_keep, drawn = 0, keep, outs
@@ -343,16 +362,14 @@ class _SetSearch:
 
     def _runs(self, index: int, hand: Partial) -> None:
         """Every run of the anchor's colour through the anchor (a 1 low and high)."""
-        number = index // 4 + 1
-        positions = (1, 14) if number == 1 else (number,)
-        for position in positions:
+        for position in anchor_positions(index // 4 + 1):
             if self.low <= position <= self.high:
                 self._runs_through(index, position, hand)
 
     def _runs_through(self, index: int, position: int, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
-        low = max(self.low, position - (MAX_RUN - 1), 1)
+        low = lowest_start(position, self.low, MAX_RUN)  # drawn tiles: as many as R5 allows
         # The anchor itself.
         self._take(index)
         anchor_number = index // 4 + 1

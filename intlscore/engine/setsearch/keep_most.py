@@ -148,9 +148,11 @@ keep, left)``: hand tiles kept, tiles placed, sets made, their total (R8), the c
 of its tiles and of its runs, the drawn tiles (mask), the kept tiles (packed two bits a
 tile) and the hand tiles still open."""
 
-Fill = tuple[int, int, tuple[int, ...], int, int, int, int]
+Fill = tuple[int, int, int, int, int, int, int]
 """What a leaf must still fill with whole sets of drawn tiles: ``(need, sets, room, total,
-colours, run_colours, short)``; ``room`` the copies left of each tile, ``short`` the tiles
+colours, run_colours, short)``; ``room`` the copies left of each tile, as two masks in one
+integer (bits 0-51: the tiles with a copy left, bits 52-103: with two, see
+:func:`_room_of`), ``short`` the tiles
 of the target number still missing (``same_number``)."""
 
 Taken = list[tuple[int, int]]
@@ -178,6 +180,7 @@ class _SetSearch:
         self.feasible_memo: dict[tuple[object, ...], bool] = {}
         low, high = shape.positions
         self.low, self.high = low, high
+        self.one_kind = shape.groups != shape.runs
 
     def run(self, floor: int = -1) -> Best:
         """The closest hands; with a ``floor``, only those keeping that many or more.
@@ -206,6 +209,8 @@ class _SetSearch:
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
+        if self.one_kind and bound >= self.best.kept:
+            bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
         if self._hopeless_at(bound, keep, start):
             return  # nothing better, and a tie could add no out and no preferred keep
         open_ = self.open
@@ -247,6 +252,58 @@ class _SetSearch:
         below = (1 << (2 * start)) - 1
         mine, theirs = keep & below, best.keep & below
         return mine != theirs and not prefers(mine, theirs)
+
+    def _most_kept_later(self, start: int, sets: int, colours: int, run_colours: int) -> int:
+        """At most how many open hand tiles the sets still to come can keep (one kind of set).
+
+        A set holds one copy of a tile at most, and tiles of one number (a group) or one
+        colour (a run). So each group to come keeps at most the colours of its number
+        with an open copy (a second group of the number: those with two), and the runs
+        keep only open tiles of the colours they may still have: not a colour whose run
+        is made when every run is another colour, none beyond the ``colours`` the type
+        allows, and one colour a run when each run is a different colour. The sum of the
+        largest of these, one per set still to make, bounds the tiles kept from here.
+        """
+        open_ = self.open
+        shape = self.shape
+        most_sets = shape.max_sets - sets
+        if most_sets <= 0:
+            return 0
+        if shape.groups:
+            potentials = []
+            for base in range(start - (start & 3), 52, 4):
+                once = twice = 0
+                for cell in range(base, base + 4):
+                    held = open_[cell]
+                    if held:
+                        once += 1
+                        if held > 1:
+                            twice += 1
+                if once:
+                    potentials.append(once)
+                    if twice:
+                        potentials.append(twice)
+            potentials.sort(reverse=True)
+            return sum(potentials[:most_sets])
+        distinct = shape.distinct
+        per_colour = [0, 0, 0, 0]
+        for cell in range(start, 52):
+            held = open_[cell]
+            if held:
+                per_colour[cell & 3] += 1 if distinct else held
+        if distinct:
+            for colour in range(4):
+                if run_colours >> colour & 1:
+                    per_colour[colour] = 0
+        if shape.colours is None:
+            chosen = per_colour
+        else:
+            inside = [per_colour[c] for c in range(4) if colours >> c & 1]
+            new = sorted((per_colour[c] for c in range(4) if not colours >> c & 1), reverse=True)
+            chosen = inside + new[: max(0, shape.colours - len(inside))]
+        if distinct:
+            chosen = sorted(chosen, reverse=True)[:most_sets]
+        return sum(chosen)
 
     def _affordable(self, start: int, budget: int, most: int) -> int:
         """How many open hand tiles, cheapest first, still fit under the total (R8)."""
@@ -478,7 +535,7 @@ class _SetSearch:
             return
         if need < 3 or sets >= self.shape.max_sets or short > need:
             return
-        room = tuple(0 if self.let_go >> i & 1 else self.cap[i] - self.cover[i] for i in range(52))
+        room = _room_of(self.cap, self.cover, self.let_go)
         fill: Fill = (need, sets, room, total, colours, run_colours, short)
         if self.strict:
             if self._feasible(fill, 0):
@@ -517,12 +574,14 @@ class _SetSearch:
         """The filler sets from position ``first`` on (with their positions) that can be
         added: no more than ``need`` tiles, and :meth:`_fits` the rest of ``fill``."""
         need, _, room, total, colours, run_colours, _ = fill
-        room_mask = _room_mask(room)
+        room_mask = room & _TILES
         fillers = self.fillers
         for position in range(first, len(fillers)):
             cand = fillers[position]
             if len(cand.cells) > need:
                 break
+            if cand.mask & ~room_mask:
+                continue  # most fail here: a quicker test before _fits, which makes it too
             if self._fits(cand, room_mask, total, colours, run_colours):
                 yield position, cand
 
@@ -565,7 +624,7 @@ class _SetSearch:
         after: Fill = (
             rest,
             sets + 1,
-            _minus(room, cand.cells),
+            _minus(room, cand.mask),
             total + cand.total,
             after_colours,
             after_runs,
@@ -574,17 +633,30 @@ class _SetSearch:
         return self._feasible(after, first)
 
 
-def _room_mask(room: tuple[int, ...]) -> int:
-    """Bit mask of the tiles with a copy left."""
-    mask = 0
-    for index, left in enumerate(room):
-        if left > 0:
-            mask |= 1 << index
-    return mask
+_TILES = (1 << 52) - 1
 
 
-def _minus(room: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
-    out = list(room)
-    for cell in cells:
-        out[cell] -= 1
-    return tuple(out)
+def _room_of(cap: list[int], cover: list[int], let_go: int) -> int:
+    """The copies left of each tile (none of a tile let go), as :data:`Fill` packs them.
+
+    >>> bin(_room_of([2, 2, 1, 2] + [0] * 48, [0, 1, 0, 2] + [0] * 48, 0b0100) >> 52)
+    '0b1'
+    """
+    once = twice = 0
+    for index in range(52):
+        left = cap[index] - cover[index]
+        if left > 0 and not let_go >> index & 1:
+            once |= 1 << index
+            if left > 1:
+                twice |= 1 << index
+    return once | twice << 52
+
+
+def _minus(room: int, cells: int) -> int:
+    """``room`` with one copy fewer of each tile of the mask ``cells`` (each has one left).
+
+    >>> _minus(0b11 | 0b01 << 52, 0b11) == 0b01
+    True
+    """
+    once, twice = room & _TILES, room >> 52
+    return (once & ~cells | twice & cells) | (twice & ~cells) << 52

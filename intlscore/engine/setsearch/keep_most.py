@@ -34,13 +34,14 @@ The groups and runs a tile anchors come from :mod:`.steps`, shared with the scor
 split (:mod:`.split`): a drawn tile here is a joker there. Unlike the split, the order
 in which they are tried does not change the answer (the most kept tiles, the union of
 outs over every closest hand, and the keep :func:`.best.prefers` are all independent
-of it), so this walk tries the groups in the split's order (fewest drawn first) and each run
-from its anchor down, then up.
+of it), so this walk tries the groups in the reverse of the split's order (the
+four-colour group first) and each run from its anchor down, then up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from intlscore.engine.melds import MAX_RUN, position_tile
 from intlscore.engine.reach.best import Best, mask_indices, prefers
@@ -157,6 +158,22 @@ of the target number still missing (``same_number``)."""
 
 Taken = list[tuple[int, int]]
 """Tiles put in a set, each with how: 1 an open hand copy kept, 0 a drawn copy."""
+
+
+_GROUPS: Final = tuple(
+    tuple(
+        tuple(
+            ((*reals, *drawn), sum(1 << c for c in (colour, *reals, *drawn)))
+            for reals, drawn in reversed(GROUP_CHOICES[colour][held][MOST_SUBSTITUTES])
+        )
+        for held in range(16)
+    )
+    for colour in range(4)
+)
+""":data:`.steps.GROUP_CHOICES` as :meth:`_SetSearch._groups` reads them: the other colours
+of each group with the colour mask of the group, the four-colour group first (the order
+the compiled walk keeps; the answer does not depend on it). ``held`` may include the
+anchor's own colour: no choice depends on it."""
 
 
 class _SetSearch:
@@ -376,21 +393,19 @@ class _SetSearch:
         base = index - colour
         number = index // 4 + 1
         open_ = self.open
-        held = 0
-        for other in range(4):
-            if other != colour and open_[base + other]:
-                held |= 1 << other
-        for reals, drawn_colours in GROUP_CHOICES[colour][held][MOST_SUBSTITUTES]:
-            size = len(reals) + len(drawn_colours) + 1
+        held = (
+            (open_[base] > 0)
+            | (open_[base + 1] > 0) << 1
+            | (open_[base + 2] > 0) << 2
+            | (open_[base + 3] > 0) << 3
+        )
+        for others, mask in _GROUPS[colour][held]:
+            size = len(others) + 1
             new_total = total + number * size
-            new_colours = colours | (1 << colour)
-            for other in reals:
-                new_colours |= 1 << other
-            for other in drawn_colours:
-                new_colours |= 1 << other
+            new_colours = colours | mask
             if not self._ok(tiles + size, sets + 1, new_total, new_colours):
                 continue
-            cells = (index, *[base + c for c in reals], *[base + c for c in drawn_colours])
+            cells = (index, *[base + c for c in others])
             taken = self._take_all(cells)
             if taken is None:
                 continue

@@ -24,7 +24,7 @@ _SWITCHES = (
     ("intlscore.engine.native", "AVAILABLE", False),
     ("intlscore.engine.reach.native", "_NATIVE", None),
     ("intlscore.engine.reach.native", "AVAILABLE", False),
-    ("intlscore.engine.setsearch", "_NATIVE", None),
+    ("intlscore.engine.setsearch.split", "_NATIVE", None),
     ("intlscore.engine.matcher", "_NATIVE", None),
 )
 

@@ -20,10 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hands15
 
-from intlscore.engine import setsearch
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.setsearch import discards_leaving_sets, python_discards_leaving_sets
+from intlscore.engine.setsearch import discards_leaving_sets, python_discards_leaving_sets, split
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
@@ -112,7 +111,7 @@ def test_random_hands_often_have_discards() -> None:
 
 def test_the_python_search_answers_without_the_compiled_module() -> None:
     facts = facts_of("k1-7 k1-7 *")
-    with patch.object(setsearch, "_NATIVE", None):
+    with patch.object(split, "_NATIVE", None):
         assert names(discards_leaving_sets(facts)) == ["*", "k1", "k4", "k5", "k7"]
     sixteen = facts_of("k1-7 k1-7 * *")  # more than 15 tiles: the Python search, not an error
     assert discards_leaving_sets(sixteen) == python_discards_leaving_sets(sixteen)

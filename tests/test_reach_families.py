@@ -31,8 +31,8 @@ from intlscore.engine.reach.best import Best, mask_indices
 from intlscore.engine.reach.groups import closest_groups
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.runs import closest_runs
-from intlscore.engine.reach.sets import closest_sets
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandType, default_table
 

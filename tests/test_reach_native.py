@@ -1,7 +1,7 @@
 """The compiled set search against the pure-Python one it was ported from (R20).
 
 ``intlscore._native`` (``native/setsearch.c``) is a line-for-line port of
-``reach/sets.py``; when it is built, every set-based type (structures sets,
+``setsearch/keep_most.py``; when it is built, every set-based type (structures sets,
 groups, runs) is answered by it. It must give exactly what the Python search
 gives: the same most kept tiles, the same outs and the same keep, for every
 set-based type of the shipped table and for house shapes that use the rest of
@@ -28,8 +28,8 @@ from intlscore.engine import native as loader
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import native, reachability, solve
 from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.sets import closest_sets
 from intlscore.engine.reach.shapes import SetShape
+from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import default_table
 

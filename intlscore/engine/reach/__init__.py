@@ -3,8 +3,9 @@
 Distance = 14 minus the most hand tiles (jokers included) a completed hand of
 the type can keep, where every tile the completed hand still lacks can be
 drawn: a copy of it is unseen (not in the hand, not the trump, not seen). Each
-structure family has its own search over the table's data (:mod:`.sets`,
-:mod:`.anytiles`, :mod:`.pairs`, :mod:`.sequences`); none lists complete hands.
+structure family has its own search over the table's data (the set search's
+:mod:`~intlscore.engine.setsearch.keep_most`, :mod:`.anytiles`, :mod:`.pairs`,
+:mod:`.sequences`); none lists complete hands.
 
 >>> from intlscore.engine.reach import reachability
 >>> result = reachability("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9")

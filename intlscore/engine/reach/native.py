@@ -1,7 +1,7 @@
 """The compiled set search, when it was built: the same answers, about 100 times faster.
 
-``intlscore._native`` is a C port of :mod:`.sets` (built with the wheel; see
-``hatch_build.py``). Where it is missing (no C compiler when installing) or
+``intlscore._native`` is a C port of :mod:`intlscore.engine.setsearch.keep_most` (built
+with the wheel; see ``hatch_build.py``). Where it is missing (no C compiler when installing) or
 ``INTLSCORE_PURE_PYTHON=1`` is set, :data:`AVAILABLE` is false, :data:`SEARCH`
 says ``"pure Python"`` and the pure-Python searches answer instead; tests compare
 the two. Run from a source checkout (which holds no compiled file), the installed
@@ -14,7 +14,7 @@ wheel's copy is used.
 >>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
 >>> shape = SetShape.of(default_table().by_number(1))
 >>> pool = Pool.build(hand, (), None)
->>> from intlscore.engine.reach.sets import closest_sets
+>>> from intlscore.engine.setsearch.keep_most import closest_sets
 >>> closest_sets(shape, pool).kept
 13
 >>> not AVAILABLE or closest_sets_native(shape, pool) == closest_sets(shape, pool)
@@ -35,8 +35,8 @@ from intlscore.engine.native import (
 )
 from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.sets import TargetSearch, best_over_targets, search_start
 from intlscore.engine.reach.shapes import SetShape, filler_sets, number_mask
+from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
 
 __all__ = [
     "AVAILABLE",
@@ -54,9 +54,11 @@ FillerArgs = tuple[tuple[int, int, int, int, int], ...]
 
 
 def closest_sets_native(shape: SetShape, pool: Pool, floor: int = -1) -> Best:
-    """As :func:`.sets.closest_sets` (``floor`` included), computed by the compiled module."""
-    open_, let_go, full = search_start(shape, pool)
-    return best_over_targets(shape, pool, _searcher(shape, pool, open_, let_go, full), floor)
+    """As :func:`.keep_most.closest_sets` (``floor`` included), computed by the compiled module."""
+    open_, let_go, full = keep_most.search_start(shape, pool)
+    return keep_most.best_over_targets(
+        shape, pool, _searcher(shape, pool, open_, let_go, full), floor
+    )
 
 
 def formable_native(shape: SetShape, pool: Pool) -> bool:
@@ -78,12 +80,12 @@ def formable_native(shape: SetShape, pool: Pool) -> bool:
     """
     empty = [0] * len(pool.hand)
     search = _searcher(shape, pool, empty, 0, 0)
-    return best_over_targets(shape, pool._replace(hand=tuple(empty)), search).found
+    return keep_most.best_over_targets(shape, pool._replace(hand=tuple(empty)), search).found
 
 
 def _searcher(
     shape: SetShape, pool: Pool, open_: list[int], let_go: int, full: int
-) -> TargetSearch:
+) -> keep_most.TargetSearch:
     """The compiled search for one target number, from these open hand tiles."""
     if _NATIVE is None:
         raise RuntimeError("the compiled set search (intlscore._native) is not available")

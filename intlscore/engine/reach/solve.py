@@ -24,8 +24,8 @@ from intlscore.engine.reach.pairs import closest_pairs
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.runs import closest_runs_of
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
-from intlscore.engine.reach.sets import closest_sets
 from intlscore.engine.reach.shapes import SetShape
+from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
 from intlscore.engine.tiles import COPIES
 from intlscore.rules.hand_table import HandType
 
@@ -134,7 +134,7 @@ def _closest_mixed(shape: SetShape, pool: Pool) -> Best:
     Types with the same structure and conditions (Basic and the two blitzes)
     share one search.
     """
-    return closest_sets(shape, pool)
+    return keep_most.closest_sets(shape, pool)
 
 
 def sequence_problem(hand_type: HandType) -> str | None:

@@ -1,4 +1,7 @@
-"""Closest completed hands of a set-based type (structures sets, groups, runs).
+"""The set search's *keep most* mode, reach's: the closest completed hands of a set-based type.
+
+Any structure of sets (``sets``, ``groups``, ``runs``); with a floor it also decides
+whether a pool holds a type (the holds-checks' *decide only* mode in pure Python).
 
 The search never lists complete hands. It walks the hand's own tiles, lowest
 first (number-major order, so 1s come first). The lowest tile still open is
@@ -26,11 +29,19 @@ that number's tiles, fillers included.
 >>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
 >>> best.kept
 13
+
+The groups and runs a tile anchors come from :mod:`.steps`, shared with the scorer's
+split (:mod:`.split`): a drawn tile here is a joker there. Unlike the split, the order
+in which they are tried does not change the answer (the most kept tiles, the union of
+outs over every closest hand, and the keep :func:`.best.prefers` are all independent
+of it), so this walk tries the groups in the reverse of the split's order (the
+four-colour group first) and each run from its anchor down, then up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Final
 
 from intlscore.engine.melds import MAX_RUN, position_tile
 from intlscore.engine.reach.best import Best, mask_indices, prefers
@@ -42,18 +53,15 @@ from intlscore.engine.reach.shapes import (
     number_mask,
     target_numbers,
 )
+from intlscore.engine.setsearch.steps import (
+    GROUP_CHOICES,
+    MOST_SUBSTITUTES,
+    anchor_positions,
+    lowest_start,
+)
 from intlscore.rules.hand_table import HandType
 
 HAND = 14
-
-_GROUP_OTHERS = tuple(
-    tuple(
-        tuple(c for c in range(4) if c != colour and c != skip)
-        for skip in (-1, *[c for c in range(4) if c != colour])
-    )
-    for colour in range(4)
-)
-"""For a tile's colour: the other colours of each group holding it (all four, or one left out)."""
 
 
 def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
@@ -141,13 +149,31 @@ keep, left)``: hand tiles kept, tiles placed, sets made, their total (R8), the c
 of its tiles and of its runs, the drawn tiles (mask), the kept tiles (packed two bits a
 tile) and the hand tiles still open."""
 
-Fill = tuple[int, int, tuple[int, ...], int, int, int, int]
+Fill = tuple[int, int, int, int, int, int, int]
 """What a leaf must still fill with whole sets of drawn tiles: ``(need, sets, room, total,
-colours, run_colours, short)``; ``room`` the copies left of each tile, ``short`` the tiles
+colours, run_colours, short)``; ``room`` the copies left of each tile, as two masks in one
+integer (bits 0-51: the tiles with a copy left, bits 52-103: with two, see
+:func:`_room_of`), ``short`` the tiles
 of the target number still missing (``same_number``)."""
 
 Taken = list[tuple[int, int]]
 """Tiles put in a set, each with how: 1 an open hand copy kept, 0 a drawn copy."""
+
+
+_GROUPS: Final = tuple(
+    tuple(
+        tuple(
+            ((*reals, *drawn), sum(1 << c for c in (colour, *reals, *drawn)))
+            for reals, drawn in reversed(GROUP_CHOICES[colour][held][MOST_SUBSTITUTES])
+        )
+        for held in range(16)
+    )
+    for colour in range(4)
+)
+""":data:`.steps.GROUP_CHOICES` as :meth:`_SetSearch._groups` reads them: the other colours
+of each group with the colour mask of the group, the four-colour group first (the order
+the compiled walk keeps; the answer does not depend on it). ``held`` may include the
+anchor's own colour: no choice depends on it."""
 
 
 class _SetSearch:
@@ -171,6 +197,7 @@ class _SetSearch:
         self.feasible_memo: dict[tuple[object, ...], bool] = {}
         low, high = shape.positions
         self.low, self.high = low, high
+        self.one_kind = shape.groups != shape.runs
 
     def run(self, floor: int = -1) -> Best:
         """The closest hands; with a ``floor``, only those keeping that many or more.
@@ -199,6 +226,8 @@ class _SetSearch:
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
+        if self.one_kind and bound >= self.best.kept:
+            bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
         if self._hopeless_at(bound, keep, start):
             return  # nothing better, and a tie could add no out and no preferred keep
         open_ = self.open
@@ -240,6 +269,58 @@ class _SetSearch:
         below = (1 << (2 * start)) - 1
         mine, theirs = keep & below, best.keep & below
         return mine != theirs and not prefers(mine, theirs)
+
+    def _most_kept_later(self, start: int, sets: int, colours: int, run_colours: int) -> int:
+        """At most how many open hand tiles the sets still to come can keep (one kind of set).
+
+        A set holds one copy of a tile at most, and tiles of one number (a group) or one
+        colour (a run). So each group to come keeps at most the colours of its number
+        with an open copy (a second group of the number: those with two), and the runs
+        keep only open tiles of the colours they may still have: not a colour whose run
+        is made when every run is another colour, none beyond the ``colours`` the type
+        allows, and one colour a run when each run is a different colour. The sum of the
+        largest of these, one per set still to make, bounds the tiles kept from here.
+        """
+        open_ = self.open
+        shape = self.shape
+        most_sets = shape.max_sets - sets
+        if most_sets <= 0:
+            return 0
+        if shape.groups:
+            potentials = []
+            for base in range(start - (start & 3), 52, 4):
+                once = twice = 0
+                for cell in range(base, base + 4):
+                    held = open_[cell]
+                    if held:
+                        once += 1
+                        if held > 1:
+                            twice += 1
+                if once:
+                    potentials.append(once)
+                    if twice:
+                        potentials.append(twice)
+            potentials.sort(reverse=True)
+            return sum(potentials[:most_sets])
+        distinct = shape.distinct
+        per_colour = [0, 0, 0, 0]
+        for cell in range(start, 52):
+            held = open_[cell]
+            if held:
+                per_colour[cell & 3] += 1 if distinct else held
+        if distinct:
+            for colour in range(4):
+                if run_colours >> colour & 1:
+                    per_colour[colour] = 0
+        if shape.colours is None:
+            chosen = per_colour
+        else:
+            inside = [per_colour[c] for c in range(4) if colours >> c & 1]
+            new = sorted((per_colour[c] for c in range(4) if not colours >> c & 1), reverse=True)
+            chosen = inside + new[: max(0, shape.colours - len(inside))]
+        if distinct:
+            chosen = sorted(chosen, reverse=True)[:most_sets]
+        return sum(chosen)
 
     def _affordable(self, start: int, budget: int, most: int) -> int:
         """How many open hand tiles, cheapest first, still fit under the total (R8)."""
@@ -302,20 +383,30 @@ class _SetSearch:
             self._give_back(cell, how)
 
     def _groups(self, index: int, hand: Partial) -> None:
-        """Every group of the anchor's number holding the anchor (three or four colours)."""
+        """Every group of the anchor's number holding the anchor (three or four colours).
+
+        The groups are :data:`.steps.GROUP_CHOICES`: a colour whose hand copy is open is
+        kept, any other is drawn (the scorer's joker), if :meth:`_take` may draw it.
+        """
         kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
         base = index - colour
         number = index // 4 + 1
-        for others in _GROUP_OTHERS[colour]:
+        open_ = self.open
+        held = (
+            (open_[base] > 0)
+            | (open_[base + 1] > 0) << 1
+            | (open_[base + 2] > 0) << 2
+            | (open_[base + 3] > 0) << 3
+        )
+        for others, mask in _GROUPS[colour][held]:
             size = len(others) + 1
             new_total = total + number * size
-            new_colours = colours | (1 << colour)
-            for other in others:
-                new_colours |= 1 << other
+            new_colours = colours | mask
             if not self._ok(tiles + size, sets + 1, new_total, new_colours):
                 continue
-            taken = self._take_all((index, *[base + other for other in others]))
+            cells = (index, *[base + c for c in others])
+            taken = self._take_all(cells)
             if taken is None:
                 continue
             gained, new_keep, drawn = 0, keep, outs
@@ -343,16 +434,14 @@ class _SetSearch:
 
     def _runs(self, index: int, hand: Partial) -> None:
         """Every run of the anchor's colour through the anchor (a 1 low and high)."""
-        number = index // 4 + 1
-        positions = (1, 14) if number == 1 else (number,)
-        for position in positions:
+        for position in anchor_positions(index // 4 + 1):
             if self.low <= position <= self.high:
                 self._runs_through(index, position, hand)
 
     def _runs_through(self, index: int, position: int, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
-        low = max(self.low, position - (MAX_RUN - 1), 1)
+        low = lowest_start(position, self.low, MAX_RUN)  # drawn tiles: as many as R5 allows
         # The anchor itself.
         self._take(index)
         anchor_number = index // 4 + 1
@@ -461,7 +550,7 @@ class _SetSearch:
             return
         if need < 3 or sets >= self.shape.max_sets or short > need:
             return
-        room = tuple(0 if self.let_go >> i & 1 else self.cap[i] - self.cover[i] for i in range(52))
+        room = _room_of(self.cap, self.cover, self.let_go)
         fill: Fill = (need, sets, room, total, colours, run_colours, short)
         if self.strict:
             if self._feasible(fill, 0):
@@ -500,12 +589,14 @@ class _SetSearch:
         """The filler sets from position ``first`` on (with their positions) that can be
         added: no more than ``need`` tiles, and :meth:`_fits` the rest of ``fill``."""
         need, _, room, total, colours, run_colours, _ = fill
-        room_mask = _room_mask(room)
+        room_mask = room & _TILES
         fillers = self.fillers
         for position in range(first, len(fillers)):
             cand = fillers[position]
             if len(cand.cells) > need:
                 break
+            if cand.mask & ~room_mask:
+                continue  # most fail here: a quicker test before _fits, which makes it too
             if self._fits(cand, room_mask, total, colours, run_colours):
                 yield position, cand
 
@@ -548,7 +639,7 @@ class _SetSearch:
         after: Fill = (
             rest,
             sets + 1,
-            _minus(room, cand.cells),
+            _minus(room, cand.mask),
             total + cand.total,
             after_colours,
             after_runs,
@@ -557,17 +648,30 @@ class _SetSearch:
         return self._feasible(after, first)
 
 
-def _room_mask(room: tuple[int, ...]) -> int:
-    """Bit mask of the tiles with a copy left."""
-    mask = 0
-    for index, left in enumerate(room):
-        if left > 0:
-            mask |= 1 << index
-    return mask
+_TILES = (1 << 52) - 1
 
 
-def _minus(room: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
-    out = list(room)
-    for cell in cells:
-        out[cell] -= 1
-    return tuple(out)
+def _room_of(cap: list[int], cover: list[int], let_go: int) -> int:
+    """The copies left of each tile (none of a tile let go), as :data:`Fill` packs them.
+
+    >>> bin(_room_of([2, 2, 1, 2] + [0] * 48, [0, 1, 0, 2] + [0] * 48, 0b0100) >> 52)
+    '0b1'
+    """
+    once = twice = 0
+    for index in range(52):
+        left = cap[index] - cover[index]
+        if left > 0 and not let_go >> index & 1:
+            once |= 1 << index
+            if left > 1:
+                twice |= 1 << index
+    return once | twice << 52
+
+
+def _minus(room: int, cells: int) -> int:
+    """``room`` with one copy fewer of each tile of the mask ``cells`` (each has one left).
+
+    >>> _minus(0b11 | 0b01 << 52, 0b11) == 0b01
+    True
+    """
+    once, twice = room & _TILES, room >> 52
+    return (once & ~cells | twice & cells) | (twice & ~cells) << 52

@@ -1,11 +1,9 @@
-"""The set search: can tiles be laid out in groups (R4) and runs (R5), and how.
+"""The set search's *find one split* mode, the scorer's: how tiles are laid out in sets.
 
-This module is where issue 19 gathers the one set search (``docs/design.md``); it holds
-its *find one split* mode, the scorer's: one split of melded tiles, jokers as wildcards
-(R7), and which discard of 15 tiles leaves sets. Its C build is ``native/setsearch.c``,
-function by function. Reach's *keep most* search (:mod:`.reach.sets`) and the
-holds-checks' *decide only* mode are still to join it; they already share its limits
-(:data:`.melds.MAX_RUN`, :data:`.melds.MAX_SETS`).
+One split of melded tiles into groups (R4) and runs (R5), jokers as wildcards (R7), and
+which discard of 15 tiles leaves sets. Its C build is ``native/setsearch.c``, function
+by function. The groups and runs a tile anchors come from :mod:`.steps`, shared with
+reach's walk (:mod:`.keep_most`), where a drawn tile plays the joker's part.
 
 The search always takes the lowest remaining real tile (number-major order, so
 every 1 comes first) and tries every group and every run that can hold it.
@@ -36,12 +34,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import product
 from typing import Final
 
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, MAX_SETS, Placed, RawMeld, position_tile
 from intlscore.engine.native import _NATIVE
+from intlscore.engine.setsearch.steps import GROUP_CHOICES, anchor_positions, lowest_start
 from intlscore.engine.tiles import JOKER_INDEX
 
 DISCARD_HAND: Final = 15
@@ -49,11 +47,6 @@ DISCARD_HAND: Final = 15
 
 LeafCheck = Callable[[int, tuple[int, ...], tuple[int, ...]], bool]
 """``(groups, run colours sorted, jokers' tiles sorted) -> bool``, checked on a full split."""
-
-# For the three other colours of a group: 0 absent, 1 a real tile, 2 a joker.
-_GROUP_PATTERNS: Final = tuple(
-    pattern for pattern in product((0, 1, 2), repeat=3) if sum(1 for p in pattern if p) >= 2
-)
 
 
 class SetSearch:
@@ -170,7 +163,7 @@ class SetSearch:
         for other in range(4):
             if other != colour and (rest >> (2 * (base + other))) & 3:
                 present |= 1 << other
-        for reals, joker_colours in _GROUP_CHOICES[colour][present][min(jokers, 2)]:
+        for reals, joker_colours in GROUP_CHOICES[colour][present][min(jokers, 2)]:
             added = [base + c for c in joker_colours]
             if any(self.facts.cap[index] <= used.count(index) for index in added):
                 continue
@@ -191,13 +184,12 @@ class SetSearch:
     ) -> Iterator[tuple[RawMeld, int, int, tuple[int, ...]]]:
         colour = tile & 3
         number = (tile >> 2) + 1
-        for position in (1, HIGH_ONE) if number == 1 else (number,):
+        for position in anchor_positions(number):
             if not self.low <= position <= self.high:
                 continue
             # Below `position` (unless it is the high 1) every number is used up,
             # so only jokers can stand there.
-            lowest = position - (MAX_RUN - 1) if position == HIGH_ONE else position - jokers
-            for start in range(max(self.low, lowest, 1), position + 1):
+            for start in range(lowest_start(position, self.low, jokers), position + 1):
                 yield from self._run_from(start, position, tile, colour, rest, jokers, used)
 
     def _run_from(
@@ -241,45 +233,6 @@ class SetSearch:
                     yield ("run", tuple(placed)), rest, jokers - len(added), now_used
                 elif added:
                     return  # more jokers only make the pruned choice worse
-
-
-def _group_choices() -> list[list[list[list[tuple[tuple[int, ...], tuple[int, ...]]]]]]:
-    """For a tile's colour, the other colours present (bit mask) and 0-2 jokers:
-    every group as (colours of real tiles, colours of jokers), reals first.
-
-    A joker never takes a colour whose real tile is present (the swap argument
-    of :meth:`SetSearch._run_from` applies to groups too). Built once at import
-    from bit masks (about a millisecond).
-
-    >>> _group_choices()[0][0b0110][1]  # k with r and b present, one joker
-    [((1, 2), ()), ((2,), (3,)), ((1,), (3,)), ((1, 2), (3,))]
-    """
-    table = []
-    for colour in range(4):
-        others = [c for c in range(4) if c != colour]
-        options = []
-        for pattern in _GROUP_PATTERNS:
-            reals = tuple(c for c, how in zip(others, pattern, strict=True) if how == 1)
-            wild = tuple(c for c, how in zip(others, pattern, strict=True) if how == 2)
-            options.append((reals, wild, sum(1 << c for c in reals), sum(1 << c for c in wild)))
-        options.sort(key=lambda option: len(option[1]))  # stable: pattern order within
-        table.append(
-            [
-                [
-                    [
-                        (reals, wild)
-                        for reals, wild, need, avoid in options
-                        if not need & ~present and not avoid & present and len(wild) <= jokers
-                    ]
-                    for jokers in range(3)
-                ]
-                for present in range(16)
-            ]
-        )
-    return table
-
-
-_GROUP_CHOICES: Final = _group_choices()
 
 
 def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:

@@ -1,0 +1,41 @@
+"""The set search: can tiles be laid out in groups (R4) and runs (R5), and how.
+
+The one walk behind every set-based type (``docs/design.md``): *take the lowest tile
+still open; it anchors a group of its number or a run through it, or (in some modes)
+it is let go; recurse; remember the states that failed.* Its modes, one module each,
+with what they share in a third:
+
+- :mod:`.steps`: what both walks do alike: the groups and runs a tile anchors, a
+  lacking tile filled by a substitute (a joker, or a drawn tile) within R3's copies.
+- :mod:`.split`: *find one split*, the scorer's (:class:`SetSearch`,
+  :func:`discards_leaving_sets`); compiled in ``native/setsearch.c``.
+- :mod:`.keep_most`: *keep most*, reach's (``closest_sets``); with a floor it also
+  *decides only*, for the holds-checks in pure Python; compiled in ``native/_native.c``.
+
+The keep-most walk is imported from its module (``intlscore.engine.setsearch.keep_most``),
+not from here: it reads reach's values (the pool, the shapes), and the scorer, which
+imports this package, need not load reach.
+
+>>> from intlscore.engine.facts import HandFacts
+>>> sevens = HandFacts.build([24, 25, 26, 27], jokers=1)  # k7 r7 b7 o7 and a joker
+>>> sorted(discards_leaving_sets(sevens))  # the joker, or k7 (the joker stands in for it)
+[24, 52]
+"""
+
+from __future__ import annotations
+
+from intlscore.engine.setsearch.split import (
+    DISCARD_HAND,
+    LeafCheck,
+    SetSearch,
+    discards_leaving_sets,
+    python_discards_leaving_sets,
+)
+
+__all__ = [
+    "DISCARD_HAND",
+    "LeafCheck",
+    "SetSearch",
+    "discards_leaving_sets",
+    "python_discards_leaving_sets",
+]

@@ -4,31 +4,33 @@
  *
  * - find one split (plain_split, conditioned_split, discards_leaving_sets; split_*): one
  *   layout of the tiles meeting a set-based type, jokers placed at definite tiles (R7), as
- *   the scorer asks. A line-for-line port of SetSearch in intlscore/engine/setsearch.py as
- *   find_sets in intlscore/engine/matcher.py configures it: split_search is
- *   SetSearch._search, split_groups_with _groups_with, split_runs_with _runs_with,
- *   split_run_from _run_from; the same order of groups and runs and the same prune points,
- *   so the same split is found. The plain split (every number, every run position, at most
- *   four sets, no condition) is the conditioned one with no condition. The conditions come
- *   in a tuple (intlscore/engine/holds_spec.py, split_spec); the checks on a finished split
- *   are those of tiles_hold in intlscore/engine/conditions.py, the pruning of a partial
- *   choice of jokers' tiles those of joker_tiles_may_hold. discards_after is `after` in
- *   discards_leaving_sets (setsearch.py): at each step the lowest tile joins a group or a
- *   run, or, once, is the discard.
+ *   the scorer asks. A line-for-line port of SetSearch in
+ *   intlscore/engine/setsearch/split.py as find_sets in intlscore/engine/matcher.py
+ *   configures it: split_search is SetSearch._search, split_groups_with _groups_with,
+ *   split_runs_with _runs_with, split_run_from _run_from; the same order of groups and
+ *   runs and the same prune points, so the same split is found. The plain split (every
+ *   number, every run position, at most four sets, no condition) is the conditioned one
+ *   with no condition. The conditions come in a tuple (intlscore/engine/holds_spec.py,
+ *   split_spec); the checks on a finished split are those of tiles_hold in
+ *   intlscore/engine/conditions.py, the pruning of a partial choice of jokers' tiles those
+ *   of joker_tiles_may_hold. discards_after is `after` in discards_leaving_sets
+ *   (setsearch/split.py): at each step the lowest tile joins a group or a run, or, once,
+ *   is the discard.
  *
  * - keep most (closest_sets; most_*): the most hand tiles a completed hand of a set-based
- *   type keeps, the union of the tiles drawn by every such hand (the outs) and the preferred
- *   keep, as reach asks. A line-for-line port of _SetSearch (today in
- *   intlscore/engine/reach/sets.py): most_search is _SetSearch._search, most_groups _groups,
- *   most_runs_through and the loop over positions in most_search _runs and _runs_through,
- *   most_extend_right _extend_right, most_hopeless_at _hopeless_at, most_affordable
- *   _affordable, most_ok _ok, most_final_ok _final_ok, most_take, most_give_back,
- *   most_take_all and most_give_all _take, _give_back, _take_all and _give_all, most_leaf
- *   _leaf, most_filler_union _filler_union, most_feasible _feasible, most_next_filler one
- *   step of _fillers_from, most_fits _fits, most_completes _completes, most_short_after
- *   _short_after; closest_sets_entry runs _SetSearch.run's two passes. Python prepares the
- *   inputs (open hand copies, R3 caps, the shape, the filler sets in order) and gets back
- *   (kept, outs mask, keep packed two bits a tile).
+ *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
+ *   preferred keep, as reach asks. A line-for-line port of _SetSearch in
+ *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search,
+ *   most_groups _groups, most_runs_through and the loop over positions in most_search
+ *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
+ *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,
+ *   most_take, most_give_back, most_take_all and most_give_all _take, _give_back,
+ *   _take_all and _give_all, most_leaf _leaf, most_filler_union _filler_union,
+ *   most_feasible _feasible, most_next_filler one step of _fillers_from, most_fits _fits,
+ *   most_completes _completes, most_short_after _short_after; closest_sets_entry runs
+ *   _SetSearch.run's two passes. Python prepares the inputs (open hand copies, R3 caps,
+ *   the shape, the filler sets in order) and gets back (kept, outs mask, keep packed two
+ *   bits a tile).
  *
  * - decide only (holds_sets, holds.h): the keep-most walk with `decide` set (no outs, no
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
@@ -40,8 +42,9 @@
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
- * table (Memo), the groups holding a tile (build_choices, _group_choices in setsearch.py;
- * its groups without a joker are reach's _GROUP_OTHERS) and what a type asks (Conditions).
+ * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
+ * setsearch/steps.py, whose groups without a joker reach's walk takes) and what a type
+ * asks (Conditions).
  *
  * A type is data: this file never names a type. The Python builds stay the reference; the
  * tests compare the two builds answer for answer.
@@ -210,8 +213,8 @@ typedef struct {
 /* ---- groups: the groups holding a tile (R4) ---------------------------------------- */
 
 /* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
- * holding the tile as (real colours, joker colours), fewest jokers first, as _group_choices
- * in setsearch.py. The split tries them in this order. The keep-most walk takes the groups
+ * holding the tile as (real colours, joker colours), fewest jokers first, as GROUP_CHOICES
+ * in setsearch/steps.py. The split tries them in this order. The keep-most walk takes the groups
  * without a joker with every other colour present (ALL_PRESENT, 0), last first: the
  * colour sets of the four groups holding a tile (the four-colour group, then each
  * three-colour one), whose tiles it keeps or draws; its answer is the same in any order. */
@@ -543,7 +546,7 @@ static int discards_below(Split *s, int jokers) {
     return s->discarded && *found != 0;
 }
 
-/* As `after` in discards_leaving_sets (setsearch.py): the tiles (bit 52 a joker) that can be
+/* As `after` in discards_leaving_sets (setsearch/split.py): the tiles (bit 52 a joker) that can be
  * discarded from here so that the rest splits into sets; once `discarded`, the bit
  * KEPT_ALL when the rest splits. */
 static uint64_t discards_after(Split *s, int jokers) {
@@ -1341,7 +1344,7 @@ static PyObject *conditioned_split_entry(PyObject *self, PyObject *args) {
 
 /* discards_leaving_sets(counts, jokers, cap) -> frozenset: which single tile (index; 52 a
  * joker) of these 15 or fewer tiles can go so that the rest split into groups and runs, as
- * discards_leaving_sets in setsearch.py; cap is HandFacts.cap. */
+ * discards_leaving_sets in setsearch/split.py; cap is HandFacts.cap. */
 static PyObject *discards_entry(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *counts, *cap;
@@ -1396,7 +1399,7 @@ PyDoc_STRVAR(closest_sets_doc,
              "closest_sets(open, cap, let_go, full, shape, fillers, same, target_mask,\n"
              "             kept_cap, floor)\n"
              "    -> (kept, outs, keep)\n\n"
-             "The set search of intlscore.engine.reach.sets, compiled. ``open`` and ``cap`` are\n"
+             "The keep-most set search of intlscore.engine.setsearch.keep_most, compiled. ``open`` and ``cap`` are\n"
              "52 byte counts, ``shape`` is (groups, runs, low, high, max_sets, allowed_mask,\n"
              "distinct, colours or -1, max_total or -1, numbers_mask), ``fillers`` a\n"
              "sequence of (mask, size, total, colours, run_colour), smallest first; ``same``\n"

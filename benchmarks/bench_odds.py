@@ -42,8 +42,8 @@ def report(label: str, times: list[float]) -> None:
     if not times:
         return
     print(
-        f"{label}: {len(times)} racks, median {statistics.median(times):.2f} s, "
-        f"worst {max(times):.2f} s, total {sum(times):.0f} s CPU"
+        f"{label}: {len(times)} racks, median {statistics.median(times):.3f} s, "
+        f"worst {max(times):.3f} s, total {sum(times):.1f} s CPU"
     )
 
 

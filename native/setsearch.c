@@ -1121,12 +1121,14 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
     for (int i = 0; i < TILES; i++) {
         usable[i] = shape_usable(&s.cond, i);
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
-        if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
     }
     int best = -1;
     uint64_t union_ = 0;
     Cand fillers[SMALL_FILLERS];
     if (outs) {
+        /* every tile a completed hand could draw: once the outs are all of them, stop */
+        for (int i = 0; i < TILES; i++)
+            if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
         /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
         s.nfillers = small_fillers(&s.cond, fillers);
         s.fillers = fillers;

@@ -42,7 +42,7 @@ def group_choices() -> list[list[list[list[GroupChoice]]]]:
 
     A substitute never takes a colour whose real tile is held (see the module), so
     each set of colours is one choice: a colour is real exactly when it is held. Built
-    once at import from bit masks (about a millisecond).
+    once at import from bit masks (under half a millisecond).
 
     >>> [wild for reals, wild in group_choices()[0][0][3]]  # k, nothing else held
     [(2, 3), (1, 3), (1, 2), (1, 2, 3)]
@@ -56,19 +56,20 @@ def group_choices() -> list[list[list[list[GroupChoice]]]]:
             wild = tuple(c for c, how in zip(others, pattern, strict=True) if how == 2)
             options.append((reals, wild, sum(1 << c for c in reals), sum(1 << c for c in wild)))
         options.sort(key=lambda option: len(option[1]))  # stable: pattern order within
-        table.append(
-            [
-                [
-                    [
-                        (reals, wild)
-                        for reals, wild, need, avoid in options
-                        if not need & ~present and not avoid & present and len(wild) <= most
-                    ]
-                    for most in range(MOST_SUBSTITUTES + 1)
-                ]
-                for present in range(16)
+        rows = []
+        for present in range(16):
+            fitting = [
+                (reals, wild)
+                for reals, wild, need, avoid in options
+                if not need & ~present and not avoid & present
             ]
-        )
+            # fewest substitutes first: the groups with at most `most` of them are a prefix
+            ends = [
+                sum(len(wild) <= most for _, wild in fitting)
+                for most in range(MOST_SUBSTITUTES + 1)
+            ]
+            rows.append([fitting[:end] for end in ends])
+        table.append(rows)
     return table
 
 

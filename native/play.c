@@ -13,10 +13,10 @@
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
- * ``wins`` finds the same wins as Python by other means where that is cheaper: for a hand
- * without jokers, the drawn kinds that complete a type by group testing (``outs_among``);
- * for a hand with jokers and a set-based type, by one walk gathering the outs of every
- * hand that keeps all its real tiles but one (``holds_sets_outs``).
+ * ``wins`` finds the drawn kinds that complete a set-based type as Python's ``completing``
+ * does, by one walk gathering the outs of every hand that keeps all its real tiles but one
+ * (``holds_sets_outs``); for another type, where Python checks each kind, the C does too
+ * for a hand with jokers and uses group testing without (``outs_among``): the same wins.
  * Values are 64-bit integers: Python uses this build only where the largest possible
  * value fits (see ``_Search`` in play.py).
  */
@@ -267,17 +267,23 @@ static int slot_kept(const Search *s, int t, const Position *pool, int jokers, i
     return p < 0 ? kept_with(s, t, pool, -1, jokers) : parent_kept(s, p, pool, jokers, known);
 }
 
+/* The position as a holds-check's pool: the hand plus ``extra_kind`` (-1: none) and
+ * ``jokers`` more jokers. */
+static void holds_pool(const Position *pool, int extra_kind, int jokers, HoldsPool *holds) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        holds->count[i] = pool->hand[i];
+        holds->cap[i] = pool->cap[i];
+    }
+    holds->jokers = pool->jokers + jokers;
+    if (extra_kind == JOKER)
+        holds->jokers++;
+    else if (extra_kind >= 0)
+        holds->count[extra_kind]++;
+}
+
 static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers) {
     HoldsPool holds;
-    for (int i = 0; i < HOLDS_TILES; i++) {
-        holds.count[i] = pool->hand[i];
-        holds.cap[i] = pool->cap[i];
-    }
-    holds.jokers = pool->jokers + jokers;
-    if (extra_kind == JOKER)
-        holds.jokers++;
-    else if (extra_kind >= 0)
-        holds.count[extra_kind]++;
+    holds_pool(pool, extra_kind, jokers, &holds);
     return holds_check(type, &holds);
 }
 
@@ -290,11 +296,7 @@ static int set_based(const HoldsType *type) {
  * ``floor``) and the tiles drawn by every hand keeping that many. */
 static int outs_with(const Search *s, int t, const Position *pool, int floor, uint64_t *outs) {
     HoldsPool holds;
-    for (int i = 0; i < HOLDS_TILES; i++) {
-        holds.count[i] = pool->hand[i];
-        holds.cap[i] = pool->cap[i];
-    }
-    holds.jokers = pool->jokers;
+    holds_pool(pool, -1, 0, &holds);
     return holds_sets_outs(&s->holds[t], &holds, floor, outs);
 }
 

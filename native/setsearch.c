@@ -1098,8 +1098,9 @@ static int small_fillers(const Conditions *shape, Cand out[SMALL_FILLERS]) {
             for (int start = shape->low; start + 2 <= shape->high; start++) {
                 Cand c = {0, 3, 0, 1 << colour, colour};
                 for (int position = start; position < start + 3; position++) {
-                    c.mask |= 1ULL << position_tile(colour, position);
-                    c.total += position == HIGH_ONE ? 1 : position;
+                    int tile = position_tile(colour, position);
+                    c.mask |= 1ULL << tile;
+                    c.total += number_of(tile);
                 }
                 out[n++] = c;
             }

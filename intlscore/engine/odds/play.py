@@ -10,12 +10,14 @@ The search is an expectimax over positions (the tiles held and the tiles that ca
 be drawn), memoised, exact in integers: every draw at depth j has the same
 denominator (the unseen tiles left), so a value scaled by the falling factorial of the
 unseen count is a whole number. Only types that reach (R20) puts within the draws are
-checked, each with the draws R21 leaves it, and a position that two jokers in place of
-its last two draws could not finish is not searched. Where the exact search would pass
-its work budget, the answer is the exact optimum within fewer draws k and, for each first
-move, the better of two stated policies valued exactly ("the best play within k draws,
-counting no later win", and "keep the 14 tiles, win at the first drawn tile that
-completes them"): a proven lower bound, and it says so (``exact`` false).
+checked, each with the draws R21 leaves it; a position that two jokers in place of its
+last two draws could not finish is not searched, nor one a draw from the end whose 14
+tiles and a joker in place of that draw hold no type (:meth:`_Search.useful_draws`).
+Where the exact search would pass its work budget, the answer is the exact optimum
+within fewer draws k and, for each first move, the better of two stated policies valued
+exactly ("the best play within k draws, counting no later win", and "keep the 14 tiles,
+win at the first drawn tile that completes them"): a proven lower bound, and it says so
+(``exact`` false).
 
 >>> result = play_odds("k1-13 r5", draws=1)
 >>> result.exact, round(result.chance[0], 4), round(result.expected_score, 1), result.top_type
@@ -57,6 +59,8 @@ KINDS = NUMBERED + 1
 DEFAULT_BUDGET = 20_000
 """Positions the exact search may weigh before it settles for fewer draws."""
 OPTIMAL = "optimal"
+ANY_NUMBERED = (1 << NUMBERED) - 1
+"""A mask of every numbered kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +238,7 @@ class _Search:
             return answer
         wins = self.wins(pool, draw, counts)
         hopeless = self.hopeless(pool, draw + 1) if left == 2 else frozenset()
+        useful = self.useful_draws(pool, draw + 1, hopeless) if left == 2 else {}
         # the draws that can still happen: the game ends when no unseen tile is left
         rest = math.perm(unseen - 1, min(left, unseen) - 1)
         score = 0
@@ -253,6 +258,8 @@ class _Search:
                 for discard in kinds_held(held):
                     if discard in hopeless:
                         continue
+                    if kind < NUMBERED and discard in useful and not useful[discard] >> kind & 1:
+                        continue  # no win at its one draw left: worth nothing
                     after = thrown(held, discard)
                     if left == 3 and not self.may_win_within_two(after, (draw + 1, draw + 2)):
                         continue
@@ -288,6 +295,54 @@ class _Search:
             for discard in kinds_held(pool)
             if not self.may_win_within_two(thrown(pool, discard), (draw,))
         )
+
+    def useful_draws(self, pool: Pool, draw: int, hopeless: frozenset[int]) -> dict[int, int]:
+        """For 14 tiles two draws from the end: per kind held (not ``hopeless``), the mask
+        of the numbered kinds that, drawn next and kept with that kind thrown, may still
+        win at the last draw (number ``draw``); a kind is missing where nothing is ruled
+        out (the 13 tiles left hold two jokers).
+
+        The 14 tiles kept win with the last tile only if they and a joker in its place
+        hold a type (an unseen copy is one a joker may stand for, R3). For a set-based
+        type, the 13 tiles left and one joker more hold it alone (any tile drawn), or a
+        hand keeping all their real tiles but one draws the tile: reach's keep-most
+        search gathers these as its outs. Another type may win only if the 13 tiles and
+        two jokers hold it (with a joker among the 13, nothing is ruled out).
+
+        With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
+        whatever comes, and throwing k7 needs a black tile (the joker one in its place):
+
+        >>> from intlscore.engine.odds.rack import set_up
+        >>> rack = set_up("k1-13 o5")
+        >>> runs = rack.table.by_number(23)
+        >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
+        >>> useful = search.useful_draws(rack.pool, 2, frozenset())
+        >>> [bin(useful[Tile(name).index]).count("1") for name in ("o5", "k7")]
+        [52, 13]
+        """
+        found: dict[int, int] = {}
+        for discard in kinds_held(pool):
+            if discard in hopeless:
+                continue
+            after = thrown(pool, discard)
+            if after.jokers > 1:
+                continue
+            real = HAND_SIZE - 1 - after.jokers
+            with_joker = after._replace(jokers=after.jokers + 1)
+            mask = 0
+            for hand_type, limit in self.types:
+                if limit == 0 or (limit is not None and draw > limit):
+                    continue
+                if hand_type.structure in SET_STRUCTURES:
+                    closest = closest_within(hand_type, with_joker, real - 1)
+                    if closest is not None:
+                        mask |= ANY_NUMBERED if closest.kept == real else closest.outs
+                elif after.jokers or self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None:
+                    mask |= ANY_NUMBERED
+                if mask == ANY_NUMBERED:
+                    break
+            found[discard] = mask
+        return found
 
     def hold(self, pool: Pool, draws: int) -> PlayLine:
         """The value within ``draws`` draws of keeping these 14 tiles and winning at the

@@ -7,9 +7,10 @@
  * its chance of a closed win and the types it ends in, each scaled by the falling
  * factorial of the unseen count over the draws left, so every value is a whole number;
  * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, ``hopeless`` and
- * ``useful_draws`` are the pruning that keeps the search exact. The positions are memoised by the same key
- * as in Python, they are visited in the same order and the budget counts them alike, so
- * both builds give the same answer and stop at the same point when over budget.
+ * ``useful_draws`` are the pruning that keeps the search exact. The positions are memoised
+ * by the same key as in Python, they are visited in the same order and the budget counts
+ * them alike, so both builds give the same answer and stop at the same point when over
+ * budget.
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
@@ -20,7 +21,9 @@
  * ``useful_draws`` finds, per type, which positions one draw from the end a joker could
  * complete; the C hands that to ``wins`` (``possible``, ``sure``), which then skips the
  * types ruled out and, where a set-based type is known to hold with a joker, asks one
- * walk instead of four checks: the same wins, found sooner.
+ * walk instead of four checks: the same wins, found sooner. It keeps what it finds for
+ * the 13 tiles left by a discard (``useful_memo``): two orders of the same two discards
+ * leave the same tiles.
  * Values are 64-bit integers: Python uses this build only where the largest possible
  * value fits (see ``_Search`` in play.py).
  */
@@ -138,6 +141,9 @@ typedef struct {
     size_t ends_used, ends_size;
     Win *wins_arena;
     size_t wins_used, wins_size;
+    Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
+    uint64_t *useful_arena;
+    size_t useful_used, useful_size;
 } Search;
 
 static int memo_grow(Memo *memo) {
@@ -189,6 +195,13 @@ static int ends_reserve(Search *s, size_t more) {
     void *arena = s->ends;
     int status = reserve(&arena, &s->ends_size, s->ends_used, more, sizeof(End));
     s->ends = arena;
+    return status;
+}
+
+static int useful_reserve(Search *s, size_t more) {
+    void *arena = s->useful_arena;
+    int status = reserve(&arena, &s->useful_size, s->useful_used, more, sizeof(uint64_t));
+    s->useful_arena = arena;
     return status;
 }
 
@@ -496,12 +509,21 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
  * gathering the tiles drawn by the hands keeping all their real tiles but one (``sure``
  * marks these types); another type may win only if the 13 tiles and two jokers hold it
  * (with a joker among the 13, nothing is ruled out). Returns 0 when nothing is ruled out
- * at all: the 13 tiles hold two jokers. */
-static int useful_draws(const Search *s, const Position *pool, int discard, int draw,
+ * at all: the 13 tiles hold two jokers; -1 without memory. */
+static int useful_draws(Search *s, const Position *pool, int discard, int draw,
                         uint64_t may[MAX_TYPES], uint64_t *sure) {
     Position after = *pool;
     thrown(&after, discard);
     if (after.jokers > 1) return 0;
+    Key key = key_of(&after, 0, draw);
+    Entry *entry = memo_find(&s->useful_memo, &key);
+    if (entry == NULL) return -1;
+    if (entry->used) {
+        const uint64_t *known = &s->useful_arena[entry->value.at];
+        memcpy(may, known, sizeof(uint64_t) * (size_t)s->n);
+        *sure = known[s->n];
+        return 1;
+    }
     int real = HAND - 1 - after.jokers;
     int known[MAX_TYPES];
     for (int p = 0; p < s->n_parents; p++) known[p] = -2;
@@ -522,6 +544,12 @@ static int useful_draws(const Search *s, const Position *pool, int discard, int 
             may[t] = NUMBERED_MASK;
         }
     }
+    if (useful_reserve(s, (size_t)s->n + 1) < 0) return -1;
+    Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)s->n + 1};
+    memcpy(&s->useful_arena[s->useful_used], may, sizeof(uint64_t) * (size_t)s->n);
+    s->useful_arena[s->useful_used + (size_t)s->n] = *sure;
+    s->useful_used += (size_t)s->n + 1;
+    memo_store(&s->useful_memo, entry, &key, stored);
     return 1;
 }
 
@@ -563,10 +591,12 @@ static int value(Search *s, const Position *pool, int left, int draw, uint64_t p
             hopeless(s, pool, draw + 1, hopeless_kinds);
             int held[KINDS];
             int n = kinds_held(pool, held);
-            for (int i = 0; i < n; i++)
-                if (!hopeless_kinds[held[i]] &&
-                    useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i]))
-                    useful_at[held[i]] = i;
+            for (int i = 0; i < n; i++) {
+                if (hopeless_kinds[held[i]]) continue;
+                int found = useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i]);
+                if (found < 0) return NO_MEMORY;
+                if (found) useful_at[held[i]] = i;
+            }
         } else {
             memset(hopeless_kinds, 0, KINDS);
         }
@@ -664,6 +694,8 @@ static void search_free(PyObject *capsule) {
     free(s->win_memo.entries);
     free(s->ends);
     free(s->wins_arena);
+    free(s->useful_memo.entries);
+    free(s->useful_arena);
     free(s);
 }
 

@@ -60,6 +60,22 @@ int holds_sets(const HoldsType *type, const HoldsPool *pool); /* sets, groups, r
  * union of the tiles drawn by every completed hand keeping that many. -2: a floor out of
  * range. */
 int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs);
+/* What a completed hand of a set-based type makes of 13 tiles and any two drawn tiles x
+ * and z (the play search's last two draws, play.c): the walk over every hand keeping all
+ * the pool's real tiles or all but one, each tile a hand stands in for being a drawn one
+ * or one of the pool's jokers (at most one). ``one``: the tiles x that complete the pool
+ * alone (with its joker); ``pair[x]``: the tiles z that complete it with x, keeping all
+ * real tiles but one (bit x of ``pair[x]`` set: two copies of x); ``joker_free[x]``, for a
+ * pool holding a joker: the tiles z that with x complete it without the joker. */
+typedef struct {
+    uint64_t one;
+    uint64_t pair[HOLDS_TILES];
+    uint64_t joker_free[HOLDS_TILES];
+} HoldsPairs;
+
+/* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles with at most one joker: 0, or -2
+ * for another pool. */
+int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);

@@ -6,11 +6,11 @@
  * draws left and the number of the next draw) as the best play's expected final score,
  * its chance of a closed win and the types it ends in, each scaled by the falling
  * factorial of the unseen count over the draws left, so every value is a whole number;
- * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, ``hopeless`` and
- * ``useful_draws`` are the pruning that keeps the search exact. The positions are memoised
- * by the same key as in Python, they are visited in the same order and the budget counts
- * them alike, so both builds give the same answer and stop at the same point when over
- * budget.
+ * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, ``hopeless`` (in
+ * ``value``) and ``useful_draws`` are the pruning that keeps the search exact. The
+ * positions are memoised by the same key as in Python, they are visited in the same order
+ * and the budget counts them alike, so both builds give the same answer and stop at the
+ * same point when over budget.
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
@@ -19,11 +19,14 @@
  * (``holds_sets_outs``); for another type, where Python checks each kind, the C does too
  * for a hand with jokers and uses group testing without (``outs_among``): the same wins.
  * ``useful_draws`` finds, per type, which positions one draw from the end a joker could
- * complete; the C hands that to ``wins`` (``possible``, ``sure``), which then skips the
- * types ruled out and, where a set-based type is known to hold with a joker, asks one
- * walk instead of four checks: the same wins, found sooner. It keeps what it finds for
- * the 13 tiles left by a discard (``useful_memo``): two orders of the same two discards
- * leave the same tiles.
+ * complete, by one walk of the 13 tiles a discard leaves in pairs mode (what they make with
+ * any two drawn tiles, holds_sets_pairs); the C hands that to ``wins`` (Hint), which then
+ * skips the types ruled out and reads the wins of a set-based type from the pairs
+ * (``paired_wins``) instead of walking each position: the same wins, found sooner. A
+ * position whose drawn tile is thrown back is the 14 tiles again, read from one walk of
+ * them (``throw_back``); and Python's ``hopeless`` comes from the same walks. It keeps
+ * what it finds for the 13 tiles left by a discard (``useful_memo``): two orders of the
+ * same two discards leave the same tiles.
  * Values are 64-bit integers: Python uses this build only where the largest possible
  * value fits (see ``_Search`` in play.py).
  */
@@ -144,7 +147,21 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     uint64_t *useful_arena;
     size_t useful_used, useful_size;
+    HoldsPairs *pairs; /* useful_draws' walks: [kind held][slot], (HAND + 1) * MAX_TYPES */
 } Search;
+
+/* What a position one draw from the end is known to win from its parent (useful_draws):
+ * the types that may hold it with a joker (``possible``), those among them for which that
+ * is certain (``sure``, set-based), and, where the parent walked its 13 tiles in pairs
+ * mode, what each type makes of them and any two drawn tiles (``pairs``, per slot, the
+ * position being those 13 tiles and ``drawn``). */
+typedef struct {
+    uint64_t possible, sure;
+    const HoldsPairs *pairs;
+    int drawn;
+} Hint;
+
+static const Hint NO_HINT = {~0ULL, 0, NULL, -1};
 
 static int memo_grow(Memo *memo) {
     size_t size = memo->size ? memo->size * 2 : 1024;
@@ -387,22 +404,38 @@ static int may_win_within_two(const Search *s, const Position *pool, int first, 
     return 0;
 }
 
-/* hopeless[kind] set for each kind held whose discard leaves no win on draw ``draw``. */
-static void hopeless(const Search *s, const Position *pool, int draw, char out[KINDS]) {
-    int kinds[KINDS];
-    int n = kinds_held(pool, kinds);
-    memset(out, 0, KINDS);
-    for (int i = 0; i < n; i++) {
-        Position after = *pool;
-        thrown(&after, kinds[i]);
-        if (!may_win_within_two(s, &after, draw, draw)) out[kinds[i]] = 1;
+/* The wins of set-based slot t for a position one draw from the end (no more than one
+ * joker) made of 13 tiles and a drawn numbered tile x, from the pairs walk of the 13
+ * (Hint): the same as the walks in ``wins``. The 14 tiles hold the type alone when x
+ * completes the 13; then every drawn tile wins, keeping 14 real tiles where the two
+ * complete the 13 without their joker (it is thrown, R12). Otherwise a drawn tile z wins
+ * when it completes the 13 alone or with x, and a drawn joker when the 13 and two jokers
+ * hold it or x does with them. */
+static void paired_wins(const Search *s, int t, const Position *pool, const HoldsPairs *pairs,
+                        int x, const int counts[KINDS], int best[KINDS][2]) {
+    int jokers = pool->jokers;
+    int real = HAND - jokers;
+    if (pairs->one >> x & 1) {
+        for (int z = 0; z < HOLDS_TILES; z++) {
+            if (!counts[z]) continue;
+            int kept = jokers && (pairs->joker_free[x] >> z & 1) ? real + 1 : real;
+            better(best, z, best_score(s, t, kept, jokers, HAND + 1), t);
+        }
+        if (counts[JOKER]) better(best, JOKER, best_score(s, t, real, jokers + 1, HAND + 1), t);
+        return;
     }
+    uint64_t winners = pairs->one | pairs->pair[x];
+    for (int z = 0; z < HOLDS_TILES; z++)
+        if (counts[z] && (winners >> z & 1))
+            better(best, z, best_score(s, t, real, jokers, HAND + 1), t);
+    if (counts[JOKER] && winners)
+        better(best, JOKER, best_score(s, t, real - 1, jokers + 1, HAND + 1), t);
 }
 
 /* Per kind drawn at draw number ``draw``: the best closed score and its slot (``best``,
  * zeroed first). Returns 0, or -1 without memory. */
 static int wins(Search *s, const Position *pool, int draw, const int counts[KINDS],
-                uint64_t possible, uint64_t sure, int best[KINDS][2]) {
+                const Hint *hint, int best[KINDS][2]) {
     memset(best, 0, sizeof(int) * KINDS * 2);
     Key key = key_of(pool, 0, draw);
     Entry *entry = memo_find(&s->win_memo, &key);
@@ -429,12 +462,16 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             continue;
         }
         if (limit >= 0 && draw > limit) continue;
-        if (!(possible >> t & 1)) continue; /* the parent found it cannot hold with a joker */
+        if (!(hint->possible >> t & 1)) continue; /* the parent: no joker completes it */
         int set_type = set_based(&s->holds[t]);
         int real = HAND - pool->jokers;
+        if (hint->pairs && (hint->sure >> t & 1)) {
+            paired_wins(s, t, pool, &hint->pairs[t], hint->drawn, counts, best);
+            continue;
+        }
         int with_joker, alone, kept = -1;
         uint64_t outs = 0;
-        if (sure >> t & 1) {
+        if (hint->sure >> t & 1) {
             /* the parent found that the 14 tiles and a joker hold it: one walk at all real
              * tiles but one tells whether they hold it alone and, if not, the outs */
             kept = outs_with(s, t, pool, real - 1, &outs);
@@ -505,26 +542,31 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
  * mask ``may[t]`` of the numbered kinds drawn next for which it may (``useful_draws`` of
  * play.py). The 14 tiles kept then win with the last tile only if they and a joker in its
  * place hold the type (an unseen copy is one a joker may stand for, R3). For a set-based
- * type this is exact and found by one walk of the 13 tiles left and one joker more,
- * gathering the tiles drawn by the hands keeping all their real tiles but one (``sure``
- * marks these types); another type may win only if the 13 tiles and two jokers hold it
- * (with a joker among the 13, nothing is ruled out). Returns 0 when nothing is ruled out
- * at all: the 13 tiles hold two jokers; -1 without memory. */
+ * type this is exact (``sure`` marks these types), found by one walk of the 13 tiles left
+ * in pairs mode (holds_sets_pairs): with a joker they hold it alone when some tile
+ * completes them, and otherwise with the tiles x of the pairs (x, z) that complete them
+ * keeping all their real tiles but one. The same walk tells what the 14 tiles then win
+ * with each last tile, without a walk of their own: ``pairs[t]``, and ``*paired`` set
+ * (not when the answer comes from the memo, which keeps only the masks). Another type
+ * may win only if the 13 tiles and two jokers hold it (with a joker among the 13, nothing
+ * is ruled out). Returns 0 when nothing is ruled out at all: the 13 tiles hold two
+ * jokers; -1 without memory. */
 static int useful_draws(Search *s, const Position *pool, int discard, int draw,
-                        uint64_t may[MAX_TYPES], uint64_t *sure) {
+                        uint64_t may[MAX_TYPES], uint64_t *sure, HoldsPairs *pairs,
+                        int *paired) {
     Position after = *pool;
     thrown(&after, discard);
     if (after.jokers > 1) return 0;
     Key key = key_of(&after, 0, draw);
     Entry *entry = memo_find(&s->useful_memo, &key);
     if (entry == NULL) return -1;
+    *paired = 0;
     if (entry->used) {
         const uint64_t *known = &s->useful_arena[entry->value.at];
         memcpy(may, known, sizeof(uint64_t) * (size_t)s->n);
         *sure = known[s->n];
         return 1;
     }
-    int real = HAND - 1 - after.jokers;
     int known[MAX_TYPES];
     for (int p = 0; p < s->n_parents; p++) known[p] = -2;
     *sure = 0;
@@ -533,14 +575,22 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
         int limit = s->limit[t];
         if (limit == 0 || (limit > 0 && draw > limit)) continue;
         if (set_based(&s->holds[t])) {
+            /* the 13 tiles and a joker hold it alone (any draw), or a hand keeping all
+             * their real tiles but one draws the tile, the joker standing in for another */
             *sure |= 1ULL << t;
             HoldsPool holds;
-            holds_pool(&after, -1, 1, &holds);
-            uint64_t outs = 0;
-            int kept = holds_sets_outs(&s->holds[t], &holds, real - 1, &outs);
-            may[t] = kept == real ? NUMBERED_MASK : kept == real - 1 ? outs : 0;
-        } else if (after.jokers ||
-                   (parent_allows(s, t, &after, 2, known) && slot_kept(s, t, &after, 2, known) >= 0)) {
+            holds_pool(&after, -1, 0, &holds);
+            HoldsPairs *found = &pairs[t];
+            holds_sets_pairs(&s->holds[t], &holds, found);
+            if (found->one) {
+                may[t] = NUMBERED_MASK;
+            } else {
+                for (int x = 0; x < HOLDS_TILES; x++)
+                    may[t] |= (uint64_t)(found->pair[x] != 0) << x;
+            }
+            *paired = 1;
+        } else if (after.jokers || (parent_allows(s, t, &after, 2, known) &&
+                                    slot_kept(s, t, &after, 2, known) >= 0)) {
             may[t] = NUMBERED_MASK;
         }
     }
@@ -551,6 +601,27 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     s->useful_used += (size_t)s->n + 1;
     memo_store(&s->useful_memo, entry, &key, stored);
     return 1;
+}
+
+/* For 14 tiles without a joker two draws from the end, the child that throws the drawn
+ * tile back holds the same 14 tiles: per set-based type allowed at its draw ``draw``, one
+ * walk at 13 real tiles tells whether they hold it alone (``one`` all tiles, Hint's
+ * pairs form) and which drawn tiles complete it (``outs``; paired_wins then reads them as
+ * the pairs of the thrown-back kind, less that kind once its copies are gone). */
+static void throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
+                       uint64_t outs[MAX_TYPES]) {
+    for (int t = 0; t < s->n; t++) {
+        back[t].one = 0;
+        outs[t] = 0;
+        int limit = s->limit[t];
+        if (!set_based(&s->holds[t]) || limit == 0 || (limit > 0 && draw > limit)) continue;
+        uint64_t found = 0;
+        int kept = outs_with(s, t, pool, HAND - 1, &found);
+        if (kept == HAND)
+            back[t].one = NUMBERED_MASK;
+        else if (kept == HAND - 1)
+            outs[t] = found;
+    }
 }
 
 /* perm(n, k) = n! / (n - k)!, as math.perm. */
@@ -564,8 +635,8 @@ enum { DONE = 0, OVER_BUDGET = 1, NO_MEMORY = -1 };
 
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
  * being draw number ``draw`` (``_Search.value``). */
-static int value(Search *s, const Position *pool, int left, int draw, uint64_t possible,
-                 uint64_t sure, Scaled *out) {
+static int value(Search *s, const Position *pool, int left, int draw, const Hint *hint,
+                 Scaled *out) {
     if (draw > s->last_limited + 1) draw = s->last_limited + 1;
     Key key = key_of(pool, left, draw);
     Entry *entry = memo_find(&s->memo, &key);
@@ -581,21 +652,32 @@ static int value(Search *s, const Position *pool, int left, int draw, uint64_t p
     Scaled answer = {0, 0, 0, 0};
     if (unseen > 0) {
         int best[KINDS][2];
-        if (wins(s, pool, draw, counts, possible, sure, best) < 0) return NO_MEMORY;
+        if (wins(s, pool, draw, counts, hint, best) < 0) return NO_MEMORY;
         char hopeless_kinds[KINDS];
         /* two draws from the end: per kind held, the types each next draw may still win */
         int useful_at[KINDS];
         uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1];
+        int paired[HAND + 1];
         for (int kind = 0; kind < KINDS; kind++) useful_at[kind] = -1;
+        HoldsPairs *back = &s->pairs[HAND * MAX_TYPES]; /* free: 14 tiles, no joker */
+        uint64_t back_outs[MAX_TYPES];
+        int back_ready = 0;
         if (left == 2) {
-            hopeless(s, pool, draw + 1, hopeless_kinds);
+            /* Python's hopeless (no type won at the last draw whatever comes, without a
+             * joker among the 13 tiles a discard leaves) from the same walks: no type
+             * may be won with any next draw */
+            memset(hopeless_kinds, 0, KINDS);
             int held[KINDS];
             int n = kinds_held(pool, held);
             for (int i = 0; i < n; i++) {
-                if (hopeless_kinds[held[i]]) continue;
-                int found = useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i]);
+                int found = useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i],
+                                         &s->pairs[i * MAX_TYPES], &paired[i]);
                 if (found < 0) return NO_MEMORY;
-                if (found) useful_at[held[i]] = i;
+                if (!found) continue;
+                useful_at[held[i]] = i;
+                uint64_t any = 0;
+                for (int t = 0; t < s->n; t++) any |= may[i][t];
+                if (!any && pool->jokers == (held[i] == JOKER)) hopeless_kinds[held[i]] = 1;
             }
         } else {
             memset(hopeless_kinds, 0, KINDS);
@@ -629,18 +711,44 @@ static int value(Search *s, const Position *pool, int left, int draw, uint64_t p
                     Position after = held;
                     thrown(&after, discard);
                     if (left == 3 && !may_win_within_two(s, &after, draw + 1, draw + 2)) continue;
-                    uint64_t child_possible = ALL_TYPES, child_sure = 0;
+                    Hint child_hint = NO_HINT;
                     int at = useful_at[discard];
                     if (at >= 0 && kind != JOKER) {
-                        child_possible = 0;
+                        child_hint.possible = 0;
                         for (int t = 0; t < s->n; t++)
-                            child_possible |= (may[at][t] >> kind & 1) << t;
-                        if (!child_possible) continue; /* no win at its one draw: worth 0 */
-                        child_sure = child_possible & sure_types[at];
+                            child_hint.possible |= (may[at][t] >> kind & 1) << t;
+                        if (!child_hint.possible) continue; /* no win at its one draw: 0 */
+                        child_hint.sure = child_hint.possible & sure_types[at];
+                        if (paired[at]) {
+                            child_hint.pairs = &s->pairs[at * MAX_TYPES];
+                            child_hint.drawn = kind;
+                        }
+                    } else if (left == 2 && discard == kind && kind != JOKER && !pool->jokers) {
+                        /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
+                         * draw; its wins from one walk of the 14 per type (throw_back) */
+                        if (!back_ready) {
+                            throw_back(s, pool, draw + 1, back, back_outs);
+                            back_ready = 1;
+                        }
+                        child_hint.possible = 0;
+                        for (int t = 0; t < s->n; t++) {
+                            if (!set_based(&s->holds[t])) {
+                                child_hint.possible |= 1ULL << t;
+                                continue;
+                            }
+                            /* its last copy thrown, the kind can no longer be drawn */
+                            uint64_t last = counts[kind] == 1 ? 1ULL << kind : 0;
+                            back[t].pair[kind] = back_outs[t] & ~last;
+                            if (back[t].one || back[t].pair[kind]) {
+                                child_hint.possible |= 1ULL << t;
+                                child_hint.sure |= 1ULL << t;
+                            }
+                        }
+                        child_hint.pairs = back;
+                        child_hint.drawn = kind;
                     }
                     Scaled child;
-                    int status =
-                        value(s, &after, left - 1, draw + 1, child_possible, child_sure, &child);
+                    int status = value(s, &after, left - 1, draw + 1, &child_hint, &child);
                     if (status != DONE) return status;
                     /* the best expected score; on a tie the likelier win, then a win now */
                     /* (child score, child wins, 0) > chosen_key, as tuples */
@@ -696,6 +804,7 @@ static void search_free(PyObject *capsule) {
     free(s->wins_arena);
     free(s->useful_memo.entries);
     free(s->useful_arena);
+    free(s->pairs);
     free(s);
 }
 
@@ -721,6 +830,13 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         return NULL;
     }
     Search *s = calloc(1, sizeof *s);
+    if (s != NULL) {
+        s->pairs = calloc((size_t)(HAND + 1) * MAX_TYPES, sizeof *s->pairs);
+        if (s->pairs == NULL) {
+            free(s);
+            s = NULL;
+        }
+    }
     if (s == NULL) {
         Py_DECREF(rows);
         return PyErr_NoMemory();
@@ -740,6 +856,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
             holds_table_type(table, index, &s->holds[t], &parent) < 0 ||
             (parent >= 0 && holds_table_type(table, parent, &broad, &unused) < 0)) {
             Py_DECREF(rows);
+            free(s->pairs);
             free(s);
             return NULL;
         }
@@ -770,7 +887,10 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         s->by_number[j] = t;
     }
     PyObject *capsule = PyCapsule_New(s, CAPSULE, search_free);
-    if (capsule == NULL) free(s);
+    if (capsule == NULL) {
+        free(s->pairs);
+        free(s);
+    }
     return capsule;
 }
 
@@ -811,7 +931,7 @@ PyObject *play_value_entry(PyObject *self, PyObject *args) {
     Scaled answer;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = value(s, &pool, left, draw, ALL_TYPES, 0, &answer);
+    status = value(s, &pool, left, draw, &NO_HINT, &answer);
     Py_END_ALLOW_THREADS
     if (status == NO_MEMORY) return PyErr_NoMemory();
     if (status == OVER_BUDGET) Py_RETURN_NONE;

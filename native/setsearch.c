@@ -40,6 +40,10 @@
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
+ *   With every hand at the floor or above visited and what each stands in for recorded
+ *   (pairs_leaf), it is holds_sets_pairs: which two drawn tiles complete 13 tiles (the
+ *   play search's last two draws, play.c). It has no Python twin: play.py asks the same
+ *   of closest_sets one position at a time, and the tests compare the two builds.
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
@@ -616,6 +620,8 @@ typedef struct {
     /* holds-checks: stop once a hand keeps `enough` tiles (no better one exists) */
     int enough, done;
     int decide; /* only whether a hand keeps more than best_kept: ties are worthless */
+    HoldsPairs *pairs; /* pairs mode (holds_sets_pairs): every hand at the floor or above */
+    int pairs_real;    /* the pool's real tiles, in pairs mode */
     Memo memo; /* filler union and feasibility (most_key) */
 } MostWalk;
 
@@ -632,6 +638,11 @@ static inline Keep keep_join(Keep a, Keep b) {
     return a;
 }
 static const Keep NO_KEEP = {0, 0};
+
+/* The copies of tile `cell` a keep holds. */
+static inline int keep_count(Keep keep, int cell) {
+    return (int)((cell < 32 ? keep.lo >> (2 * cell) : keep.hi >> (2 * (cell - 32))) & 3);
+}
 
 /* Whether keep `a` is shown rather than `b` (as many tiles kept): at the lowest
  * tile index where they differ, `a` holds more copies (best.prefers in Python). */
@@ -798,6 +809,58 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
     return u;
 }
 
+/* Pairs mode: a completed hand keeping `kept` real tiles stands in for the tiles `subs`
+ * (drawn ones or the pool's joker): HoldsPairs of holds.h. */
+static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
+    HoldsPairs *out = s->pairs;
+    if (kept == s->pairs_real) {
+        for (int a = 0; a < n; a++) out->one |= 1ULL << subs[a];
+        if (n == 2) {
+            out->joker_free[subs[0]] |= 1ULL << subs[1];
+            out->joker_free[subs[1]] |= 1ULL << subs[0];
+        }
+    } else if (kept == s->pairs_real - 1) {
+        for (int a = 0; a < n; a++)
+            for (int b = a + 1; b < n; b++) {
+                out->pair[subs[a]] |= 1ULL << subs[b];
+                out->pair[subs[b]] |= 1ULL << subs[a];
+            }
+    }
+}
+
+/* Pairs mode at a leaf: the tiles the hand stands in for so far, and, where `need` tiles
+ * are still to place, each filler set of three that completes it. */
+static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
+                       int run_colours, Keep keep, int short_) {
+    int subs[HAND], n = 0;
+    for (int i = 0; i < TILES; i++)
+        for (int sub = s->cover[i] - keep_count(keep, i); sub > 0 && n < HAND; sub--) subs[n++] = i;
+    if (need == 0) {
+        if (short_ == 0 && most_final_ok(s, sets, colours)) pairs_record(s, kept, subs, n);
+        return;
+    }
+    if (need != 3 || n > HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
+    uint64_t m1 = 0, m2 = 0;
+    for (int i = 0; i < TILES; i++) {
+        if (s->let_go >> i & 1) continue;
+        int room = s->cap[i] - s->cover[i];
+        if (room >= 1) m1 |= 1ULL << i;
+        if (room >= 2) m2 |= 1ULL << i;
+    }
+    for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
+         position >= 0;
+         position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
+        const Cand *c = &s->fillers[position];
+        if (c->size != need ||
+            !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
+            continue;
+        int all[HAND], m = n;
+        memcpy(all, subs, sizeof(int) * (size_t)n);
+        for (uint64_t bits = c->mask; bits; bits &= bits - 1) all[m++] = lowest_bit(bits);
+        pairs_record(s, kept, all, m);
+    }
+}
+
 static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int colours,
                       int run_colours, uint64_t outs, Keep keep) {
     if (kept < s->best_kept || (s->decide && kept == s->best_kept) ||
@@ -810,6 +873,10 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         short_ = s->cond.same_number;
         for (int c = 0; c < 4; c++) short_ -= s->cover[s->target_base + c];
         if (short_ < 0) short_ = 0;
+    }
+    if (s->pairs) {
+        pairs_leaf(s, kept, need, sets, total, colours, run_colours, keep, short_);
+        return;
     }
     if (need == 0) {
         if (short_ == 0 && most_final_ok(s, sets, colours)) most_offer(s, kept, outs, keep);
@@ -1113,7 +1180,8 @@ static int small_fillers(const Conditions *shape, Cand out[SMALL_FILLERS]) {
  * many (the keep-most walk's second pass, every tie visited). With same_number, one
  * search per number that may hold the tiles (target_numbers in Python), each keeping at
  * most kept_cap. */
-static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
+static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs,
+                     HoldsPairs *pairs) {
     MostWalk s;
     memset(&s, 0, sizeof s);
     set_shape(&s.cond, type);
@@ -1150,7 +1218,7 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
             most = HAND - imax(0, s.cond.same_number - held);
         }
         /* decide: only a hand keeping more than the best so far; outs: as many, too */
-        int need = outs ? imax(floor, best) : imax(floor, best + 1);
+        int need = pairs ? floor : outs ? imax(floor, best) : imax(floor, best + 1);
         if (most < need) continue;
         left = 0;
         for (int i = 0; i < TILES; i++) {
@@ -1178,6 +1246,9 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
             s.enough = most;
         }
         s.done = 0;
+        s.pairs = pairs;
+        s.pairs_real = floor + 1;
+        if (pairs) s.full = ~0ULL; /* every hand counts: no stop once all tiles are outs */
         most_search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
         if (outs) {
             memo_free(&s.memo); /* the fillers' memo counts the target's tiles */
@@ -1197,12 +1268,22 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
 }
 
 int holds_sets(const HoldsType *type, const HoldsPool *pool) {
-    return sets_walk(type, pool, imax(0, HAND - pool->jokers), NULL);
+    return sets_walk(type, pool, imax(0, HAND - pool->jokers), NULL, NULL);
 }
 
 int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
     if (floor < HAND - 3 || floor >= HAND) return -2;
-    return sets_walk(type, pool, floor, outs);
+    return sets_walk(type, pool, floor, outs, NULL);
+}
+
+int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out) {
+    int real = 0;
+    for (int i = 0; i < TILES; i++) real += pool->count[i];
+    memset(out, 0, sizeof *out);
+    if (pool->jokers > 1 || real + pool->jokers != HAND - 1) return -2;
+    uint64_t outs = 0;
+    sets_walk(type, pool, real - 1, &outs, out);
+    return 0;
 }
 
 /* ---- the Python entries ------------------------------------------------------------- */

@@ -14,9 +14,11 @@ of it (R3), and never a tile whose hand copy was let go (keeping that copy would
 be better, and the search tries that too). When no hand tile is open, the rest
 of the 14 tiles are *fillers*: whole sets of drawn tiles.
 
-Every completed hand with the most kept tiles is visited, so the union of their
-drawn tiles is exactly the set of outs. Of those hands, the keep shown is the
-one :func:`.best.prefers` (the lowest tiles): the first pass explores a tie
+Every completed hand with the most kept tiles is accounted for, so the union of their
+drawn tiles is exactly the set of outs: a second pass, once the most is known, walks
+them, each state it reaches by several partial hands once (``_tie_key``). Of those
+hands, the keep shown is the one :func:`.best.prefers` (the lowest tiles): the first
+pass explores a tie
 only while its tiles below the current one, which are final, could still give
 that keep. A row asking for ``same_number`` tiles of
 one number (a house row may) is searched once per number, each search counting

@@ -16,6 +16,9 @@ REMOVED = {
     "native/plain_split.c",
     "engine/setsearch.py",
     "engine/reach/sets.py",
+    "engine/reach/groups.py",
+    "reach/runs.py",
+    "reach/slots.py",
 }
 """Former names the page mentions as history: they must not exist any more."""
 

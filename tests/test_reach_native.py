@@ -147,7 +147,7 @@ def test_native_equals_python_on_generated_hands(
 
 @needs_native
 def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The fallback (runs and groups dynamic programmes, Python set search) gives the
+    # The fallback (the pure-Python set search, every set-based type) gives the
     # same distances, outs, reasons and keeps: of equally close completed hands,
     # every search shows the keep best.prefers (the lowest tiles).
     rng = Random(7)
@@ -156,7 +156,7 @@ def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.Monk
     hands.append(parse_tiles("k1-4 r3-7 b8-10 o2 o3"))
     compiled = [reachability(hand) for hand in hands]
     monkeypatch.setattr(native, "AVAILABLE", False)
-    solve._closest_mixed.cache_clear()
+    solve._closest_python.cache_clear()
     for hand, fast in zip(hands, compiled, strict=True):
         slow = reachability(hand)
         for a, b in zip(fast.types, slow.types, strict=True):

@@ -205,7 +205,7 @@ def test_without_the_extension_every_type_is_searched_in_full(
     question = _question(CORPUS[5])
     expected = near_of(reachability(**question), FEW_DRAWS)
     monkeypatch.setattr(native, "AVAILABLE", False)
-    solve._closest_mixed.cache_clear()
+    solve._closest_python.cache_clear()
     assert not solve.prunable(TABLE.by_number(1))
     assert near_reach(window=FEW_DRAWS, **question) == expected
 

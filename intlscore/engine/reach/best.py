@@ -25,15 +25,6 @@ Value = tuple[int, int, int]
 """``(kept, outs, keep)``: one closest completed hand, or the best of several."""
 
 
-def combine(first: Value, second: Value) -> Value:
-    """Two parts of one completed hand taken together (disjoint tiles).
-
-    >>> combine((3, 0b01, 1), (2, 0b10, 4))
-    (5, 3, 5)
-    """
-    return (first[0] + second[0], first[1] | second[1], first[2] + second[2])
-
-
 class Best:
     """Running maximum of kept tiles, with the union of outs at that maximum.
 

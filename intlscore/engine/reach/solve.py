@@ -1,8 +1,8 @@
 """One search per structure family, chosen from the table's vocabulary.
 
-Set-based types go to the compiled set search when it is built (:mod:`.native`);
-otherwise runs-only and groups-only types have their own dynamic programmes
-and mixed types the pure-Python set search.
+Set-based types go to the compiled set search when it is built (:mod:`.native`),
+otherwise to the pure-Python one (:func:`.keep_most.closest_sets`): groups-only,
+runs-only and mixed types alike.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.reach.pool import Pool
@@ -19,10 +19,8 @@ import functools
 from intlscore.engine.reach import native
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
 from intlscore.engine.reach.best import Best
-from intlscore.engine.reach.groups import closest_groups_of
 from intlscore.engine.reach.pairs import closest_pairs
 from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.runs import closest_runs_of
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
 from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
@@ -44,13 +42,7 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
     shape = SetShape.of(hand_type)
     if native.AVAILABLE:
         return _closest_native(shape, pool)
-    if shape.same_number is not None:
-        return _closest_mixed(shape, pool)  # the programmes below do not count numbers
-    if not shape.groups:
-        return closest_runs_of(shape, pool)
-    if not shape.runs:
-        return closest_groups_of(shape, pool)
-    return _closest_mixed(shape, pool)
+    return _closest_python(shape, pool)
 
 
 SET_STRUCTURES = frozenset({"sets", "groups", "runs"})
@@ -128,8 +120,8 @@ def _closest_native(shape: SetShape, pool: Pool) -> Best:
 
 
 @functools.lru_cache(maxsize=32)
-def _closest_mixed(shape: SetShape, pool: Pool) -> Best:
-    """Groups and runs together: the whole-hand set search, cached by shape.
+def _closest_python(shape: SetShape, pool: Pool) -> Best:
+    """Any set-based type by the pure-Python set search, cached by shape.
 
     Types with the same structure and conditions (Basic and the two blitzes)
     share one search.

@@ -14,9 +14,11 @@ of it (R3), and never a tile whose hand copy was let go (keeping that copy would
 be better, and the search tries that too). When no hand tile is open, the rest
 of the 14 tiles are *fillers*: whole sets of drawn tiles.
 
-Every completed hand with the most kept tiles is visited, so the union of their
-drawn tiles is exactly the set of outs. Of those hands, the keep shown is the
-one :func:`.best.prefers` (the lowest tiles): the first pass explores a tie
+Every completed hand with the most kept tiles is accounted for, so the union of their
+drawn tiles is exactly the set of outs: a second pass, once the most is known, walks
+them, each state it reaches by several partial hands once (``_tie_key``). Of those
+hands, the keep shown is the one :func:`.best.prefers` (the lowest tiles): the first
+pass explores a tie
 only while its tiles below the current one, which are final, could still give
 that keep. A row asking for ``same_number`` tiles of
 one number (a house row may) is searched once per number, each search counting
@@ -43,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from intlscore.engine.melds import MAX_RUN, position_tile
+from intlscore.engine.melds import HIGH_ONE, MAX_RUN, position_tile
 from intlscore.engine.reach.best import Best, mask_indices, prefers
 from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.shapes import (
@@ -195,9 +197,15 @@ class _SetSearch:
         self.fillers = filler_sets(shape)
         self.memo: dict[tuple[object, ...], int | None] = {}
         self.feasible_memo: dict[tuple[object, ...], bool] = {}
+        self.ties: dict[tuple[object, ...], int] = {}
+        self.base = 0
+        self.gathered = -1
         low, high = shape.positions
         self.low, self.high = low, high
         self.one_kind = shape.groups != shape.runs
+        self.later_groups = _later_groups(self.open)
+        # The most tiles one set can hold: a run of the shape's positions, else a group.
+        self.most_size = max(min(MAX_RUN, high - low + 1), 4) if shape.runs else 4
 
     def run(self, floor: int = -1) -> Best:
         """The closest hands; with a ``floor``, only those keeping that many or more.
@@ -215,21 +223,34 @@ class _SetSearch:
             return self.best
         self.strict = False
         self.best = Best(self.best.kept, 0, self.best.keep)
+        self.base, self.gathered = 0, -1
         self._search(0, start)
         return self.best
 
     # -- the walk over hand tiles -------------------------------------------------
 
     def _search(self, start: int, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
+        kept, tiles, sets, total, colours, run_colours, _, keep, left = hand
         bound = min(kept + min(left, HAND - tiles), self.kept_cap)
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
+        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND:
+            return  # the sets still to come cannot hold the rest of the 14 tiles
         if self.one_kind and bound >= self.best.kept:
             bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
         if self._hopeless_at(bound, keep, start):
             return  # nothing better, and a tie could add no out and no preferred keep
+        if not self.strict:
+            key = self._tie_key(start, hand)
+            if key is not None:
+                self._walk_once(key, start, hand)
+                return
+        self._walk(start, hand)
+
+    def _walk(self, start: int, hand: Partial) -> None:
+        """The lowest open tile from ``start`` on anchors each set it can, then is let go."""
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         open_ = self.open
         index = start
         while index < 52 and not open_[index]:
@@ -251,6 +272,71 @@ class _SetSearch:
         )
         self.let_go &= ~(1 << index)
         open_[index] = count
+
+    # -- the second pass: the outs of a partial hand's ties, once per state -------------
+
+    def _tie_key(self, start: int, hand: Partial) -> tuple[object, ...] | None:
+        """What the closest hands completed from a partial hand depend on, or None.
+
+        Only in the second pass, and only while fewer than three tiles are left to draw
+        (closest hands draw ``HAND - best.kept``): then no filler set is drawn, and the
+        tiles below the lowest open tile (all decided) matter only where a set anchored
+        from there on may still draw them: the anchor's number for a group, as many run
+        positions down as draws are left for a run, and the 1s (a run ending on the high
+        1); with no draw left, none of them. Conditions the shape does not have are left
+        out, so partial hands differing only there share one entry.
+        """
+        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
+        draws = HAND - self.best.kept - tiles + kept
+        if draws >= 3:
+            return None
+        shape, open_ = self.shape, self.open
+        index = start
+        while index < 52 and not open_[index]:
+            index += 1
+        key: tuple[object, ...] = (
+            index,
+            kept,
+            tiles,
+            sets,
+            total if shape.max_total is not None else 0,
+            colours if shape.colours is not None else 0,
+            run_colours if shape.distinct else 0,
+            bytes(open_[index:]),
+            sum(self.cover[cell] for cell in self.target_cells),
+        )
+        if draws == 0:
+            return key
+        low = max(0, (index & ~3) - 4 * draws) if shape.runs else index & ~3
+        cover, let_go = self.cover, self.let_go
+        key += (let_go >> low, bytes(cover[low:]))
+        if shape.runs and self.high == HIGH_ONE:
+            key += (let_go & 15, bytes(cover[:4]))
+        return key
+
+    def _walk_once(self, key: tuple[object, ...], start: int, hand: Partial) -> None:
+        """:meth:`_walk` in the second pass, remembering the outs its ties draw by ``key``.
+
+        The walk below gathers the tiles drawn from here on (``outs`` starts at 0, the
+        tiles drawn above are ``base``): -1 when no closest hand completes it.
+        """
+        known = self.ties.get(key)
+        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
+        if known is None:
+            outer = self.base, self.gathered
+            self.base |= outs
+            self.gathered = -1
+            self._walk(start, (kept, tiles, sets, total, colours, run_colours, 0, keep, left))
+            known = self.ties[key] = self.gathered
+            self.base, self.gathered = outer
+        if known >= 0:
+            self._gather(outs | known)
+
+    def _gather(self, outs: int) -> None:
+        """A closest hand found in the second pass: ``outs`` drawn below the last
+        :meth:`_walk_once`, and ``base`` above it."""
+        self.gathered = outs if self.gathered < 0 else self.gathered | outs
+        self.best.outs |= self.base | outs
 
     def _hopeless_at(self, most: int, keep: int, start: int) -> bool:
         """Whether a partial hand keeping at most ``most`` tiles can add nothing.
@@ -281,33 +367,31 @@ class _SetSearch:
         allows, and one colour a run when each run is a different colour. The sum of the
         largest of these, one per set still to make, bounds the tiles kept from here.
         """
-        open_ = self.open
         shape = self.shape
         most_sets = shape.max_sets - sets
-        if most_sets <= 0:
+        if most_sets <= 0 or start >= 52:
             return 0
+        open_ = self.open
         if shape.groups:
-            potentials = []
-            for base in range(start - (start & 3), 52, 4):
-                once = twice = 0
-                for cell in range(base, base + 4):
-                    held = open_[cell]
-                    if held:
-                        once += 1
-                        if held > 1:
-                            twice += 1
-                if once:
-                    potentials.append(once)
-                    if twice:
-                        potentials.append(twice)
-            potentials.sort(reverse=True)
+            # Only the groups of the number of ``start`` change the open tiles of their
+            # number: the later numbers' potentials are the hand's (``later_groups``).
+            base = start & ~3
+            once = twice = 0
+            for held in open_[base : base + 4]:
+                if held:
+                    once += 1
+                    if held > 1:
+                        twice += 1
+            later = self.later_groups[base >> 2]
+            if not once or (len(later) >= most_sets and later[most_sets - 1] >= once):
+                return sum(later[:most_sets])
+            potentials = sorted((*later[:most_sets], once, twice), reverse=True)
             return sum(potentials[:most_sets])
         distinct = shape.distinct
         per_colour = [0, 0, 0, 0]
-        for cell in range(start, 52):
-            held = open_[cell]
-            if held:
-                per_colour[cell & 3] += 1 if distinct else held
+        for colour in range(4):
+            cells = open_[start + ((colour - start) & 3) :: 4]
+            per_colour[colour] = len(cells) - cells.count(0) if distinct else sum(cells)
         if distinct:
             for colour in range(4):
                 if run_colours >> colour & 1:
@@ -546,7 +630,10 @@ class _SetSearch:
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):
-                self.best.offer(kept, outs, keep)
+                if self.strict:
+                    best.offer(kept, outs, keep)
+                else:
+                    self._gather(outs)
             return
         if need < 3 or sets >= self.shape.max_sets or short > need:
             return
@@ -558,7 +645,7 @@ class _SetSearch:
             return
         union = self._filler_union(fill)
         if union is not None:
-            self.best.offer(kept, outs | union, keep)
+            self._gather(outs | union)
 
     def _filler_union(self, fill: Fill) -> int | None:
         """Union of the tiles of every way to add ``need`` drawn tiles as whole sets."""
@@ -649,6 +736,26 @@ class _SetSearch:
 
 
 _TILES = (1 << 52) - 1
+
+
+def _later_groups(open_: list[int]) -> list[list[int]]:
+    """For each number (0-12), the most open tiles each group of a later number can keep.
+
+    A number with open tiles of ``once`` colours can keep that many in one group and,
+    with ``twice`` colours held twice, that many in a second; largest first.
+
+    >>> _later_groups([1, 1, 1, 0] + [2, 1, 0, 0] + [0] * 44)[0]
+    [2, 1]
+    """
+    later: list[list[int]] = [[] for _ in range(13)]
+    potentials: list[int] = []
+    for number in range(12, -1, -1):
+        later[number] = sorted(potentials, reverse=True)
+        cells = open_[4 * number : 4 * number + 4]
+        once = len(cells) - cells.count(0)
+        twice = sum(1 for held in cells if held > 1)
+        potentials += [p for p in (once, twice) if p]
+    return later
 
 
 def _room_of(cap: list[int], cover: list[int], let_go: int) -> int:

@@ -74,7 +74,9 @@ typedef struct {
 } HoldsPairs;
 
 /* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles with at most one joker: 0, or -2
- * for another pool. */
+ * for another pool. A pool of 14 tiles with one joker is walked alike (hands keeping all
+ * 13 real tiles or 12): ``one`` the tiles its joker stands in for, ``pair`` the pairs the
+ * hands keeping 12 stand in for. */
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);

@@ -147,7 +147,8 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     uint64_t *useful_arena;
     size_t useful_used, useful_size;
-    HoldsPairs *pairs; /* useful_draws' walks: [kind held][slot], (HAND + 1) * MAX_TYPES */
+    HoldsPairs *pairs; /* [kind held][slot] for useful_draws' walks, then throw_back's and
+                          its children's: (HAND + 2) * MAX_TYPES */
 } Search;
 
 /* What a position one draw from the end is known to win from its parent (useful_draws):
@@ -603,11 +604,14 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     return 1;
 }
 
-/* For 14 tiles without a joker two draws from the end, the child that throws the drawn
- * tile back holds the same 14 tiles: per set-based type allowed at its draw ``draw``, one
- * walk at 13 real tiles tells whether they hold it alone (``one`` all tiles, Hint's
- * pairs form) and which drawn tiles complete it (``outs``; paired_wins then reads them as
- * the pairs of the thrown-back kind, less that kind once its copies are gone). */
+/* For 14 tiles with at most one joker two draws from the end, the child that throws the
+ * drawn tile back holds the same 14 tiles, with one copy of that kind fewer to draw: per
+ * set-based type allowed at its draw ``draw``, one walk of the 14 tiles serves every such
+ * child. Without a joker it is the outs walk at 13 real tiles: whether they hold the type
+ * alone (``one`` all tiles, as Hint's pairs read it) and which drawn tiles complete it
+ * (``outs``); with one, the pairs walk (holds_sets_pairs): the tiles the joker stands in
+ * for in the hands keeping all 13 real tiles (``one``), and the pairs a hand keeping 12
+ * stands in for (``pair``), read per child by ``back_child``. */
 static void throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
                        uint64_t outs[MAX_TYPES]) {
     for (int t = 0; t < s->n; t++) {
@@ -615,6 +619,12 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
         outs[t] = 0;
         int limit = s->limit[t];
         if (!set_based(&s->holds[t]) || limit == 0 || (limit > 0 && draw > limit)) continue;
+        if (pool->jokers) {
+            HoldsPool holds;
+            holds_pool(pool, -1, 0, &holds);
+            holds_sets_pairs(&s->holds[t], &holds, &back[t]);
+            continue;
+        }
         uint64_t found = 0;
         int kept = outs_with(s, t, pool, HAND - 1, &found);
         if (kept == HAND)
@@ -622,6 +632,40 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
         else if (kept == HAND - 1)
             outs[t] = found;
     }
+}
+
+/* The Hint pairs of set-based slot t for the child of ``throw_back`` that threw ``kind``
+ * back, in ``child`` (read by paired_wins with ``kind`` as the drawn tile); ``copies``: the
+ * unseen copies of the kind before it was thrown. Returns whether it may win. Without a
+ * joker the 14 tiles' outs serve, less the kind once its last copy is gone. With one, a
+ * hand of the walk still counts unless it stands in for more copies of the kind than are
+ * left: it holds the type alone when the joker may stand in for a tile still free, and a
+ * tile z completes it when it pairs with another the joker stands in for; where the 13
+ * real tiles and z complete it, the joker is thrown (kept 14, R12). */
+static int back_child(const Position *pool, const HoldsPairs *back, uint64_t outs, int kind,
+                      int copies, HoldsPairs *child) {
+    uint64_t bit = 1ULL << kind;
+    uint64_t gone = copies == 1 ? bit : 0; /* its last copy thrown: not drawn again */
+    if (!pool->jokers) {
+        child->one = back->one;
+        child->pair[kind] = outs & ~gone;
+        return child->one || child->pair[kind];
+    }
+    int alone = (back->one & ~gone) != 0;
+    uint64_t winners = 0;
+    if (!alone)
+        for (int z = 0; z < HOLDS_TILES; z++) {
+            uint64_t partners = back->pair[z];
+            if (z == kind) {
+                if (gone) continue;
+                partners &= ~bit; /* two copies of the kind: one is left */
+            }
+            if (partners & ~gone) winners |= 1ULL << z;
+        }
+    child->one = alone ? bit : 0;
+    child->pair[kind] = winners;
+    child->joker_free[kind] = back->one & ~gone;
+    return alone || winners;
 }
 
 /* perm(n, k) = n! / (n - k)!, as math.perm. */
@@ -659,7 +703,8 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1];
         int paired[HAND + 1];
         for (int kind = 0; kind < KINDS; kind++) useful_at[kind] = -1;
-        HoldsPairs *back = &s->pairs[HAND * MAX_TYPES]; /* free: 14 tiles, no joker */
+        HoldsPairs *back = &s->pairs[HAND * MAX_TYPES]; /* free: at most 14 kinds held */
+        HoldsPairs *back_kids = &s->pairs[(HAND + 1) * MAX_TYPES];
         uint64_t back_outs[MAX_TYPES];
         int back_ready = 0;
         if (left == 2) {
@@ -723,7 +768,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                             child_hint.pairs = &s->pairs[at * MAX_TYPES];
                             child_hint.drawn = kind;
                         }
-                    } else if (left == 2 && discard == kind && kind != JOKER && !pool->jokers) {
+                    } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers < 2) {
                         /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
                          * draw; its wins from one walk of the 14 per type (throw_back) */
                         if (!back_ready) {
@@ -734,17 +779,13 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         for (int t = 0; t < s->n; t++) {
                             if (!set_based(&s->holds[t])) {
                                 child_hint.possible |= 1ULL << t;
-                                continue;
-                            }
-                            /* its last copy thrown, the kind can no longer be drawn */
-                            uint64_t last = counts[kind] == 1 ? 1ULL << kind : 0;
-                            back[t].pair[kind] = back_outs[t] & ~last;
-                            if (back[t].one || back[t].pair[kind]) {
+                            } else if (back_child(pool, &back[t], back_outs[t], kind, counts[kind],
+                                                  &back_kids[t])) {
                                 child_hint.possible |= 1ULL << t;
                                 child_hint.sure |= 1ULL << t;
                             }
                         }
-                        child_hint.pairs = back;
+                        child_hint.pairs = back_kids;
                         child_hint.drawn = kind;
                     }
                     Scaled child;
@@ -831,7 +872,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
     }
     Search *s = calloc(1, sizeof *s);
     if (s != NULL) {
-        s->pairs = calloc((size_t)(HAND + 1) * MAX_TYPES, sizeof *s->pairs);
+        s->pairs = calloc((size_t)(HAND + 2) * MAX_TYPES, sizeof *s->pairs);
         if (s->pairs == NULL) {
             free(s);
             s = NULL;

@@ -1280,7 +1280,9 @@ int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *o
     int real = 0;
     for (int i = 0; i < TILES; i++) real += pool->count[i];
     memset(out, 0, sizeof *out);
-    if (pool->jokers > 1 || real + pool->jokers != HAND - 1) return -2;
+    int tiles = real + pool->jokers;
+    if (pool->jokers > 1 || tiles < HAND - 1 || tiles > HAND || (tiles == HAND && !pool->jokers))
+        return -2;
     uint64_t outs = 0;
     sets_walk(type, pool, real - 1, &outs, out);
     return 0;

@@ -668,6 +668,21 @@ static int back_child(const Position *pool, const HoldsPairs *back, uint64_t out
     return alone || winners;
 }
 
+/* The Hint pairs of a set-based slot for 13 tiles without a joker (``pairs``, their walk)
+ * and a drawn joker, in ``child`` as paired_wins reads them with drawn tile 0: the 14
+ * tiles hold the type alone when some tile completes the 13 (the joker stands in for it),
+ * and then a tile that completes the 13 keeps 14 real tiles (the joker is thrown, R12);
+ * otherwise a drawn tile wins when it completes them with another the joker stands in
+ * for. Returns whether it may win. */
+static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
+    uint64_t paired = 0;
+    for (int x = 0; x < HOLDS_TILES; x++) paired |= (uint64_t)(pairs->pair[x] != 0) << x;
+    child->one = pairs->one ? 1 : 0;
+    child->joker_free[0] = pairs->one;
+    child->pair[0] = paired;
+    return pairs->one || paired;
+}
+
 /* perm(n, k) = n! / (n - k)!, as math.perm. */
 static long long perm(int n, int k) {
     long long product = 1;
@@ -768,6 +783,22 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                             child_hint.pairs = &s->pairs[at * MAX_TYPES];
                             child_hint.drawn = kind;
                         }
+                    } else if (at >= 0 && kind == JOKER && paired[at] &&
+                               pool->jokers == (discard == JOKER)) {
+                        /* a drawn joker kept, the 13 tiles left without one: its wins from
+                         * the same pairs walk of the 13 (joker_child) */
+                        child_hint.possible = 0;
+                        for (int t = 0; t < s->n; t++) {
+                            if (!set_based(&s->holds[t])) {
+                                child_hint.possible |= 1ULL << t;
+                            } else if ((sure_types[at] >> t & 1) &&
+                                       joker_child(&s->pairs[at * MAX_TYPES + t], &back_kids[t])) {
+                                child_hint.possible |= 1ULL << t;
+                                child_hint.sure |= 1ULL << t;
+                            }
+                        }
+                        child_hint.pairs = back_kids;
+                        child_hint.drawn = 0;
                     } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers < 2) {
                         /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
                          * draw; its wins from one walk of the 14 per type (throw_back) */

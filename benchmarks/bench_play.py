@@ -5,10 +5,11 @@ timed on one core, in CPU time, for the play search alone (:func:`play_odds`, wi
 default budget of positions): 15 tiles with N draws (default 6), answered exactly where
 the budget allows and as a stated lower bound otherwise, and 14 tiles with N = 3. Medians
 and worst cases are printed, with how many answers were exact and, for the bounds, how
-many draws the exact search covered.
+many draws the exact search covered. Last, the exact search itself: the 14-tile racks
+with N = 3 and no budget (every answer exact), issue 20's "14 tiles, N = 3, exact".
 
 Run from the repo root: ``PYTHONPATH=. python benchmarks/bench_play.py [--racks 50]
-[--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--seed 1]``.
+[--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--exact 50] [--seed 1]``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from corpus import near_miss_hands
 
 from intlscore.engine.odds.play import DEFAULT_BUDGET, play_odds
 from intlscore.engine.reach import native
+
+UNLIMITED = 10**9
+"""A budget no exact search here reaches: every answer exact."""
 
 
 def timed(racks: list[str], draws: int, budget: int) -> tuple[list[float], Counter[str]]:
@@ -56,6 +60,9 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=6, help="draws for 15 tiles (default 6)")
     parser.add_argument("--fourteen-draws", type=int, default=3, help="for 14 tiles (3)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument(
+        "--exact", type=int, default=50, help="14-tile racks solved with no budget (50; 0: none)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"set search: {'compiled' if native.AVAILABLE else 'pure Python'}")
@@ -67,6 +74,11 @@ def main() -> None:
     report(f"15 tiles, N = {args.draws}", *timed(fifteen, args.draws, args.budget))
     report(
         f"14 tiles, N = {args.fourteen_draws}", *timed(fourteen, args.fourteen_draws, args.budget)
+    )
+    exact = fourteen[: args.exact]
+    report(
+        f"14 tiles, N = {args.fourteen_draws}, no budget",
+        *timed(exact, args.fourteen_draws, UNLIMITED),
     )
 
 

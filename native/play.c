@@ -501,6 +501,24 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             for (int kind = 0; kind < HOLDS_TILES; kind++)
                 if (counts[kind]) kinds[n++] = kind;
             if (n) outs_among(s, t, pool, kinds, n, out);
+        } else if (pool->jokers && set_type) {
+            /* The 14 tiles hold it alone: every drawn tile wins, and one lets a joker of
+             * the hand go (kept one real tile more, R12) exactly when it completes the real
+             * tiles and the other jokers: the outs of the hand less a joker, at all its
+             * real tiles (one walk instead of a check per kind). */
+            Position fewer = *pool;
+            fewer.jokers--;
+            uint64_t frees = 0;
+            if (outs_with(s, t, &fewer, real, &frees) != real) frees = 0;
+            for (int kind = 0; kind < HOLDS_TILES; kind++)
+                if (counts[kind])
+                    better(best, kind,
+                           best_score(s, t, real + (int)(frees >> kind & 1), pool->jokers,
+                                      HAND + 1),
+                           t);
+            if (counts[JOKER])
+                better(best, JOKER, best_score(s, t, real, pool->jokers + 1, HAND + 1), t);
+            continue;
         } else if (pool->jokers) {
             /* a drawn tile may let a joker of the hand go: each kind is checked */
             for (int kind = 0; kind < KINDS; kind++) {

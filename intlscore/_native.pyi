@@ -26,6 +26,16 @@ def holds_simple(
     """Most real tiles a completed hand of a pairs, sequence or any type formed from the pool
     keeps, or -1 when the pool does not hold it (native/holds_simple.c)."""
 
+def sets_pairs(
+    spec: tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int],
+    counts: bytes,
+    jokers: int,
+    cap: bytes,
+    /,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """What a set-based type makes of 13 tiles (or 14 with a joker) and two drawn ones:
+    (one, pair, joker_free) as setsearch.pairs.DrawnPairs (native/setsearch.c)."""
+
 def plain_split(
     counts: bytes, jokers: int, cap: bytes, /
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:

@@ -41,9 +41,10 @@
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
  *   With every hand at the floor or above visited and what each stands in for recorded
- *   (pairs_leaf), it is holds_sets_pairs: which two drawn tiles complete 13 tiles (the
- *   play search's last two draws, play.c). It has no Python twin: play.py asks the same
- *   of closest_sets one position at a time, and the tests compare the two builds.
+ *   (pairs_leaf, pairs_record), it is holds_sets_pairs: which two drawn tiles complete
+ *   13 tiles (the play search's last two draws, play.c); its reference is
+ *   intlscore/engine/setsearch/pairs.py (_PairsSearch._leaf, _record), which play.py
+ *   does not need: it asks closest_sets one position at a time.
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
@@ -809,6 +810,19 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
     return u;
 }
 
+/* The room left at a leaf for filler sets: tiles with a copy left (m1), with two (m2),
+ * none of a tile let go (the Python `room` tuple). */
+static inline void most_room(const MostWalk *s, uint64_t *m1, uint64_t *m2) {
+    *m1 = 0;
+    *m2 = 0;
+    for (int i = 0; i < TILES; i++) {
+        if (s->let_go >> i & 1) continue;
+        int room = s->cap[i] - s->cover[i];
+        if (room >= 1) *m1 |= 1ULL << i;
+        if (room >= 2) *m2 |= 1ULL << i;
+    }
+}
+
 /* Pairs mode: a completed hand keeping `kept` real tiles stands in for the tiles `subs`
  * (drawn ones or the pool's joker): HoldsPairs of holds.h. */
 static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
@@ -840,13 +854,8 @@ static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int
         return;
     }
     if (need != 3 || n > HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
-    uint64_t m1 = 0, m2 = 0;
-    for (int i = 0; i < TILES; i++) {
-        if (s->let_go >> i & 1) continue;
-        int room = s->cap[i] - s->cover[i];
-        if (room >= 1) m1 |= 1ULL << i;
-        if (room >= 2) m2 |= 1ULL << i;
-    }
+    uint64_t m1, m2;
+    most_room(s, &m1, &m2);
     for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
          position >= 0;
          position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
@@ -883,13 +892,8 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         return;
     }
     if (need < 3 || sets >= s->cond.max_sets || short_ > need || s->nfillers == 0) return;
-    uint64_t m1 = 0, m2 = 0;
-    for (int i = 0; i < TILES; i++) {
-        if (s->let_go >> i & 1) continue;
-        int room = s->cap[i] - s->cover[i];
-        if (room >= 1) m1 |= 1ULL << i;
-        if (room >= 2) m2 |= 1ULL << i;
-    }
+    uint64_t m1, m2;
+    most_room(s, &m1, &m2);
     if (s->strict) {
         if (most_feasible(s, need, sets, m1, m2, total, colours, run_colours, 0, short_))
             most_offer(s, kept, 0, keep);
@@ -1576,6 +1580,44 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     return result;
 }
 
+static PyObject *mask_tuple(const uint64_t *masks) {
+    PyObject *tuple = PyTuple_New(TILES);
+    for (int i = 0; tuple != NULL && i < TILES; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong(masks[i]);
+        if (item == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SetItem(tuple, i, item);
+    }
+    return tuple;
+}
+
+/* sets_pairs(spec, counts, jokers, cap): holds_sets_pairs, for the tests. */
+static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
+    PyObject *spec, *counts, *cap;
+    int jokers;
+    HoldsType type;
+    HoldsPool pool;
+    HoldsPairs found;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiO:sets_pairs", &spec, &counts, &jokers, &cap)) return NULL;
+    if (holds_parse_type(spec, &type) < 0 || holds_parse_pool(counts, jokers, cap, &pool) < 0)
+        return NULL;
+    if (type.structure != HOLDS_SETS && type.structure != HOLDS_GROUPS &&
+        type.structure != HOLDS_RUNS) {
+        PyErr_SetString(PyExc_ValueError, "sets_pairs answers the set structures only");
+        return NULL;
+    }
+    if (holds_sets_pairs(&type, &pool, &found) < 0) Py_RETURN_NONE;
+    PyObject *pair = mask_tuple(found.pair);
+    PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
+    if (joker_free == NULL) {
+        Py_XDECREF(pair);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
+}
 
 PyMethodDef setsearch_methods[] = {
     {"plain_split", plain_split_entry, METH_VARARGS,
@@ -1587,5 +1629,8 @@ PyMethodDef setsearch_methods[] = {
      "discards_leaving_sets(counts, jokers, cap) -> frozenset: the single discards (52 a "
      "joker) after which 15 tiles split into sets, compiled"},
     {"closest_sets", closest_sets_entry, METH_VARARGS, closest_sets_doc},
+    {"sets_pairs", sets_pairs_entry, METH_VARARGS,
+     "sets_pairs(spec, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
+     "set-based type makes of 13 tiles and two drawn ones (holds_sets_pairs), compiled"},
     {NULL, NULL, 0, NULL},
 };

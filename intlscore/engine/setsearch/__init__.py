@@ -10,11 +10,14 @@ with what they share in a third:
 - :mod:`.split`: *find one split*, the scorer's (:class:`SetSearch`,
   :func:`discards_leaving_sets`); compiled in ``native/setsearch.c``.
 - :mod:`.keep_most`: *keep most*, reach's (``closest_sets``); with a floor it also
-  *decides only*, for the holds-checks in pure Python; compiled in ``native/_native.c``.
+  *decides only*, for the holds-checks in pure Python; compiled in ``native/setsearch.c``.
+- :mod:`.pairs`: the keep-most walk over every hand at a floor, recording what each
+  stands in for: which two drawn tiles complete 13 tiles (``drawn_pairs``), for the play
+  search; compiled in ``native/setsearch.c`` (``holds_sets_pairs``).
 
-The keep-most walk is imported from its module (``intlscore.engine.setsearch.keep_most``),
-not from here: it reads reach's values (the pool, the shapes), and the scorer, which
-imports this package, need not load reach.
+The keep-most walk and its pairs mode are imported from their modules
+(``intlscore.engine.setsearch.keep_most``), not from here: they read reach's values (the
+pool, the shapes), and the scorer, which imports this package, need not load reach.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> sevens = HandFacts.build([24, 25, 26, 27], jokers=1)  # k7 r7 b7 o7 and a joker

@@ -95,10 +95,17 @@ def test_the_compiled_discards_are_the_python_discards(hand: list[Tile], others:
 
 
 def test_random_hands_often_have_discards() -> None:
-    """The property above is not only about empty sets: near misses often split."""
+    """The property above is not only about empty sets: near misses often split. The
+    examples are the same in every run (derandomized): a share of random ones fell below
+    20 of 100 now and then (17 in one CI run of 26 November)."""
     counts = {"some": 0, "none": 0}
 
-    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=100,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
     @given(hands15())
     def collect(hand: list[Tile]) -> None:
         real = [tile.index for tile in hand if not tile.is_joker]

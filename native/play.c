@@ -556,6 +556,13 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
 #define NUMBERED_MASK ((1ULL << HOLDS_TILES) - 1)
 #define ALL_TYPES (~0ULL)
 
+/* The tiles x of a pairs walk that complete its 13 tiles with some other drawn tile. */
+static uint64_t paired_kinds(const HoldsPairs *pairs) {
+    uint64_t paired = 0;
+    for (int x = 0; x < HOLDS_TILES; x++) paired |= (uint64_t)(pairs->pair[x] != 0) << x;
+    return paired;
+}
+
 /* For a position two draws from the end and a kind held: whether, once that kind is thrown
  * after the next draw, each type may still win at the last draw (number ``draw``), as the
  * mask ``may[t]`` of the numbered kinds drawn next for which it may (``useful_draws`` of
@@ -591,8 +598,7 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     *sure = 0;
     for (int t = 0; t < s->n; t++) {
         may[t] = 0;
-        int limit = s->limit[t];
-        if (limit == 0 || (limit > 0 && draw > limit)) continue;
+        if (!allowed(s->limit[t], draw)) continue; /* draw >= 2: never the hand as dealt */
         if (set_based(&s->holds[t])) {
             /* the 13 tiles and a joker hold it alone (any draw), or a hand keeping all
              * their real tiles but one draws the tile, the joker standing in for another */
@@ -601,12 +607,7 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
             holds_pool(&after, -1, 0, &holds);
             HoldsPairs *found = &pairs[t];
             holds_sets_pairs(&s->holds[t], &holds, found);
-            if (found->one) {
-                may[t] = NUMBERED_MASK;
-            } else {
-                for (int x = 0; x < HOLDS_TILES; x++)
-                    may[t] |= (uint64_t)(found->pair[x] != 0) << x;
-            }
+            may[t] = found->one ? NUMBERED_MASK : paired_kinds(found);
             *paired = 1;
         } else if (after.jokers || (parent_allows(s, t, &after, 2, known) &&
                                     slot_kept(s, t, &after, 2, known) >= 0)) {
@@ -635,8 +636,7 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
     for (int t = 0; t < s->n; t++) {
         back[t].one = 0;
         outs[t] = 0;
-        int limit = s->limit[t];
-        if (!set_based(&s->holds[t]) || limit == 0 || (limit > 0 && draw > limit)) continue;
+        if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw)) continue; /* draw >= 2 */
         if (pool->jokers) {
             HoldsPool holds;
             holds_pool(pool, -1, 0, &holds);
@@ -693,8 +693,7 @@ static int back_child(const Position *pool, const HoldsPairs *back, uint64_t out
  * otherwise a drawn tile wins when it completes them with another the joker stands in
  * for. Returns whether it may win. */
 static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
-    uint64_t paired = 0;
-    for (int x = 0; x < HOLDS_TILES; x++) paired |= (uint64_t)(pairs->pair[x] != 0) << x;
+    uint64_t paired = paired_kinds(pairs);
     child->one = pairs->one ? 1 : 0;
     child->joker_free[0] = pairs->one;
     child->pair[0] = paired;

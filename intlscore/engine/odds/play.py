@@ -335,8 +335,8 @@ class _Search:
             with_joker = after._replace(jokers=after.jokers + 1)
             mask = 0
             for hand_type, limit in self.types:
-                if limit == 0 or (limit is not None and draw > limit):
-                    continue
+                if not _allowed(limit, draw):
+                    continue  # draw >= 2: never the hand as dealt (limit 0)
                 if hand_type.structure in SET_STRUCTURES:
                     closest = closest_within(hand_type, with_joker, real - 1)
                     if closest is not None:

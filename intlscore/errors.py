@@ -4,11 +4,27 @@ Every error is an :class:`IntlscoreError`; the ones about bad input are also
 :class:`ValueError`, so ``except ValueError`` keeps working for callers who do
 not care which check failed.
 
+Each class says what a face does with it, so that no face ever decides by reading a
+message: :attr:`~IntlscoreError.http_status` (the web's answer) and
+:attr:`~IntlscoreError.exit_code` (the command line's status). A message that names a
+file of this machine has a :attr:`~IntlscoreError.public` twin that names none, which
+is what the web answers.
+
 >>> issubclass(NotationError, ValueError), issubclass(HandError, IntlscoreError)
 (True, True)
+>>> [(kind.http_status, kind.exit_code) for kind in (HandError, LedgerBusyError,
+...  SessionNotFoundError, LedgerFileError)]
+[(400, 2), (503, 75), (404, 2), (500, 2)]
+>>> error = about_file(LedgerError, "/srv/club.sqlite3", lambda where: f"{where} is corrupt")
+>>> str(error), error.public
+('/srv/club.sqlite3 is corrupt', 'the ledger is corrupt')
 """
 
 from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
 
 SHOWN_LENGTH = 24
 """The longest user text an error message quotes whole."""
@@ -26,7 +42,22 @@ def quoted(text: str) -> str:
 
 
 class IntlscoreError(Exception):
-    """Base class of every error intlscore raises on purpose."""
+    """Base class of every error intlscore raises on purpose: bad input unless a subclass
+    says otherwise (HTTP 400, exit status 2)."""
+
+    http_status: ClassVar[int] = 400
+    """The HTTP status the web answers with."""
+    exit_code: ClassVar[int] = 2
+    """The command line's exit status."""
+
+    def __init__(self, *args: object, public: str | None = None) -> None:
+        super().__init__(*args)
+        self._public = public
+
+    @property
+    def public(self) -> str:
+        """The message without this machine's paths (what a phone is told)."""
+        return str(self) if self._public is None else self._public
 
 
 class NotationError(IntlscoreError, ValueError):
@@ -58,8 +89,41 @@ class DealTypeError(DealError, TypeError):
 
 
 class LedgerError(IntlscoreError):
-    """The session database cannot be used (corrupt, foreign, busy, missing session)."""
+    """The session ledger refuses a request: a bad session name, an unknown deal, a file
+    that is not a ledger. The subclasses below are the ones a face treats apart."""
 
 
-class LedgerDamageError(LedgerError):
-    """A stored record fails its self-check; the message names the session and the deal."""
+class LedgerBusyError(LedgerError):
+    """Another writer held the ledger for longer than the wait, or a passing I/O failure:
+    nothing was stored, and the same request may simply be sent again (HTTP 503 with
+    ``Retry-After``; exit status 75, ``EX_TEMPFAIL``)."""
+
+    http_status = 503
+    exit_code = 75
+
+
+class SessionNotFoundError(LedgerError):
+    """No session of that name (HTTP 404)."""
+
+    http_status = 404
+
+
+class LedgerFileError(LedgerError):
+    """The ledger's file cannot be used as it is: not an intlscore ledger, written by a
+    newer intlscore, or damaged (HTTP 500: the request was good, the file is not)."""
+
+    http_status = 500
+
+
+class LedgerDamageError(LedgerFileError):
+    """A stored record fails its self-check, or SQLite finds the file corrupt; the message
+    names the session and the deal where it can."""
+
+
+E = TypeVar("E", bound=IntlscoreError)
+
+
+def about_file(kind: type[E], path: str | os.PathLike[str], said: Callable[[str], str]) -> E:
+    """An error whose message names a file of this machine: ``said(where)`` is called with
+    the path for the terminal and with "the ledger" for :attr:`IntlscoreError.public`."""
+    return kind(said(os.fspath(path)), public=said("the ledger"))

@@ -33,9 +33,9 @@ DAYS = ("2024-03-01", "2024-03-08", "2024-03-15")
 @contextmanager
 def on_day(monkeypatch: pytest.MonkeyPatch, day: str) -> Iterator[None]:
     """Everything stored inside happens on ``day`` (the ledger's clock, at 20:00 UTC)."""
-    import intlscore.session.ledger.core as core
+    from intlscore.session.ledger import clock
 
-    monkeypatch.setattr(core, "_now", lambda: f"{day}T20:00:00+00:00")
+    monkeypatch.setattr(clock, "now", lambda: f"{day}T20:00:00+00:00")
     yield
 
 

@@ -252,12 +252,12 @@ def test_a_writer_killed_mid_transaction_is_recovered_not_called_corrupt(tmp_pat
     assert json.loads(out) == {"format": "session/1", **before.to_dict()}
     with Ledger(db) as ledger:
         assert ledger.check() == []
-        tables = {
-            r[0]
-            for r in ledger._connection.execute(  # type: ignore[union-attr]
-                "SELECT name FROM sqlite_master"
-            )
-        }
+        tables = ledger.read(
+            lambda connection: {
+                r[0]
+                for r in connection.execute("SELECT name FROM sqlite_master")  # type: ignore[union-attr]
+            }
+        )
         assert "junk" not in tables
 
 

@@ -220,11 +220,11 @@ def undo_at_the_second_select(session: Session, db: Path) -> Iterator[None]:
             if len(selects) == 2:
                 other.session(session.name).undo()
 
-    session.ledger._connection.set_trace_callback(interleave)  # type: ignore[union-attr]
+    session.ledger.store.set_trace(interleave)
     try:
         yield
     finally:
-        session.ledger._connection.set_trace_callback(None)  # type: ignore[union-attr]
+        session.ledger.store.set_trace(None)
         other.close()
     assert len(selects) >= 2, "the read was one statement; nothing to interleave"
 
@@ -259,11 +259,12 @@ def test_a_check_counts_the_deals_it_checked_in_the_same_snapshot(db: Path) -> N
 
 
 def flip_in_record(db: Path, old: bytes, new: bytes) -> None:
-    """Change stored bytes in place, as a disk error would (same length)."""
+    """Change stored bytes in place, as a disk error would (same length): every copy, the
+    record in the history and the one kept beside it (:mod:`intlscore.session.ledger.kept`)."""
     assert len(old) == len(new)
     data = db.read_bytes()
     assert data.count(old) >= 1, old
-    db.write_bytes(data.replace(old, new, 1))
+    db.write_bytes(data.replace(old, new))
 
 
 def checkpointed(db: Path) -> None:

@@ -110,6 +110,11 @@ def test_a_new_ledger_made_by_a_keyed_write_keeps_the_key(tmp_path: Path) -> Non
         assert [summary.name for summary in ledger.sessions()] == ["friday"]
 
 
+def keys(connection: sqlite3.Connection | None) -> list[str]:
+    assert connection is not None
+    return [row[0] for row in connection.execute("SELECT key FROM request_key")]
+
+
 def test_keys_are_kept_for_the_window_then_dropped(ledger: Ledger) -> None:
     """A key older than the window (at least 24 hours) is dropped; a younger one stays."""
     assert timedelta(hours=24) <= KEY_WINDOW
@@ -118,27 +123,34 @@ def test_keys_are_kept_for_the_window_then_dropped(ledger: Ledger) -> None:
         "old": (now - KEY_WINDOW - timedelta(minutes=1)).isoformat(timespec="seconds"),
         "recent": (now - KEY_WINDOW + timedelta(minutes=5)).isoformat(timespec="seconds"),
     }
-    assert ledger._connection is not None
-    connection = ledger._connection
-    for key, created in stamp.items():
-        remember(connection, Remembered("session:friday", key, "same", 201, "1"), created)
-    assert forget_before(connection, now) == 1
-    assert [row[0] for row in connection.execute("SELECT key FROM request_key")] == ["recent"]
+
+    def remember_both(connection: sqlite3.Connection) -> int:
+        for key, created in stamp.items():
+            remember(connection, Remembered("session:friday", key, "same", 201, "1"), created)
+        return forget_before(connection, now)
+
+    assert ledger.write(remember_both) == 1
+    assert ledger.read(keys) == ["recent"]
 
 
 def test_a_keyed_write_drops_the_keys_past_the_window(ledger: Ledger) -> None:
-    assert ledger._connection is not None
     long_ago = (datetime.now(UTC) - KEY_WINDOW - timedelta(hours=1)).isoformat(timespec="seconds")
-    remember(ledger._connection, Remembered("session:friday", "old", "s", 201, "1"), long_ago)
+    ledger.write(
+        lambda connection: remember(
+            connection, Remembered("session:friday", "old", "s", 201, "1"), long_ago
+        )
+    )
     keyed_deal(ledger, "new")
-    keys = [row[0] for row in ledger._connection.execute("SELECT key FROM request_key")]
-    assert keys == ["new"]
+    assert ledger.read(keys) == ["new"]
 
 
 def test_a_damaged_remembered_answer_is_one_line(ledger: Ledger) -> None:
     keyed_deal(ledger, "k1")
-    assert ledger._connection is not None
-    ledger._connection.execute("UPDATE request_key SET answer = '2' WHERE key = 'k1'")
+    ledger.write(
+        lambda connection: connection.execute(
+            "UPDATE request_key SET answer = '2' WHERE key = 'k1'"
+        )
+    )
     with pytest.raises(LedgerDamageError, match="Idempotency-Key 'k1' is damaged") as caught:
         keyed_deal(ledger, "k1")
     assert "\n" not in str(caught.value)
@@ -152,10 +164,13 @@ def test_an_older_ledger_upgrades_to_the_keys_table(tmp_path: Path) -> None:
         ledger.create_session("friday", PLAYERS).deal(**DEAL)
     connection = sqlite3.connect(path)
     connection.execute("DROP TABLE request_key")
+    connection.execute("DROP TABLE deal")  # and what schema 5 keeps beside each history
+    for column in ("entries", "deals", "rules_seq", "totals"):
+        connection.execute(f"ALTER TABLE session DROP COLUMN {column}")
     connection.execute("PRAGMA user_version = 3")
     connection.commit()
     connection.close()
     with Ledger(path) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 4
+        assert ledger.schema_version == SCHEMA_VERSION == 5
         assert keyed_deal(ledger, "k1")[0].answer == "2"
         assert ledger.check() == []

@@ -540,7 +540,7 @@ def test_a_failure_after_the_commit_says_the_deal_is_stored(
     def broken(self: Session) -> Any:
         raise OSError("disk gone")
 
-    monkeypatch.setattr(Session, "last_state", property(broken))
+    monkeypatch.setattr(Session, "last_totals", property(broken))
     reply = client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
     assert reply.status_code == 500
     assert reply.json()["error"] == (

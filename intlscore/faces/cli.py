@@ -8,10 +8,11 @@ one-line summary: adding a command is one line there.
 Start-up stays light: only the chosen command's module is imported to build
 its parser; the others appear in ``intlscore --help`` through their summaries.
 
-Every error is one line on stderr and exit status 2, never a traceback: the
-errors intlscore raises on purpose (:class:`IntlscoreError`) and the usage
-errors of the parser, which name the sub-command and, where a flag or command
-is close, add a hint.
+Every error is one line on stderr, never a traceback: the errors intlscore raises
+on purpose (:class:`IntlscoreError`, exit status 2 for bad input, 75 when the
+ledger is busy and the same command may simply be run again) and the usage
+errors of the parser (status 2), which name the sub-command and, where a flag
+or command is close, add a hint.
 
 >>> parse(["score", "r1-13", "k1", "--discard", "*"]).discard
 '*'
@@ -258,7 +259,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 2 bad input).
+    """Run the CLI; returns the exit status (0 ok, 2 bad input, 75 busy: try again).
 
     With no command, it prints the help (the list of commands) and returns 0.
     ``argv`` defaults to the program's own arguments (``sys.argv[1:]``).
@@ -289,9 +290,9 @@ def _main(words: list[str]) -> int:
         sys.stdout.flush()  # a write that fails must fail here, not at exit
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
             print(one_line(note), file=sys.stderr)
-    except IntlscoreError as error:
+    except IntlscoreError as error:  # its class says the status: 2 for bad input
         print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
-        return 2
+        return error.exit_code
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130

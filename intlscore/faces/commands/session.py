@@ -159,7 +159,7 @@ def show_deal(
     recorded: RecordedDeal,
     result: DealResult,
 ) -> None:
-    totals = session.last_state.totals
+    totals = session.last_totals
     if args.json:
         print_document(
             "session-deal", {"session": session.name, "deal": recorded.to_dict(), "totals": totals}
@@ -261,7 +261,7 @@ def _move_last_deal(args: argparse.Namespace, move: Literal["undo", "redo"]) -> 
         session = ledger.session(args.name)
         moved = session.undo() if move == "undo" else session.redo()
         with stored_already(f"the {move} of deal {moved.number} of session {session.name!r}"):
-            totals = session.last_state.totals
+            totals = session.last_totals
             if args.json:
                 print_document(
                     document,

@@ -19,46 +19,50 @@ CLI's ``--json`` object (same builder, same keys):
 ``POST /api/session/NAME/settle``            ``intlscore session settle --json``
 ==========================================  ==========================================
 
-Bad input raises an :class:`~intlscore.errors.IntlscoreError`; the app answers
-400 with ``{"error": "one line"}`` and nothing is stored. The engine and the
-ledger are blocking, so each call runs in Starlette's thread pool, and every
-call opens the ledger afresh (one connection per request and thread; each
-write is one transaction, each read one snapshot).
+An error is an :class:`~intlscore.errors.IntlscoreError` whose class says the answer
+(``http_status``): bad input is 400 with ``{"error": "one line"}`` and nothing stored; no
+such session is 404; a busy ledger or a passing I/O failure is 503 with ``Retry-After`` (the
+page sends the same request again, with the same ``Idempotency-Key``); a damaged ledger is
+500. The line is the error's :attr:`~intlscore.errors.IntlscoreError.public` text, which
+names no file of the server. The engine and the ledger are blocking, so each call runs in
+Starlette's thread pool; the server keeps one :class:`~intlscore.session.ledger.Ledger`
+for its whole life (its store pools the connections: each write is one transaction, each
+read one snapshot, and the file is inspected once, not at every request).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.errors import IntlscoreError
 from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
-from intlscore.faces.web.redact import Redactor
 from intlscore.session.ledger import Ledger, RecordedDeal, Session
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
 
-__all__ = ["NotFound", "Settings", "routes"]
+__all__ = ["Settings", "StoredAlready", "public", "routes"]
 
 T = TypeVar("T")
 RULES_TEXT = 60_000
 """The longest rules file the page may send (the whole shipped rules are about 12 KiB)."""
 
 
-class NotFound(IntlscoreError):
-    """No such session (HTTP 404)."""
-
-
 class StoredAlready(IntlscoreError):
     """A write was committed but reading the answer back failed: say what is stored."""
+
+    http_status = 500
 
 
 def after_commit(what: str, read: Callable[[], T]) -> T:
@@ -73,6 +77,29 @@ def after_commit(what: str, read: Callable[[], T]) -> T:
         ) from None
 
 
+class SharedLedger:
+    """The server's one :class:`~intlscore.session.ledger.Ledger`, opened on first use
+    (and again if ``$INTLSCORE_DB`` names another file since)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ledger: Ledger | None = None
+
+    def get(self, path: Path, timeout: float) -> Ledger:
+        with self._lock:
+            if self._ledger is None or self._ledger.path != path:
+                if self._ledger is not None:
+                    self._ledger.close()
+                self._ledger = Ledger(path, timeout=timeout)
+            return self._ledger
+
+    def close(self) -> None:
+        with self._lock:
+            if self._ledger is not None:
+                self._ledger.close()
+                self._ledger = None
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the server was started with."""
@@ -85,10 +112,13 @@ class Settings:
     """How long a write waits for another one before the client is told to try again."""
     rules: Rules | None = None
     """The rules of ``serve --rules FILE``; None means the shipped rules."""
+    shared: SharedLedger = field(default_factory=SharedLedger, compare=False, repr=False)
 
-    def ledger(self) -> Ledger:
-        """A fresh connection to the ledger (one per request and thread)."""
-        return Ledger(self.db, timeout=self.busy_timeout)
+    @contextmanager
+    def ledger(self) -> Iterator[Ledger]:
+        """The server's ledger (kept open for the server's life: leaving the block does not
+        close it)."""
+        yield self.shared.get(self.ledger_path(), self.busy_timeout)
 
     def ledger_path(self) -> Path:
         """Where the ledger file is (or will be)."""
@@ -113,31 +143,44 @@ async def fields(request: Request) -> Fields:
     return Fields(parse_body(await request.body()))
 
 
+SOURCE_KEYS: Final = frozenset({"source", "table"})
+"""Keys of a document whose value is where a rules file was read from."""
+LEDGER: Final = "the ledger"
+"""What a phone is told of the ledger's file (``db`` in a document)."""
+
+
+def public(value: Any, key: str | None = None) -> Any:
+    """A document as the web sends it: the fields that hold a file of the server say
+    ``the ledger`` (``db``) or the rules file's name (``source``, ``table``), by key;
+    nothing else is rewritten.
+
+    >>> public({"db": "/srv/l.sqlite3", "deal_table": {"source": "/home/ann/house.toml"}})
+    {'db': 'the ledger', 'deal_table': {'source': 'house.toml'}}
+    """
+    if isinstance(value, str):
+        if key == "db":
+            return LEDGER
+        if key in SOURCE_KEYS and os.path.isabs(value):
+            return PurePath(value).name
+        return value
+    if isinstance(value, dict):
+        return {name: public(item, name) for name, item in value.items()}
+    if isinstance(value, list):
+        return [public(item) for item in value]
+    return value
+
+
 def answer(request: Request, kind: str, data: dict[str, Any], status: int = 200) -> JSONResponse:
     """The JSON document of ``kind`` (``"format"`` first, as the CLI prints it), with the
-    server's paths left out (:mod:`.redact`)."""
+    server's files left out (:func:`public`)."""
     from intlscore.faces.documents import document
 
-    return JSONResponse(redactor(request).data(document(kind, data)), status_code=status)
-
-
-def redactor(request: Request) -> Redactor:
-    """The app's :class:`~intlscore.faces.web.redact.Redactor`, made on first use."""
-    state = request.app.state
-    if getattr(state, "redactor", None) is None:
-        state.redactor = Redactor.for_ledger(settings(request).ledger_path())
-    made: Redactor = state.redactor
-    return made
+    return JSONResponse(public(document(kind, data)), status_code=status)
 
 
 def open_session(ledger: Ledger, name: str) -> Session:
-    """The session, or :class:`NotFound` with the ledger's own message."""
-    try:
-        return ledger.session(name)
-    except LedgerError as error:
-        if "busy" in str(error):
-            raise
-        raise NotFound(str(error)) from None
+    """The session (:class:`~intlscore.errors.SessionNotFoundError` if there is none)."""
+    return ledger.session(name)
 
 
 def session_name(request: Request) -> str:
@@ -393,7 +436,7 @@ def deal_fields(body: Fields) -> dict[str, Any]:
 
 def written(session: Session, what: str, key: str, deal: RecordedDeal) -> dict[str, Any]:
     """The answer to a write, as the CLI prints it: the deal and the totals it produced."""
-    totals = after_commit(what, lambda: session.last_state.totals)
+    totals = after_commit(what, lambda: session.last_totals)
     return {"session": session.name, key: deal.to_dict(), "totals": totals}
 
 

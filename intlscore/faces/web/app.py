@@ -26,12 +26,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.errors import IntlscoreError
 from intlscore.faces.web import api, drafts, live, pages, session_tools
-from intlscore.faces.web.api import NotFound, Settings, StoredAlready, redactor
+from intlscore.faces.web.api import Settings
 from intlscore.faces.web.guard import Guard
 from intlscore.faces.web.names import EncodedNames
-from intlscore.session.ledger.requests import KeyReused
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -40,6 +39,8 @@ __all__ = ["LOCAL_HOSTS", "create_app"]
 
 LOCAL_HOSTS: Final = ("127.0.0.1", "localhost")
 STATIC = Path(__file__).parent / "static"
+RETRY_AFTER: Final = 1
+"""Seconds a phone waits before sending a request answered 503 again."""
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the installable app's
 log = logging.getLogger("intlscore.web")
 
@@ -50,8 +51,8 @@ def _one_line(text: str) -> str:
 
 def _error(request: Request, status: int, message: str) -> Response:
     """JSON ``{"error": ...}`` under ``/api``, else a small page saying the same line."""
-    message = _one_line(redactor(request).text(message))
-    headers = {"Retry-After": "1"} if status == 503 else None
+    message = _one_line(message)
+    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status, headers=headers)
     response = pages.render(request, "error.html", status, title="Problem", message=message)
@@ -61,15 +62,10 @@ def _error(request: Request, status: int, message: str) -> Response:
 
 
 async def _intlscore_error(request: Request, error: Exception) -> Response:
-    if isinstance(error, NotFound):
-        return _error(request, 404, str(error))
-    if isinstance(error, KeyReused):
-        return _error(request, 422, str(error))
-    if isinstance(error, StoredAlready):
-        return _error(request, 500, str(error))
-    if isinstance(error, LedgerError) and "busy" in str(error):
-        return _error(request, 503, str(error))
-    return _error(request, 400, str(error))
+    """The answer its class names (:attr:`~intlscore.errors.IntlscoreError.http_status`),
+    with its text that names no file of the server; never decided by reading the text."""
+    assert isinstance(error, IntlscoreError)
+    return _error(request, error.http_status, error.public)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
@@ -76,7 +77,7 @@ def fingerprint(method: str, path: str, body: bytes) -> str:
 
 async def keyed_write(
     request: Request,
-    ledger: Callable[[], Ledger],
+    ledger: Callable[[], AbstractContextManager[Ledger]],
     scope: str,
     write: Callable[[Ledger], JSONResponse],
     *,

@@ -45,6 +45,7 @@ from urllib.parse import quote
 from intlscore.errors import IntlscoreError, LedgerError
 from intlscore.session.club.season import loaded_sessions
 from intlscore.session.ledger import files
+from intlscore.session.ledger.core import rebuild_kept, rescore_problems
 from intlscore.session.ledger.files import State
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
 
@@ -186,8 +187,7 @@ def restore(ledger: Ledger, source: str | os.PathLike[str], *, replace: bool = F
     files.probe(ledger.path)  # the ledger's own path must be a file, or nothing yet
     if not ledger.path.parent.is_dir():
         raise LedgerError(f"cannot write {ledger.path}: its folder does not exist")
-    with files.open_header_checked(path):
-        pass
+    files.check_header(path)
     temporary = _temporary(ledger.path, "restore")
     try:
         _copy(path, temporary, ledger.timeout, f"{path} is not a backup of a ledger")
@@ -248,7 +248,7 @@ def export_ledger(ledger: Ledger) -> dict[str, Any]:
 
     sessions: list[dict[str, Any]] = []
     renames: list[Any] = []
-    with ledger._snapshot() as connection:
+    with ledger.store.snapshot() as connection:
         if connection is not None:
             for session_id, record, _ in loaded_sessions(ledger, connection):
                 (text,) = connection.execute(
@@ -312,19 +312,16 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
         deals = 0
         for session in sessions:
             try:
-                loaded = ledger._load(connection, session["name"], problems)
+                loaded = ledger.load(connection, session["name"], problems)
             except IntlscoreError as error:
                 problems.append(str(error))
                 continue
             if loaded is None:
                 problems.append(f"session {session['name']!r} was not stored")
                 continue
-            from intlscore.session.ledger.core import _rescore_problem
-
-            for deal, rules in loaded[2].versions:
-                problem = _rescore_problem(rules, deal)
-                if problem:
-                    problems.append(f"session {session['name']!r}, deal {deal.number}: {problem}")
+            problems += rescore_problems(session["name"], loaded[2])
+            if not problems:
+                rebuild_kept(connection, loaded[0], loaded[2])
             deals += len(loaded[2].deals)
         if problems:
             raise _bad(problems[0])
@@ -335,7 +332,7 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
             )
         return Copied(ledger.path, len(sessions), deals)
 
-    return ledger._write(store)
+    return ledger.write(store)
 
 
 def _is_rename(note: Any) -> bool:

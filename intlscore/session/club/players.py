@@ -94,7 +94,7 @@ class Rename:
 def list_players(ledger: Ledger) -> list[Player]:
     """Every player of the ledger, in order of first appearance, read in one snapshot."""
     found: dict[str, tuple[list[str], list[str], list[int]]] = {}
-    with ledger._snapshot() as connection:
+    with ledger.store.snapshot() as connection:
         if connection is None:
             return []
         for _, record, history in loaded_sessions(ledger, connection):
@@ -113,7 +113,7 @@ def list_players(ledger: Ledger) -> list[Player]:
 
 def renames(ledger: Ledger) -> list[Rename]:
     """Every rename noted in the ledger, oldest first."""
-    with ledger._snapshot() as connection:
+    with ledger.store.snapshot() as connection:
         if connection is None:
             return []
         return [
@@ -184,7 +184,7 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
         )
         return note
 
-    return ledger._write(change)
+    return ledger.write(change)
 
 
 def _renamer(key: str, new: str) -> Callable[[Any], Any]:
@@ -256,15 +256,13 @@ def _renamed_outcome(result: dict[str, Any], renamed: Callable[[Any], Any]) -> d
 def _check_again(ledger: Ledger, connection: sqlite3.Connection, names: tuple[str, ...]) -> None:
     """Replay and re-score the sessions just rewritten (inside the write): any problem
     undoes the whole rename."""
-    from intlscore.session.ledger.core import _rescore_problem
+    from intlscore.session.ledger.core import rebuild_kept, rescore_problems
 
     problems: list[str] = []
     for name in names:
-        loaded = ledger._load(connection, name, problems)
+        loaded = ledger.load(connection, name, problems)
         assert loaded is not None
-        for deal, rules in loaded[2].versions:
-            problem = _rescore_problem(rules, deal)
-            if problem:
-                problems.append(f"session {name!r}, deal {deal.number}: {problem}")
+        problems += rescore_problems(name, loaded[2])
+        rebuild_kept(connection, loaded[0], loaded[2])  # the kept rows name the players too
     if problems:  # pragma: no cover - a rename never changes a score
         raise LedgerError(f"the rename was not stored: {problems[0]}")

@@ -11,14 +11,16 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
 from intlscore.errors import LedgerError
 
 if TYPE_CHECKING:
-    from intlscore.session.ledger import Ledger, SessionState
+    from intlscore.session.ledger import Ledger
     from intlscore.session.ledger.records import History, SessionRecord
 
 
@@ -27,31 +29,93 @@ def loaded_sessions(
 ) -> list[tuple[int, SessionRecord, History]]:
     """Every session as (id, record, replayed history), oldest first, read through
     ``connection`` (inside a snapshot or a write). A damaged session raises
-    :class:`~intlscore.errors.LedgerDamageError` naming it."""
+    :class:`~intlscore.errors.LedgerDamageError` naming it. For the export and a rename,
+    which read every record anyway; the club's figures read :func:`read_season`."""
     names = [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
     sessions = []
     for name in names:
-        loaded = ledger._load(connection, name)  # the ledger's own replay and checks
+        loaded = ledger.load(connection, name)  # the ledger's own replay and checks
         assert loaded is not None
         sessions.append(loaded)
     return sessions
 
 
-def state_of(
-    ledger: Ledger, session_id: int, record: SessionRecord, history: History
-) -> SessionState:
-    """A replayed session as the :class:`SessionState` ``session show`` reads."""
-    from intlscore.session.ledger import Session
+@dataclass(frozen=True, slots=True)
+class SeasonDeal:
+    """A deal that counts, as the club reads it: its result as kept when it was written."""
 
-    return Session(ledger, session_id, record, history.rules)._state(history)
+    number: int
+    created: str
+    kind: str
+    winner: str | None
+    doubled: bool
+    summary: str
+    deltas: dict[str, int]
+    """Each player's change, in seat order."""
+    closed: tuple[int, str, int] | None
+    """For a closed win: the type's number, its name and the jokers among the 14 tiles."""
 
 
-def read_season(ledger: Ledger) -> list[SessionState]:
-    """Every session of the ledger as ``session show`` sees it, all read in one snapshot."""
-    with ledger._snapshot() as connection:
+@dataclass(frozen=True, slots=True)
+class SeasonSession:
+    """A session as the club reads it: its players and the deals that count, in order."""
+
+    name: str
+    players: tuple[str, ...]
+    created: str
+    deals: tuple[SeasonDeal, ...]
+
+
+def read_season(ledger: Ledger) -> list[SeasonSession]:
+    """Every session of the ledger with its deals that count, oldest first, all read in one
+    snapshot from the results kept when each deal was written (:mod:`~intlscore.session.
+    ledger.kept`): no history is replayed and no deal scored again."""
+    from intlscore.session.ledger.core import session_rows
+
+    def read(connection: sqlite3.Connection | None) -> list[SeasonSession]:
         if connection is None:
             return []
-        return [state_of(ledger, *loaded) for loaded in loaded_sessions(ledger, connection)]
+        rows = session_rows(connection)
+        deals: dict[str, list[SeasonDeal]] = {name: [] for name, _, _ in rows}
+        for (
+            name,
+            number,
+            created,
+            kind,
+            winner,
+            doubled,
+            summary,
+            closed,
+            deltas,
+        ) in connection.execute(
+            "SELECT session.name, number, deal.created, kind, winner, doubled, summary,"
+            " closed, deltas FROM deal JOIN session ON session.id = deal.session_id"
+            " WHERE undone IS NULL ORDER BY deal.session_id, number"
+        ):
+            deals[name].append(
+                SeasonDeal(
+                    number,
+                    created,
+                    kind,
+                    winner,
+                    bool(doubled),
+                    summary,
+                    dict(json.loads(deltas)),
+                    None if closed is None else _closed(json.loads(closed)),
+                )
+            )
+        return [
+            SeasonSession(name, record.players, record.created, tuple(deals[name]))
+            for name, record, _ in rows
+        ]
+
+    return ledger.read(read)
+
+
+def _closed(data: list[object]) -> tuple[int, str, int]:
+    number, name, jokers = data
+    assert isinstance(number, int) and isinstance(name, str) and isinstance(jokers, int)
+    return number, name, jokers
 
 
 def listed(names: list[str], most: int = 8) -> str:

@@ -45,7 +45,7 @@ from intlscore.session.club.stats import (
 from intlscore.session.settlement import DEFAULT_UNIT
 
 if TYPE_CHECKING:
-    from intlscore.session.ledger import SessionState
+    from intlscore.session.club.season import SeasonSession
 
 ORDERS: Final = ("score", "money", "rating")
 Order = Literal["score", "money", "rating"]
@@ -129,7 +129,7 @@ def ratings(deals: Sequence[PlayedDeal]) -> dict[str, Rating]:
 
 
 def standings(
-    season: Sequence[SessionState],
+    season: Sequence[SeasonSession],
     selection: Selection = EVERY,
     order: Order = "score",
     stake: Decimal | str | None = None,

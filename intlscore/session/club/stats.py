@@ -3,8 +3,8 @@
 Every figure comes from the deals that count (undone ones left out, amended ones in their
 last version), read in one snapshot (:func:`~intlscore.session.club.season.read_season`).
 A player is one person in every session where the name is written the same way up to
-case. The type of a closed win is read from its stored raw input, scored again under the
-session's rules (the same re-derivation ``session check`` does).
+case. Every figure is an aggregate of the results kept when each deal was written (its
+deltas, and the closed type a closed win made): nothing is scored again here.
 
 A date range keeps the deals stored on those days (UTC; an amended deal counts on the
 day of its last version); a session counts as played by a player when one of its deals
@@ -42,8 +42,7 @@ from intlscore.session.club.season import day_of, listed, parse_day, read_season
 from intlscore.session.settlement import DEFAULT_UNIT, parse_money, settle
 
 if TYPE_CHECKING:
-    from intlscore.session.ledger import SessionState
-    from intlscore.session.ledger.records import RecordedDeal
+    from intlscore.session.club.season import SeasonDeal, SeasonSession
 
 __all__ = [
     "EVERY",
@@ -95,13 +94,13 @@ class Selection:
             raise LedgerError(f"--since {first} is after --until {last}")
         return cls(first, last, tuple(sessions))
 
-    def keeps(self, deal: RecordedDeal) -> bool:
+    def keeps(self, deal: SeasonDeal) -> bool:
         day = day_of(deal.created)
         return (self.since is None or day >= self.since) and (
             self.until is None or day <= self.until
         )
 
-    def states(self, season: Sequence[SessionState]) -> list[SessionState]:
+    def states(self, season: Sequence[SeasonSession]) -> list[SeasonSession]:
         """The sessions chosen, in the ledger's order; an unknown name is refused."""
         if not self.sessions:
             return list(season)
@@ -265,7 +264,7 @@ class Stats:
         }
 
 
-def season_names(season: Iterable[SessionState]) -> dict[str, str]:
+def season_names(season: Iterable[SeasonSession]) -> dict[str, str]:
     """Each player's season-wide name (the spelling of the last session), by its casefold."""
     names: dict[str, str] = {}
     for state in season:
@@ -274,7 +273,7 @@ def season_names(season: Iterable[SessionState]) -> dict[str, str]:
     return names
 
 
-def season_deals(season: Sequence[SessionState], selection: Selection = EVERY) -> list[PlayedDeal]:
+def season_deals(season: Sequence[SeasonSession], selection: Selection = EVERY) -> list[PlayedDeal]:
     """Every deal that counts and is selected, in date order: the sessions in the ledger's
     order, each one's deals by number; names are the season-wide ones."""
     names = season_names(season)
@@ -287,13 +286,7 @@ def season_deals(season: Sequence[SessionState], selection: Selection = EVERY) -
     return played
 
 
-def _played(state: SessionState, deal: RecordedDeal, names: dict[str, str]) -> PlayedDeal:
-    closed = None
-    if deal.kind == "closed":
-        result = deal.input.score(rules=state.rules)
-        best = result.closed.best if result.closed is not None else None
-        if best is not None and result.closed is not None:
-            closed = (best.number, best.name, result.closed.jokers)
+def _played(state: SeasonSession, deal: SeasonDeal, names: dict[str, str]) -> PlayedDeal:
     return PlayedDeal(
         session=state.name,
         number=deal.number,
@@ -302,12 +295,12 @@ def _played(state: SessionState, deal: RecordedDeal, names: dict[str, str]) -> P
         winner=None if deal.winner is None else names[deal.winner.casefold()],
         deltas={names[name.casefold()]: delta for name, delta in deal.deltas.items()},
         summary=deal.summary,
-        closed=closed,
+        closed=deal.closed,
     )
 
 
 def season_stats(
-    season: Sequence[SessionState],
+    season: Sequence[SeasonSession],
     selection: Selection = EVERY,
     stake: Decimal | str | None = None,
     unit: Decimal | str = DEFAULT_UNIT,
@@ -366,7 +359,7 @@ def _counts(counts: dict[int, tuple[str, int, int]]) -> list[ClosedCount]:
 
 def _add_money(
     players: dict[str, PlayerStats],
-    season: Sequence[SessionState],
+    season: Sequence[SeasonSession],
     selection: Selection,
     stake: Decimal,
     unit: Decimal | str,

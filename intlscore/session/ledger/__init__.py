@@ -1,5 +1,8 @@
-"""The session ledger (:mod:`.core`), its file handling (:mod:`.files`), its own
-versioned records (:mod:`.records`) and its schema (:mod:`.schema`)."""
+"""The session ledger: the facade (:mod:`.core`), its store of connections and
+transactions (:mod:`.store`), one session's writes and reads (:mod:`.session`), what is
+kept beside each history (:mod:`.kept`), the values a read answers (:mod:`.state`), the
+file on disk (:mod:`.files`), the versioned records (:mod:`.records`) and the schema
+(:mod:`.schema`)."""
 
 from intlscore.session.ledger.core import (
     DB_ENV,

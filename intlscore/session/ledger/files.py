@@ -20,18 +20,32 @@ import os
 import secrets
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import Final, TypeVar
 from urllib.parse import quote
 
-from intlscore.errors import InputTypeError, LedgerError
+from intlscore.errors import (
+    InputTypeError,
+    LedgerBusyError,
+    LedgerDamageError,
+    LedgerError,
+    LedgerFileError,
+    about_file,
+)
 
-__all__ = ["State", "create", "inspect", "ledger_path", "probe", "recover"]
+__all__ = [
+    "State",
+    "check_header",
+    "create",
+    "failure",
+    "inspect",
+    "ledger_path",
+    "probe",
+    "recover",
+]
 
-SQLITE_HEADER: Final = b"SQLite format 3\x00"
 FILE_MODE: Final = 0o600
 T = TypeVar("T")
 
@@ -90,16 +104,18 @@ def probe(path: Path) -> State:
     return State.EMPTY if info.st_size == 0 else State.PRESENT
 
 
-def refuse(path: Path, problem: str) -> LedgerError:
+def refuse(path: Path, problem: str, kind: type[LedgerFileError] = LedgerFileError) -> LedgerError:
     """One line: SQLite's own reports (quick_check) may hold line breaks."""
-    return LedgerError(f"{path} {' '.join(problem.split())}; it was left untouched")
+    said = " ".join(problem.split())
+    return about_file(kind, path, lambda where: f"{where} {said}; it was left untouched")
 
 
 def recover(path: Path, timeout: float) -> None:
     """Roll back a hot journal left by a killed writer (SQLite does it on a writer's open).
 
     Only when a ``-journal`` file is there: a WAL ledger needs nothing, a read-only
-    connection replays the WAL itself.
+    connection replays the WAL itself. Whether it is there is asked with ``stat``, which
+    opens nothing.
     """
     journal = Path(f"{path}-journal")
     try:
@@ -107,8 +123,7 @@ def recover(path: Path, timeout: float) -> None:
             return
     except OSError:
         return
-    with open_header_checked(path):
-        pass
+    check_header(path)
     try:
         connection = sqlite3.connect(
             f"file:{quote(str(path))}?mode=rw", uri=True, timeout=timeout, isolation_level=None
@@ -118,43 +133,70 @@ def recover(path: Path, timeout: float) -> None:
     try:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.Error as error:
-        raise busy_or_refused(path, error, "could not be recovered after a crash") from None
+        raise failure(path, error, "could not be recovered after a crash") from None
     finally:
         connection.close()
 
 
-@contextmanager
-def open_header_checked(path: Path) -> Iterator[None]:
-    """Refuse a file that is not SQLite before SQLite (or its recovery) touches it."""
+def check_header(path: Path) -> None:
+    """Refuse a file that is not SQLite before SQLite (or its recovery) writes to it.
+
+    The header is read by SQLite itself, through a connection that takes no lock and looks
+    at no journal (``immutable=1``), never with a plain ``open()``: closing a descriptor
+    that the process opened on the ledger outside SQLite drops every POSIX lock the
+    process holds on it, and the other processes would then take the ledger for unused
+    (docs/ledger.md, "The files belong to SQLite").
+    """
     try:
-        with path.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
-    except OSError as error:
-        raise LedgerError(f"cannot read {path}: {error.strerror}") from None
-    if header and header != SQLITE_HEADER:
-        raise refuse(path, "is not an SQLite database")
-    yield
+        reader = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as error:
+        reason = str(error)
+        raise about_file(
+            LedgerError, path, lambda where: f"cannot read {where}: {reason}"
+        ) from None
+    try:
+        reader.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.Error as error:
+        if sqlite_code(error) == SQLITE_NOTADB:
+            raise refuse(path, "is not an SQLite database") from None
+        raise failure(path, error, "cannot be read") from None
+    finally:
+        reader.close()
 
 
 BUSY: Final = "the session database is busy, try again"
+SQLITE_NOTADB: Final = 26
+SQLITE_CORRUPT: Final = 11
+TRANSIENT: Final = frozenset({5, 6, 10, 15})
+"""SQLite's primary result codes of a passing failure: BUSY, LOCKED, IOERR and PROTOCOL.
+The same request may simply be sent again (:class:`~intlscore.errors.LedgerBusyError`)."""
+
+
+def sqlite_code(error: sqlite3.Error) -> int:
+    """SQLite's primary result code of ``error`` (0 when it carries none)."""
+    return int(getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
 def is_busy(error: sqlite3.Error) -> bool:
-    text = str(error).lower()
-    return "locked" in text or "busy" in text
+    """Whether ``error`` is a passing one (busy, locked, a failed read or write, a lock
+    protocol race), by SQLite's result code, never by its text."""
+    return sqlite_code(error) in TRANSIENT
 
 
-def busy_or_refused(path: Path, error: sqlite3.Error, problem: str) -> LedgerError:
-    """The error for a failed read of ``path``: busy (try again), or refused with ``problem``."""
+def failure(path: Path, error: sqlite3.Error, problem: str) -> LedgerError:
+    """The typed error for SQLite's ``error`` on ``path``: busy (send it again), damaged
+    (corrupt, not a database), or refused with ``problem``."""
     if is_busy(error):
-        return LedgerError(f"{BUSY} ({path})")
+        reason = " ".join(str(error).split())
+        return LedgerBusyError(f"{BUSY} ({reason})")
+    if sqlite_code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB):
+        return refuse(path, f"{problem} ({error})", LedgerDamageError)
     return refuse(path, f"{problem} ({error})")
 
 
 def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
     """Open ``path`` read-only and run ``check`` on it (application id, schema, quick_check)."""
-    with open_header_checked(path):
-        pass
+    check_header(path)
     try:
         reader = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=1.0)
     except sqlite3.Error as error:
@@ -162,9 +204,11 @@ def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
     try:
         return check(reader)
     except sqlite3.Error as error:
-        raise busy_or_refused(path, error, "is corrupt or unreadable") from None
+        raise failure(path, error, "is corrupt or unreadable") from None
     except UnicodeDecodeError:  # a damaged name in SQLite's own schema (a flipped bit)
-        raise refuse(path, "is corrupt (its schema holds a name that is not UTF-8)") from None
+        raise refuse(
+            path, "is corrupt (its schema holds a name that is not UTF-8)", LedgerDamageError
+        ) from None
     finally:
         reader.close()
 

@@ -44,6 +44,7 @@ __all__ = [
     "canonical",
     "chain_digest",
     "replay",
+    "rules_of_entry",
 ]
 
 FORMAT: Final = 1
@@ -150,10 +151,23 @@ def _input_from_record(data: Any) -> DealInput:
 # -- the session ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=32)
-def rules_from_text(text: str, source: str) -> Rules:
-    """Stored rules, parsed once per text (a :class:`Rules` is immutable)."""
-    return parse_rules(text, source)
+@functools.lru_cache(maxsize=256)
+def rules_from_text(text: str) -> Rules:
+    """Stored rules, parsed once per text however many sessions store them (a
+    :class:`Rules` is immutable)."""
+    return parse_rules(text, "the stored rules")
+
+
+@functools.lru_cache(maxsize=256)
+def rules_of_entry(text: str) -> Rules:
+    """The rules a stored rescore entry put in force (parsed once per text)."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("record") != "rescore":
+            raise _Malformed("the entry that holds the rules is not a rescore")
+        return _rules_from_record(data.get("rules"), "a rescore")
+    except (ValueError, _Malformed) as error:
+        raise LedgerDamageError(f"the rules in force cannot be read ({error})") from None
 
 
 def _rules_record(rules: Rules) -> dict[str, Any]:
@@ -167,7 +181,7 @@ def _rules_from_record(data: Any, where: str) -> Rules:
         raise _Malformed(f"{where}: the rules are not a stored rules file")
     text, source = _field(data, "toml", str), _field(data, "source", str)
     try:
-        rules = rules_from_text(text, f"the stored rules of {where}")
+        rules = rules_from_text(text)
     except IntlscoreError as error:
         raise _Malformed(f"the stored rules: {error}") from None
     return rules._replace(source=source)
@@ -421,6 +435,8 @@ class History:
     """The checksum of the last entry (or of the session record)."""
     rules: Rules | None = None
     """The rules in force: the session's first rules, or those of the last rescore."""
+    rules_seq: int = 0
+    """The entry that holds the rules in force (0: the session record)."""
     versions: list[tuple[RecordedDeal, Rules]] = field(default_factory=list)
     """Every version of every deal ever stored, with the rules it was scored under
     (what :meth:`Ledger.check` re-derives)."""
@@ -538,6 +554,8 @@ def replay(
             if problem is not None:
                 damaged(f"{where}: {problem}")
                 sound = False
+            elif entry.kind == "rescore":
+                history.rules_seq = expected
     history.head = previous
     if previous != head:
         damaged("the last entries are missing or damaged (the session's checksum does not match)")

@@ -64,6 +64,8 @@ TABLE_SQL: Final = (
 class KeyReused(IntlscoreError):
     """A key already answered another request (HTTP 422): nothing is stored."""
 
+    http_status = 422
+
 
 class Remembered(NamedTuple):
     """One remembered request and the answer it was given."""

@@ -4,6 +4,10 @@
 
 - 0 -> 1: sessions and deals, each deal with its raw input and its result as JSON;
 - 1 -> 2: per-player deltas in their own table;
+- 3 -> 4: the remembered answers of keyed requests (:mod:`.requests`);
+- 4 -> 5: what is kept beside each history (:mod:`.kept`): the session's running state
+  and each deal's result, filled in by replaying every session (a damaged one is left
+  without, and ``session check`` names it);
 - 2 -> 3: the ledger's own versioned, checksummed records
   (:mod:`intlscore.session.ledger.records`): one ``session`` row per session and its
   history as a chain of ``entry`` rows. Every old deal, undone ones included, becomes
@@ -221,6 +225,31 @@ def append_entries(
     return head
 
 
+def _keep_results(connection: sqlite3.Connection) -> None:
+    """Version 5: the kept running state and deal results (:mod:`.kept`), from a replay."""
+    from intlscore.errors import LedgerDamageError
+    from intlscore.session.ledger import kept
+    from intlscore.session.ledger.records import replay
+
+    kept.add_tables(connection)
+    sessions = connection.execute("SELECT id, name, record, digest, head FROM session").fetchall()
+    for session_id, name, text, digest, head in sessions:
+        rows = connection.execute(
+            "SELECT seq, record, digest, label FROM entry WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        ).fetchall()
+        try:
+            _, history = replay(name, (text, digest, head), rows)
+            assert history.rules is not None
+            closed = {
+                deal.number: kept.closed_scored(deal, history.rules)
+                for deal in (*history.deals, *history.undone)
+            }
+        except (LedgerDamageError, IntlscoreError):
+            continue  # left without: reading it says what is damaged
+        kept.rebuild(connection, session_id, history, closed, history.rules_seq)
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     _statements(
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -244,6 +273,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     _add_deal_scores,
     _own_records,
     requests.create_table,
+    _keep_results,
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -62,37 +62,26 @@ class SeasonSession:
 
     name: str
     players: tuple[str, ...]
-    created: str
     deals: tuple[SeasonDeal, ...]
 
 
 def read_season(ledger: Ledger) -> list[SeasonSession]:
     """Every session of the ledger with its deals that count, oldest first, all read in one
-    snapshot from the results kept when each deal was written (:mod:`~intlscore.session.
-    ledger.kept`): no history is replayed and no deal scored again."""
-    from intlscore.session.ledger.core import session_rows
+    snapshot from what was kept when each deal was written (:mod:`~intlscore.session.
+    ledger.kept`): no history is replayed, no record parsed and no deal scored again."""
 
     def read(connection: sqlite3.Connection | None) -> list[SeasonSession]:
         if connection is None:
             return []
-        rows = session_rows(connection)
-        deals: dict[str, list[SeasonDeal]] = {name: [] for name, _, _ in rows}
-        for (
-            name,
-            number,
-            created,
-            kind,
-            winner,
-            doubled,
-            summary,
-            closed,
-            deltas,
-        ) in connection.execute(
-            "SELECT session.name, number, deal.created, kind, winner, doubled, summary,"
-            " closed, deltas FROM deal JOIN session ON session.id = deal.session_id"
-            " WHERE undone IS NULL ORDER BY deal.session_id, number"
-        ):
-            deals[name].append(
+        sessions = connection.execute("SELECT id, name, players FROM session ORDER BY id")
+        seats = {row[0]: (row[1], tuple(json.loads(row[2]))) for row in sessions}
+        deals: dict[int, list[SeasonDeal]] = {session_id: [] for session_id in seats}
+        rows = connection.execute(
+            "SELECT session_id, number, created, kind, winner, doubled, summary, closed, deltas"
+            " FROM deal WHERE undone IS NULL ORDER BY session_id, number"
+        )
+        for session_id, number, created, kind, winner, doubled, summary, closed, deltas in rows:
+            deals[session_id].append(
                 SeasonDeal(
                     number,
                     created,
@@ -105,8 +94,8 @@ def read_season(ledger: Ledger) -> list[SeasonSession]:
                 )
             )
         return [
-            SeasonSession(name, record.players, record.created, tuple(deals[name]))
-            for name, record, _ in rows
+            SeasonSession(name, players, tuple(deals[session_id]))
+            for session_id, (name, players) in seats.items()
         ]
 
     return ledger.read(read)

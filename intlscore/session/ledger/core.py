@@ -228,7 +228,11 @@ class Ledger:
         def insert(connection: sqlite3.Connection) -> None:
             if connection.execute("SELECT 1 FROM session WHERE name = ?", (name,)).fetchone():
                 raise LedgerError(f"a session named {name!r} already exists")
-            write_session(connection, record, [])
+            session_id = write_session(connection, record, [])
+            (head,) = connection.execute(
+                "SELECT head FROM session WHERE id = ?", (session_id,)
+            ).fetchone()
+            kept.rebuild(connection, session_id, History(head=head), {}, 0)  # its kept state
 
         self.write(insert)
         return self.session(name)

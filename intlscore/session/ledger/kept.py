@@ -17,8 +17,8 @@ rebuilds them in memory and compares (:func:`differences`), so kept rows that dr
 the history are found like any other damage.
 
 >>> from intlscore.session.ledger.records import History
->>> head_of(History(head="abc", entries=0), 0)
-Head(entries=0, head='abc', deals=0, rules_seq=0, totals=())
+>>> head_of(History(head="abc", entries=0), 0, ["ann", "bob"])
+Head(entries=0, head='abc', deals=0, rules_seq=0, totals=(('ann', 0), ('bob', 0)))
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ __all__ = [
     "differences",
     "head_of",
     "kept_rows",
+    "players_of",
     "read_head",
     "rebuild",
     "record_entry",
@@ -122,6 +123,7 @@ def add_tables(connection: sqlite3.Connection) -> None:
         "deals INTEGER NOT NULL DEFAULT 0",
         "rules_seq INTEGER NOT NULL DEFAULT 0",
         "totals TEXT NOT NULL DEFAULT '[]'",
+        "players TEXT NOT NULL DEFAULT '[]'",
     ):
         connection.execute(f"ALTER TABLE session ADD COLUMN {column}")
     connection.execute(TABLE_SQL)
@@ -164,12 +166,12 @@ def stored_deal(record: str, players: Sequence[str]) -> RecordedDeal:
     return entry.deal
 
 
-def head_of(history: History, rules_seq: int) -> Head:
-    """A replayed session's running state."""
-    totals: dict[str, int] = {}
+def head_of(history: History, rules_seq: int, players: Sequence[str]) -> Head:
+    """A replayed session's running state: every player's total, in seat order."""
+    totals = dict.fromkeys(players, 0)
     for deal in history.deals:
         for name, delta in deal.deltas.items():
-            totals[name] = totals.get(name, 0) + delta
+            totals[name] += delta
     return Head(history.entries, history.head, len(history.deals), rules_seq, tuple(totals.items()))
 
 
@@ -208,6 +210,15 @@ def _write_head(connection: sqlite3.Connection, session_id: int, head: Head) -> 
     )
 
 
+def players_of(connection: sqlite3.Connection, session_id: int) -> list[str]:
+    """The session's players in seat order, from its record."""
+    (record,) = connection.execute(
+        "SELECT record FROM session WHERE id = ?", (session_id,)
+    ).fetchone()
+    players: list[str] = json.loads(record)["players"]
+    return players
+
+
 def rebuild(
     connection: sqlite3.Connection,
     session_id: int,
@@ -215,13 +226,19 @@ def rebuild(
     closed: Mapping[int, Closed | None],
     rules_seq: int,
 ) -> None:
-    """Write a session's head and rows anew from its replayed history."""
+    """Write a session's head, players and rows anew from its replayed history (a new
+    session's from an empty one)."""
+    players = players_of(connection, session_id)
+    connection.execute(
+        "UPDATE session SET players = ? WHERE id = ?",
+        (json.dumps(players, ensure_ascii=False), session_id),
+    )
     connection.execute("DELETE FROM deal WHERE session_id = ?", (session_id,))
     connection.executemany(
         "INSERT INTO deal VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [row.values(session_id) for row in kept_rows(history, closed)],
     )
-    _write_head(connection, session_id, head_of(history, rules_seq))
+    _write_head(connection, session_id, head_of(history, rules_seq, players))
 
 
 def _moved(before: Head, deltas: Mapping[str, int], sign: int, **changes: Any) -> Head:
@@ -335,7 +352,13 @@ def differences(
 ) -> list[str]:
     """What the kept head and rows of a session say that its replayed history does not."""
     problems = []
-    if read_head(connection, session_id) != head_of(history, rules_seq):
+    (kept_players,) = connection.execute(
+        "SELECT players FROM session WHERE id = ?", (session_id,)
+    ).fetchone()
+    players = players_of(connection, session_id)
+    if read_head(connection, session_id) != head_of(history, rules_seq, players) or json.loads(
+        kept_players
+    ) != players:
         problems.append("its kept running state differs from its history")
     expected = [row.values(session_id) for row in kept_rows(history, closed)]
     found = connection.execute(

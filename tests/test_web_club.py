@@ -50,7 +50,8 @@ def test_the_page_shows_standings_the_season_chart_and_the_closed_types(
     for text in (
         "Standings after 7 deals",
         "336.50",  # bob's money at 0.05
-        "running totals per player over the season&#39;s 7 deals",
+        "running totals per player after each of the season&#39;s 3 sessions",
+        ">session 3</text>",  # one point a session, not one a deal (issue 28)
         "24 Royal",
         "36 Seven pairs minor",
         "+2400: 24 Royal by bob (w1, deal 2)",

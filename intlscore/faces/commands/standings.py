@@ -20,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     with open_ledger(args) as ledger:
         season = read_season(ledger)
         path = ledger.path
-    table = standings(season, chosen, args.by, args.stake, args.unit)
+        table = standings(season, chosen, args.by, args.stake, args.unit, ledger=ledger)
     if args.json:
         print_document("standings", {"db": str(path), **table.to_dict()})
     else:

@@ -65,6 +65,9 @@ class Chart:
     low: int
     high: int
     deals: int
+    """How many steps the lines take (deals, or sessions on the club's chart)."""
+    unit: str = "deal"
+    """What one step is: ``deal``, or ``session`` on the club's chart."""
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -82,8 +85,11 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) * (end - start) / (high - low)
 
 
-def running_chart(players: Sequence[str], deltas: Sequence[Mapping[str, int]]) -> Chart:
-    """The chart of the running totals after each deal (``deltas`` in deal order)."""
+def running_chart(
+    players: Sequence[str], deltas: Sequence[Mapping[str, int]], unit: str = "deal"
+) -> Chart:
+    """The chart of the running totals after each step (``deltas`` in order): each deal,
+    or (``unit="session"``) each session's deals summed, one point a session."""
     running = {name: [0] for name in players}
     for deal in deltas:
         for name in players:
@@ -102,4 +108,4 @@ def running_chart(players: Sequence[str], deltas: Sequence[Mapping[str, int]]) -
             for index, value in enumerate(running[name])
         ]
         lines.append(Line(name, running[name], points, colour, dash, marker))
-    return Chart(lines, low, high, count)
+    return Chart(lines, low, high, count, unit)

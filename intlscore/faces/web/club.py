@@ -1,14 +1,24 @@
 """The club on the page: ``/club`` (standings, statistics, the season's running totals and
 the closed types made) and its JSON twin ``/api/stats`` (a ``stats/1`` document).
 
-Both read every session in one snapshot (:func:`~intlscore.session.club.season.read_season`);
+Both read every session in one snapshot, from the results kept when each deal was written
+(:func:`~intlscore.session.club.season.read_season`), and do all their work in the thread
+pool, never on the event loop: a club page never holds up a write or a live update. What
+they compute is kept per ledger revision (the checksums of every session's last entry) and
+query, so the pages of a table that reloads the club after every deal pay once per change.
 ``?since=YYYY-MM-DD&until=YYYY-MM-DD`` choose the deals, ``?stake=0.05`` adds money. A bad
-value is a 400 with ``{"error": ...}`` (a page saying the same line for ``/club``).
+value is a 400 with ``{"error": ...}`` (a page saying the same line for ``/club``). The
+page's chart has one point per session, not one per deal.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+import sqlite3
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -16,50 +26,127 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from intlscore.faces.web.api import answer, settings
-from intlscore.faces.web.chart import running_chart
+from intlscore.faces.web.chart import Chart, running_chart
 from intlscore.faces.web.pages import render
 
-__all__ = ["routes"]
+if TYPE_CHECKING:
+    from intlscore.session.club.standings import Standings
+    from intlscore.session.club.stats import PlayedDeal, Stats
+    from intlscore.session.ledger import Ledger
+
+__all__ = ["Club", "routes", "session_steps"]
+
+KEPT: Final = 8
+"""How many computed club views the server keeps (per revision and query)."""
 
 
-async def _season(request: Request) -> tuple[Any, Any, Any]:
-    """The statistics, standings and season deals the query asks for."""
-    from intlscore.session.club.standings import standings
-    from intlscore.session.club.stats import Selection, read_season, season_deals, season_stats
+@dataclass(frozen=True, slots=True)
+class Club:
+    """What the club's page and ``/api/stats`` show for one query."""
 
+    stats: Stats
+    table: Standings
+    chart: Chart
+
+
+def session_steps(deals: list[PlayedDeal]) -> list[dict[str, int]]:
+    """The deltas of each session, summed over its deals, in order: one chart point a
+    session.
+
+    >>> from intlscore.session.club.stats import PlayedDeal
+    >>> steps = [PlayedDeal("a", 1, "", "open", "ann", {"ann": 5, "bob": -5}, ""),
+    ...          PlayedDeal("a", 2, "", "open", "bob", {"ann": -1, "bob": 1}, ""),
+    ...          PlayedDeal("b", 1, "", "open", "ann", {"ann": 7, "cat": -7}, "")]
+    >>> session_steps(steps)
+    [{'ann': 4, 'bob': -4}, {'ann': 7, 'cat': -7}]
+    """
+    steps: dict[str, dict[str, int]] = {}
+    for deal in deals:
+        step = steps.setdefault(deal.session, {})
+        for name, delta in deal.deltas.items():
+            step[name] = step.get(name, 0) + delta
+    return list(steps.values())
+
+
+def revision(ledger: Ledger) -> str:
+    """Where the ledger stands: a checksum of every session's last entry (any write to a
+    session, a rename included, changes its head; a new session adds one)."""
+
+    def read(connection: sqlite3.Connection | None) -> str:
+        if connection is None:
+            return ""
+        heads = connection.execute("SELECT name, head FROM session ORDER BY id").fetchall()
+        return hashlib.sha256(repr(heads).encode()).hexdigest()
+
+    return ledger.read(read)
+
+
+class ClubViews:
+    """The club views computed so far, by (revision, query), the newest kept."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._views: OrderedDict[tuple[str, ...], Club] = OrderedDict()
+
+    def get(self, ledger: Ledger, since: str | None, until: str | None, stake: str | None) -> Club:
+        from intlscore.session.club.season import read_season
+        from intlscore.session.club.standings import standings
+        from intlscore.session.club.stats import Selection, season_deals, season_stats
+
+        chosen = Selection.typed(since, until)
+        key = (revision(ledger), since or "", until or "", stake or "")
+        with self._lock:
+            found = self._views.get(key)
+        if found is not None:
+            return found
+        season = read_season(ledger)
+        stats = season_stats(season, chosen, stake)
+        table = standings(season, chosen, "score", stake, ledger=ledger)
+        steps = session_steps(season_deals(season, chosen))
+        club = Club(stats, table, running_chart([row.name for row in table.rows], steps, "session"))
+        with self._lock:
+            self._views[key] = club
+            while len(self._views) > KEPT:
+                self._views.popitem(last=False)
+        return club
+
+
+async def _club(request: Request) -> Club:
+    """The club view the query asks for, computed (or found) in the thread pool."""
     query = request.query_params
-    chosen = Selection.typed(query.get("since") or None, query.get("until") or None)
-    stake = query.get("stake") or None
+    state = request.app.state
+    if getattr(state, "club_views", None) is None:
+        state.club_views = ClubViews()
+    views: ClubViews = state.club_views
     where = settings(request)
 
-    def job() -> list[Any]:
+    def job() -> Club:
         with where.ledger() as ledger:
-            return read_season(ledger)
+            return views.get(
+                ledger,
+                query.get("since") or None,
+                query.get("until") or None,
+                query.get("stake") or None,
+            )
 
-    season = await run_in_threadpool(job)
-    return (
-        season_stats(season, chosen, stake),
-        standings(season, chosen, "score", stake),
-        season_deals(season, chosen),
-    )
+    return await run_in_threadpool(job)
 
 
 async def stats_api(request: Request) -> Response:
-    stats, _, _ = await _season(request)
-    return answer(request, "stats", stats.to_dict())
+    club = await _club(request)
+    return answer(request, "stats", club.stats.to_dict())
 
 
 async def club_page(request: Request) -> Response:
-    stats, table, deals = await _season(request)
-    chart = running_chart([row.name for row in table.rows], [deal.deltas for deal in deals])
-    most = max((closed.count for closed in stats.closed_types), default=1)
+    club = await _club(request)
+    most = max((closed.count for closed in club.stats.closed_types), default=1)
     return render(
         request,
         "club.html",
         title="The club",
-        stats=stats,
-        table=table,
-        chart=chart,
+        stats=club.stats,
+        table=club.table,
+        chart=club.chart,
         most=most,
         query=request.query_params,
     )

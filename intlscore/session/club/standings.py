@@ -35,9 +35,9 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from intlscore.errors import LedgerError
+from intlscore.session.club.ratings import START, Rating, kept_ratings, ratings
 from intlscore.session.club.stats import (
     EVERY,
-    PlayedDeal,
     Selection,
     season_deals,
     season_stats,
@@ -46,28 +46,10 @@ from intlscore.session.settlement import DEFAULT_UNIT
 
 if TYPE_CHECKING:
     from intlscore.session.club.season import SeasonSession
+    from intlscore.session.ledger import Ledger
 
 ORDERS: Final = ("score", "money", "rating")
 Order = Literal["score", "money", "rating"]
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """A player's skill estimate: ``mu``, its uncertainty ``sigma``, and ``mu - 3 sigma``."""
-
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    def to_dict(self) -> dict[str, float]:
-        return {
-            "mu": round(self.mu, 3),
-            "sigma": round(self.sigma, 3),
-            "ordinal": round(self.ordinal, 3),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,37 +94,29 @@ class Standings:
         }
 
 
-def ratings(deals: Sequence[PlayedDeal]) -> dict[str, Rating]:
-    """Each player's rating after ``deals``, in the order given (openskill, imported here
-    so that no other command pays for it)."""
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    current: dict[str, Any] = {}
-    for deal in deals:
-        names = list(deal.deltas)
-        teams = [[current.get(name) or model.rating(name=name)] for name in names]
-        rated = model.rate(teams, scores=[deal.deltas[name] for name in names])
-        for name, (after,) in zip(names, rated, strict=True):
-            current[name] = after
-    return {name: Rating(float(r.mu), float(r.sigma)) for name, r in current.items()}
-
-
 def standings(
     season: Sequence[SeasonSession],
     selection: Selection = EVERY,
     order: Order = "score",
     stake: Decimal | str | None = None,
     unit: Decimal | str = DEFAULT_UNIT,
+    *,
+    ledger: Ledger | None = None,
 ) -> Standings:
-    """The season table of the deals selected (see the module's docstring)."""
+    """The season table of the deals selected (see the module's docstring). With the
+    ``ledger`` the season was read from, the ratings of the whole season go on from the
+    walk it keeps (:mod:`.ratings`) instead of walking every deal again."""
     if order not in ORDERS:
         raise LedgerError(f"standings by {order!r}? (one of {', '.join(ORDERS)})")
     if order == "money" and stake is None:
         raise LedgerError("standings by money need a stake: add --stake AMOUNT")
     stats = season_stats(season, selection, stake, unit)
-    rated = ratings(season_deals(season, selection))
-    start = Rating(25.0, 25 / 3)
+    played = season_deals(season, selection)
+    if ledger is not None and selection == EVERY:
+        rated = kept_ratings(ledger, played)
+    else:
+        rated = ratings(played)[0]
+    start = Rating(*START)
     rows = [
         Standing(0, p.name, p.sessions, p.deals, p.total, p.money, rated.get(p.name, start))
         for p in stats.players

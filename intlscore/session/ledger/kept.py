@@ -356,9 +356,10 @@ def differences(
         "SELECT players FROM session WHERE id = ?", (session_id,)
     ).fetchone()
     players = players_of(connection, session_id)
-    if read_head(connection, session_id) != head_of(history, rules_seq, players) or json.loads(
-        kept_players
-    ) != players:
+    if (
+        read_head(connection, session_id) != head_of(history, rules_seq, players)
+        or json.loads(kept_players) != players
+    ):
         problems.append("its kept running state differs from its history")
     expected = [row.values(session_id) for row in kept_rows(history, closed)]
     found = connection.execute(

@@ -1,0 +1,171 @@
+"""The season's skill ratings, computed once and kept until the ledger changes before them.
+
+A rating (openskill's Plackett-Luce model, see :mod:`.standings`) is a walk over every deal
+in date order: each deal moves the ratings of its players. Ten years of a weekly table is
+ten thousand steps, about a second of CPU; so the ledger keeps the walk's end (each
+player's ``mu`` and ``sigma``) with the number of deals walked and a SHA-256 of them, in
+its ``meta`` table. The next reading checks that the deals it walks start with those (a
+deal amended, undone or added before them changes the checksum) and goes on from there;
+otherwise it walks again from the start. Either way the figures are exactly those of a
+walk from the start (the same floating-point steps, in the same order).
+
+>>> from intlscore.session.club.stats import PlayedDeal
+>>> deal = PlayedDeal("friday", 1, "2024-03-01", "open", "ann", {"ann": 100, "bob": -5}, "")
+>>> walk = Walk.start()
+>>> walk.go_on([deal]).count, sorted(walk.ratings())
+(1, ['ann', 'bob'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from intlscore.errors import IntlscoreError
+
+if TYPE_CHECKING:
+    from intlscore.session.club.stats import PlayedDeal
+    from intlscore.session.ledger import Ledger
+
+__all__ = ["KEY", "Rating", "Walk", "kept_ratings", "ratings"]
+
+KEY: Final = "ratings"
+"""The ``meta`` key under which the ledger keeps the end of the last walk."""
+START: Final = (25.0, 25 / 3)
+"""Every player's rating before their first deal: ``mu`` 25, ``sigma`` 25/3."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill estimate: ``mu``, its uncertainty ``sigma``, and ``mu - 3 sigma``."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "mu": round(self.mu, 3),
+            "sigma": round(self.sigma, 3),
+            "ordinal": round(self.ordinal, 3),
+        }
+
+
+def _step(deal: PlayedDeal) -> bytes:
+    """What the checksum of a walk reads of one deal: where it is and how it ended."""
+    deltas = ",".join(f"{name}={delta}" for name, delta in deal.deltas.items())
+    return f"{deal.session}\x1f{deal.number}\x1f{deal.created}\x1f{deltas}\n".encode()
+
+
+@dataclass(slots=True)
+class Walk:
+    """The ratings after ``count`` deals, and the checksum of those deals."""
+
+    count: int
+    digest: str
+    state: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls) -> Walk:
+        return cls(0, hashlib.sha256().hexdigest())
+
+    def go_on(self, deals: Sequence[PlayedDeal]) -> Walk:
+        """Walk ``deals`` on from here (openskill imported here, so that no other command
+        pays for it)."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        current: dict[str, Any] = {
+            name: model.rating(mu=mu, sigma=sigma, name=name)
+            for name, (mu, sigma) in self.state.items()
+        }
+        for deal in deals:
+            names = list(deal.deltas)
+            teams = [[current.get(name) or model.rating(name=name)] for name in names]
+            rated = model.rate(teams, scores=[deal.deltas[name] for name in names])
+            for name, (after,) in zip(names, rated, strict=True):
+                current[name] = after
+        self.state = {name: (float(r.mu), float(r.sigma)) for name, r in current.items()}
+        self.count += len(deals)
+        return self
+
+    def ratings(self) -> dict[str, Rating]:
+        return {name: Rating(mu, sigma) for name, (mu, sigma) in self.state.items()}
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"count": self.count, "digest": self.digest, "state": self.state},
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Walk | None:
+        """A kept walk; None if it cannot be read (it is only a cache: walk again)."""
+        try:
+            data = json.loads(text)
+            state = {
+                str(name): (float(mu), float(sigma)) for name, (mu, sigma) in data["state"].items()
+            }
+            return cls(int(data["count"]), str(data["digest"]), state)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+
+
+def checksums(deals: Sequence[PlayedDeal]) -> list[str]:
+    """The checksum of every prefix of ``deals`` (index ``k``: the first ``k`` deals)."""
+    running = hashlib.sha256()
+    found = [running.hexdigest()]
+    for deal in deals:
+        running.update(_step(deal))
+        found.append(running.hexdigest())
+    return found
+
+
+def ratings(
+    deals: Sequence[PlayedDeal], kept: Walk | None = None
+) -> tuple[dict[str, Rating], Walk]:
+    """Each player's rating after ``deals``, in the order given, and the walk to keep;
+    ``kept`` (a walk kept earlier) is gone on from when ``deals`` start with its deals."""
+    sums = checksums(deals)
+    if kept is not None and kept.count <= len(deals) and sums[kept.count] == kept.digest:
+        walk = Walk(kept.count, kept.digest, dict(kept.state))
+    else:
+        walk = Walk.start()
+    walk.go_on(deals[walk.count :])
+    walk.digest = sums[-1]
+    return walk.ratings(), walk
+
+
+def kept_ratings(ledger: Ledger, deals: Sequence[PlayedDeal]) -> dict[str, Rating]:
+    """:func:`ratings` of the whole season, going on from the walk the ledger keeps and
+    keeping the new one (in its own small write; a busy or read-only ledger keeps none)."""
+
+    def read(connection: sqlite3.Connection | None) -> Walk | None:
+        if connection is None:
+            return None
+        row = connection.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
+        return None if row is None else Walk.from_json(row[0])
+
+    kept = ledger.read(read)
+    rated, walk = ratings(deals, kept)
+    if kept is None or (walk.count, walk.digest) != (kept.count, kept.digest):
+
+        def keep(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (KEY, walk.to_json())
+            )
+
+        try:
+            if ledger.exists:
+                ledger.write(keep)
+        except IntlscoreError:
+            pass  # only a cache: the next reading walks again
+    return rated

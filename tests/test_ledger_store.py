@@ -1,0 +1,332 @@
+"""The ledger's store (issue 28): the files belong to SQLite alone, appends cost the same at
+any length of history, what is kept beside a history always matches it, errors are told by
+their type, and the club's ratings are kept and gone on from, never different.
+
+Hand-worked deals: an open win by ann with bob holding r5 (-5) and cat, dan not melded
+(-100 each, R14/R16) is +100 / -5 / -100 / -100; the same with bob winning is
+-5 / +100 / -100 / -100 when ann holds r5.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from intlscore.errors import (
+    LedgerBusyError,
+    LedgerDamageError,
+    SessionNotFoundError,
+)
+from intlscore.faces.cli import main
+from intlscore.faces.web.app import create_app
+from intlscore.session.club.ratings import KEY, ratings
+from intlscore.session.club.season import read_season
+from intlscore.session.club.standings import standings
+from intlscore.session.club.stats import season_deals
+from intlscore.session.ledger import DB_ENV, Ledger
+
+FOUR = ["ann", "bob", "cat", "dan"]
+ANN_WINS: dict[str, Any] = {
+    "kind": "open",
+    "winner": "ann",
+    "racks": {"bob": "r5"},
+    "not_melded": ["cat", "dan"],
+}
+BOB_WINS: dict[str, Any] = {
+    "kind": "open",
+    "winner": "bob",
+    "racks": {"ann": "r5"},
+    "not_melded": ["cat", "dan"],
+}
+
+
+@pytest.fixture(autouse=True)
+def no_real_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(DB_ENV, str(tmp_path / "env-ledger.sqlite3"))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "ledger.sqlite3"
+
+
+# --- the files belong to SQLite alone ----------------------------------------------------------
+
+
+@pytest.fixture
+def opened_outside_sqlite(db: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every open of the ledger's files (db, -wal, -shm, -journal) by Python itself, from
+    ``open``, ``io.open``, ``Path.open`` and ``os.open`` (SQLite's own opens are C calls
+    and are not seen)."""
+    seen: list[str] = []
+    ledger_files = {str(db), *(f"{db}{suffix}" for suffix in ("-wal", "-shm", "-journal"))}
+
+    def watched(real: Any) -> Any:
+        def call(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, str | os.PathLike) and os.fspath(file) in ledger_files:
+                seen.append(os.fspath(file))
+            return real(file, *args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(builtins, "open", watched(builtins.open))
+    monkeypatch.setattr(io, "open", watched(io.open))
+    monkeypatch.setattr(os, "open", watched(os.open))
+    real_path_open = Path.open
+
+    def path_open(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if str(self) in ledger_files:
+            seen.append(str(self))
+        return real_path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", path_open)
+    yield seen
+
+
+def test_no_read_or_write_opens_the_ledger_outside_sqlite(
+    db: Path, opened_outside_sqlite: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/ledger.md, "The files belong to SQLite": every kind of read and write the
+    command line and the server do, in one process, beside a watch connection that stays
+    open as the server's live updates keep one."""
+    with Ledger(db) as ledger:
+        session = ledger.create_session("friday", FOUR)
+        session.deal(**ANN_WINS)
+    watch = sqlite3.connect(db)
+    watch.execute("SELECT count(*) FROM session").fetchone()
+    for words in (
+        ["session", "deal", "friday", "--open", "--winner", "bob", "--rack", "ann=r5",
+         "--not-melded", "cat", "dan"],
+        ["session", "show", "friday"], ["session", "show", "friday", "--json"],
+        ["session", "list"], ["session", "check", "--all"], ["session", "undo", "friday"],
+        ["session", "redo", "friday"], ["session", "settle", "friday", "--stake", "0.05"],
+        ["stats"], ["standings"], ["export"], ["backup", str(tmp_path / "copy.sqlite3")],
+        ["players"],
+    ):  # fmt: skip
+        assert main([*words, "--db", str(db)]) == 0, words
+    capsys.readouterr()
+    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as client:
+        assert client.post("/api/session/friday/deal", json=ANN_WINS).status_code == 201
+        for path in ("/api/session/friday", "/api/sessions", "/club", "/api/stats",
+                     "/session/friday", "/api/session/friday/check"):  # fmt: skip
+            assert client.get(path).status_code == 200, path
+    assert watch.execute("PRAGMA data_version").fetchone()[0] > 1
+    watch.close()
+    assert opened_outside_sqlite == []
+
+
+def test_the_watch_of_one_process_sees_every_write_of_another(db: Path) -> None:
+    """../shared/repro/ledger_locks.py as a test: a plain open of the ledger in the watching
+    process used to drop its locks; the other process then deleted the WAL under it and
+    the watch stopped seeing its deals."""
+    import subprocess
+    import sys
+
+    with Ledger(db) as ledger:
+        ledger.create_session("friday", FOUR)
+    watch = sqlite3.connect(db, check_same_thread=False)
+    versions = [watch.execute("PRAGMA data_version").fetchone()[0]]
+    for _ in range(3):
+        subprocess.run(
+            [sys.executable, "-m", "intlscore", "session", "deal", "friday", "--open",
+             "--winner", "ann", "--not-melded", "bob", "cat", "dan", "--db", str(db)],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        versions.append(watch.execute("PRAGMA data_version").fetchone()[0])
+        with Ledger(db) as reader:  # what a page read of the server does
+            reader.session("friday").snapshot()
+            reader.sessions()
+            reader.check()
+    assert Path(f"{db}-wal").exists()  # nobody deleted it under the watch
+    watch.close()
+    assert versions == sorted(set(versions)), versions  # it rose after every deal
+
+
+# --- appends in constant time -------------------------------------------------------------------
+
+
+def _statements_of_one_deal(ledger: Ledger) -> list[str]:
+    session = ledger.session("friday")
+    said: list[str] = []
+    ledger.store.set_trace(said.append)
+    try:
+        session.deal(**ANN_WINS)
+    finally:
+        ledger.store.set_trace(None)
+    shapes = []
+    for statement in said:  # the trace shows the values bound: keep only the statement's shape
+        shape = re.sub(r"'(?:[^']|'')*'", "?", statement)
+        shape = re.sub(r"-?\b\d+(\.\d+)?\b", "?", shape)
+        shapes.append(re.sub(r"\s+", " ", shape).strip())
+    return shapes
+
+
+def test_an_append_reads_the_head_not_the_history(db: Path) -> None:
+    """The same statements at deal 3 as at deal 60, and none that reads every entry."""
+    with Ledger(db) as ledger:
+        session = ledger.create_session("friday", FOUR)
+        for _ in range(2):
+            session.deal(**ANN_WINS)
+        early = _statements_of_one_deal(ledger)
+        for _ in range(56):
+            session.deal(**BOB_WINS)
+        late = _statements_of_one_deal(ledger)
+    assert early == late
+    reads_entries = [s for s in late if "FROM entry" in s]
+    assert reads_entries and all("LIMIT ?" in s or "seq = ?" in s for s in reads_entries)
+    assert ledger.path == db
+
+
+# --- what is kept beside a history matches it ---------------------------------------------------
+
+STEPS = st.lists(
+    st.sampled_from(["ann", "bob", "amend", "undo", "redo", "rescore"]), min_size=1, max_size=12
+)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(steps=STEPS)
+def test_any_history_keeps_what_a_replay_finds(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    """After any deals, amendments, undos, redos and rescores, the kept head and deal rows
+    are those a replay of the history builds (``check`` compares them), the kept totals are
+    the replayed ones, and the club reads the deals that count."""
+    from intlscore.rules import default_rules
+
+    path = tmp_path_factory.mktemp("kept") / "l.sqlite3"
+    with Ledger(path) as ledger:
+        session = ledger.create_session("friday", FOUR)
+        joker25 = default_rules().with_options(joker_value=25)
+        for step in steps:
+            try:
+                if step in ("ann", "bob"):
+                    session.deal(**(ANN_WINS if step == "ann" else BOB_WINS))
+                elif step == "amend":
+                    session.amend(1, **BOB_WINS)
+                elif step == "undo":
+                    session.undo()
+                elif step == "redo":
+                    session.redo()
+                else:
+                    session.change_rules(joker25)
+            except Exception as error:  # nothing to amend, undo or redo: refused
+                assert "has no" in str(error), error
+            assert ledger.check() == []
+            state = session.snapshot()
+            assert session.last_totals == state.totals
+            (season,) = read_season(ledger)
+            assert [(d.number, d.deltas) for d in season.deals] == [
+                (d.number, dict(d.deltas)) for d in state.deals
+            ]
+
+
+def test_kept_rows_that_drift_from_the_history_are_found(db: Path) -> None:
+    with Ledger(db) as ledger:
+        ledger.create_session("friday", FOUR).deal(**ANN_WINS)
+        ledger.write(lambda c: c.execute("UPDATE deal SET deltas = '[[\"ann\", 999]]'"))
+        assert ledger.check() == ["session 'friday': its kept deal results differ from its history"]
+        ledger.write(lambda c: c.execute("UPDATE session SET deals = 7"))
+        problems = ledger.check()
+    assert "session 'friday': its kept running state differs from its history" in problems
+
+
+def test_a_head_that_does_not_match_the_last_entry_refuses_the_write(db: Path) -> None:
+    with Ledger(db) as ledger:
+        session = ledger.create_session("friday", FOUR)
+        session.deal(**ANN_WINS)
+        ledger.write(lambda c: c.execute("DELETE FROM entry WHERE seq = 1"))
+        with pytest.raises(LedgerDamageError, match="the last entries are missing or damaged"):
+            session.deal(**ANN_WINS)
+
+
+# --- errors by type ---------------------------------------------------------------------------
+
+
+def test_errors_say_their_answer_by_type(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Ledger(db, timeout=0.1) as ledger:
+        ledger.create_session("friday", FOUR)
+        with pytest.raises(SessionNotFoundError, match="no session named 'monday'"):
+            ledger.session("monday")
+        blocker = sqlite3.connect(db, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(LedgerBusyError, match="busy, try again") as busy:
+                ledger.session("friday").deal(**ANN_WINS)
+            assert "\n" not in str(busy.value)
+            status = main(["session", "deal", "friday", "--open", "--winner", "ann",
+                           "--not-melded", "bob", "cat", "dan", "--db", str(db)])  # fmt: skip
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+    assert status == 75  # EX_TEMPFAIL: run it again
+    assert "busy, try again" in capsys.readouterr().err
+
+
+def test_the_web_answers_by_type_and_names_no_file(db: Path) -> None:
+    with Ledger(db) as ledger:
+        ledger.create_session("friday", FOUR)
+    app = create_app(db=db, allowed_hosts=["testserver"], busy_timeout=0.1)
+    with TestClient(app) as client:
+        missing = client.get("/api/session/monday")
+        assert missing.status_code == 404 and "no session named 'monday'" in missing.text
+        blocker = sqlite3.connect(db, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            busy = client.post("/api/session/friday/deal", json=ANN_WINS)
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
+        assert str(db.parent) not in busy.text
+        assert client.post("/api/session/friday/deal", json=ANN_WINS).status_code == 201
+        with sqlite3.connect(db) as connection:
+            connection.execute("UPDATE entry SET record = replace(record, '100', '900')")
+        damaged = client.get("/api/session/friday")
+    assert damaged.status_code == 500 and "deal 1 is damaged" in damaged.json()["error"]
+    assert str(db.parent) not in damaged.text
+
+
+# --- ratings kept and gone on from ------------------------------------------------------------
+
+
+def test_kept_ratings_are_those_of_a_walk_from_the_start(db: Path) -> None:
+    """The ratings the ledger keeps are gone on from after new deals, and walked again after
+    an amendment before them; the standings are the same as with no ledger to keep them."""
+
+    def both(ledger: Ledger) -> tuple[list[Any], list[Any]]:
+        season = read_season(ledger)
+        kept = standings(season, ledger=ledger)
+        fresh = standings(season)
+        return [r.to_dict() for r in kept.rows], [r.to_dict() for r in fresh.rows]
+
+    with Ledger(db) as ledger:
+        session = ledger.create_session("friday", FOUR)
+        for _ in range(3):
+            session.deal(**ANN_WINS)
+        first, fresh = both(ledger)
+        assert first == fresh
+        assert ledger.read(
+            lambda c: c.execute("SELECT 1 FROM meta WHERE key = ?", (KEY,)).fetchone()
+        )
+        session.deal(**BOB_WINS)  # after the kept walk: it goes on
+        later, fresh = both(ledger)
+        assert later == fresh != first
+        session.amend(1, **BOB_WINS)  # before it: walked again
+        amended, fresh = both(ledger)
+        assert amended == fresh != later
+        _, walk = ratings(season_deals(read_season(ledger)))
+        assert walk.count == 4

@@ -330,3 +330,81 @@ def test_kept_ratings_are_those_of_a_walk_from_the_start(db: Path) -> None:
         assert amended == fresh != later
         _, walk = ratings(season_deals(read_season(ledger)))
         assert walk.count == 4
+
+
+# --- bad input: exports and names -------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_an_export_of_an_earlier_version_still_imports(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``export-ledger1-0.1.0.json`` was written by intlscore 0.1.0 before schema 5 (amended,
+    undone and rescored deals, a name with an accent). Its totals, worked by hand: deal 1
+    (amended) ann +100, bob -11 (r5 r6), José -100 not melded; deal 2 a Royal by bob,
+    +2400 with ann and José not melded at -2400 each; deal 3 (after the rescore to a joker
+    of 25) bob +100, ann -25 (a joker), José -100."""
+    assert main(["import", str(FIXTURES / "export-ledger1-0.1.0.json"), "--db", str(db)]) == 0
+    capsys.readouterr()
+    with Ledger(db) as ledger:
+        assert ledger.check() == []
+        assert ledger.session("friday").totals() == {"ann": -2325, "bob": 2489, "José": -2600}
+        (friday, _) = read_season(ledger)
+        assert [deal.number for deal in friday.deals] == [1, 2, 3]
+        assert friday.deals[1].closed == (24, "Royal", 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "is nested too deeply; not an export"),
+        ('{"a":' * 40 + "1" + "}" * 40, "is nested deeper than 32 levels; not an export"),
+    ],
+)
+def test_a_deeply_nested_import_is_one_line(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    source = tmp_path / "deep.json"
+    source.write_text(text)
+    assert main(["import", str(source), "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert not db.exists()
+
+
+def test_a_huge_import_is_refused_before_it_is_read(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intlscore.session.club import backup
+
+    monkeypatch.setattr(backup, "MAX_EXPORT_BYTES", 1024)
+    source = tmp_path / "huge.json"
+    source.write_text('{"format": "ledger/1", "sessions": [], "pad": "' + "x" * 2000 + '"}')
+    assert main(["import", str(source), "--db", str(db)]) == 2
+    assert "is larger than 0 MiB; not an export" in capsys.readouterr().err
+
+
+NFC, NFD = "Jos\u00e9", "Jose\u0301"
+
+
+def test_names_in_either_unicode_form_are_one_player(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "José" typed (NFC) and pasted (NFD) are one player: refused as two in one session,
+    and found by either spelling in a deal, over the CLI and the API."""
+    assert NFC != NFD
+    assert main(["session", "new", "u", "--players", NFC, NFD, "ann", "--db", str(db)]) == 2
+    assert "are one player" in capsys.readouterr().err
+    assert main(["session", "new", "u", "--players", NFC, "ann", "--db", str(db)]) == 0
+    assert main(["session", "deal", "u", "--open", "--winner", NFD, "--not-melded", "ann",
+                 "--db", str(db)]) == 0  # fmt: skip
+    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as client:
+        reply = client.post(
+            "/api/session/u/deal", json={"kind": "open", "winner": "ann", "not_melded": [NFD]}
+        )
+        assert reply.status_code == 201, reply.text
+        stats = client.get("/api/stats").json()
+    capsys.readouterr()
+    assert [player["name"] for player in stats["players"]] == [NFC, "ann"]
+    assert [player["deals"] for player in stats["players"]] == [2, 2]

@@ -85,13 +85,18 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
         raise RulesError(f"{source}: not a valid TOML file: nested too deeply") from None
     except ValueError:  # int() refuses a number of more than 4,300 digits
         raise RulesError(f"{source}: a number has too many digits; not a rules file") from None
-    if _depth(data) > MAX_DEPTH:
+    if nesting_depth(data) > MAX_DEPTH:
         raise RulesError(f"{source}: nested deeper than {MAX_DEPTH} levels; not a rules file")
     return data
 
 
-def _depth(value: object) -> int:
-    """How deeply tables and arrays nest (iterative, so any depth is safe to measure)."""
+def nesting_depth(value: object) -> int:
+    """How deeply tables and arrays (dicts and lists) nest (iterative, so any depth is safe
+    to measure).
+
+    >>> nesting_depth({"a": [1, {"b": []}]}), nesting_depth(5)
+    (3, 0)
+    """
     deepest = 0
     stack: list[tuple[object, int]] = [(value, 0)]
     while stack:

@@ -37,6 +37,7 @@ from intlscore.engine.tiles import Tile
 from intlscore.errors import DealError, DealTypeError, IntlscoreError
 from intlscore.rules.deal_table import DealTable
 from intlscore.rules.ruleset import Rules, resolve_rules
+from intlscore.session.names import name_key
 
 if TYPE_CHECKING:
     from intlscore.engine.result import ScoreResult
@@ -72,7 +73,8 @@ def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str,
 
     A name is non-empty, at most 40 characters, without surrounding spaces,
     control characters or ``=`` (the CLI writes ``name=tiles``). Names are
-    matched without regard to case, so ``ann`` and ``Ann`` are one player.
+    matched without regard to case or Unicode form (:func:`~intlscore.session.names.name_key`),
+    so ``ann`` and ``Ann`` are one player.
 
     >>> check_player_names(["ann", "bob"])
     ('ann', 'bob')
@@ -102,13 +104,13 @@ def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str,
             raise DealError(f"player name {name!r} may not hold '=' or control characters")
         if len(name) > MAX_NAME:
             raise DealError(f"player name {name[:20]!r}... is longer than {MAX_NAME} characters")
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
             if seen[key] == name:
                 raise DealError(f"player {name!r} is named twice")
             raise DealError(
                 f"players {seen[key]!r} and {name!r} are one player (names are matched"
-                " without regard to case)"
+                " without regard to case or Unicode form)"
             )
         seen[key] = name
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -476,7 +478,7 @@ class _Roster:
         self.players = players
         folded: dict[str, list[str]] = {}
         for name in players:
-            folded.setdefault(name.casefold(), []).append(name)
+            folded.setdefault(name_key(name), []).append(name)
         self._by_case = {key: names[0] for key, names in folded.items() if len(names) == 1}
 
     def known(self, name: object, role: str) -> str:
@@ -484,8 +486,8 @@ class _Roster:
         if isinstance(name, str):
             if name in self.players:
                 return name
-            if name.casefold() in self._by_case:
-                return self._by_case[name.casefold()]
+            if name_key(name) in self._by_case:
+                return self._by_case[name_key(name)]
         raise DealError(
             f"unknown player {_shown(name)} {role} (the players are {', '.join(self.players)})"
         )

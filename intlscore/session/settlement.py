@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from intlscore.errors import IntlscoreError, quoted
+from intlscore.session.names import name_key
 
 __all__ = [
     "MAX_TOTAL",
@@ -192,11 +193,11 @@ def settle(
     for name in names:
         if not isinstance(name, str) or not name:
             raise SettlementError(f"player name {name!r} must be a non-empty string")
-        first = seen.setdefault(name.casefold(), name)
+        first = seen.setdefault(name_key(name), name)
         if first != name:  # as in a deal and a session: ann and Ann are one player
             raise SettlementError(
                 f"players {first!r} and {name!r} are one player (names are matched without"
-                " regard to case)"
+                " regard to case or Unicode form)"
             )
         total = totals[name]
         if not isinstance(total, int) or isinstance(total, bool):

@@ -20,6 +20,7 @@ from intlscore.faces.commands.deal import (
 )
 from intlscore.faces.commands.rules_option import add_rules_argument
 from intlscore.faces.commands.settle import add_money_arguments
+from intlscore.session.names import name_key
 
 if TYPE_CHECKING:
     from intlscore.session.deal import DealResult
@@ -143,8 +144,8 @@ def check_players(session: Session, given: list[str] | None) -> None:
     case); anything else is refused, since the players were fixed at ``session new``."""
     if given is None:
         return
-    if sorted(name.casefold() for name in given) != sorted(
-        name.casefold() for name in session.players
+    if sorted(name_key(name) for name in given) != sorted(
+        name_key(name) for name in session.players
     ):
         raise LedgerError(
             f"session {session.name!r} is played by {', '.join(session.players)}; the players"

@@ -37,6 +37,7 @@ from intlscore.faces.web.api import answer, fields, session_name, session_write,
 from intlscore.faces.web.inputs import BadRequest
 from intlscore.session.deal import KINDS
 from intlscore.session.ledger import Session
+from intlscore.session.names import name_key
 
 __all__ = ["Draft", "routes"]
 
@@ -79,7 +80,7 @@ class Draft:
     @staticmethod
     def _player(players: tuple[str, ...], name: str) -> str:
         for player in players:
-            if player.casefold() == name.casefold():
+            if name_key(player) == name_key(name):
                 return player
         raise BadRequest(f"{name!r} is not a player of this session ({', '.join(players)})")
 

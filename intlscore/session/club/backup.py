@@ -380,29 +380,48 @@ def _label(entry: dict[str, Any], seq: int) -> str:
     return f"entry {seq}"
 
 
+MAX_EXPORT_BYTES: Final = 256 * 1024 * 1024
+"""The largest export read (ten years of a weekly table export to about 20 MiB)."""
+MAX_EXPORT_DEPTH: Final = 32
+"""The deepest nesting of an export's objects and lists (an export has 7 levels)."""
+
+
 def read_export(source: str) -> Any:
     """The JSON document in the file ``source`` (``-``: standard input), written by
-    ``intlscore export``; one clear line if it cannot be read or is another document."""
+    ``intlscore export``; one clear line if it cannot be read or is another document
+    (too large, nested too deeply, not JSON, or not an export)."""
     import sys
 
     from intlscore.errors import quoted
+    from intlscore.rules.tomlfile import nesting_depth
 
+    too_large = f"{quoted(source)} is larger than {MAX_EXPORT_BYTES // 2**20} MiB; not an export"
     try:
         if source == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_EXPORT_BYTES + 1)
         else:
             path = files.ledger_path(source)
             if path.is_dir():
                 raise LedgerError(f"{path} is a folder, not an export")
+            if path.stat().st_size > MAX_EXPORT_BYTES:
+                raise LedgerError(too_large)
             text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LedgerError(f"{quoted(source)}: no such file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise LedgerError(f"cannot read {quoted(source)}: {error}") from None
+    if len(text) > MAX_EXPORT_BYTES:
+        raise LedgerError(too_large)
     try:
         data = json.loads(text)
     except ValueError as error:
         raise LedgerError(f"{quoted(source)} is not JSON ({error})") from None
+    except RecursionError:
+        raise LedgerError(f"{quoted(source)} is nested too deeply; not an export") from None
+    if nesting_depth(data) > MAX_EXPORT_DEPTH:
+        raise LedgerError(
+            f"{quoted(source)} is nested deeper than {MAX_EXPORT_DEPTH} levels; not an export"
+        )
     kind = data.get("format") if isinstance(data, dict) else None
     if kind != EXPORT_FORMAT:
         shown = "" if not isinstance(kind, str) else f" (a {quoted(kind)} document)"

@@ -45,6 +45,7 @@ from intlscore.errors import DealError, LedgerError, quoted
 from intlscore.session.club.season import listed, loaded_sessions
 from intlscore.session.deal import check_player_names
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
+from intlscore.session.names import name_key
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
@@ -99,7 +100,7 @@ def list_players(ledger: Ledger) -> list[Player]:
             return []
         for _, record, history in loaded_sessions(ledger, connection):
             for name in record.players:
-                spellings, sessions, deals = found.setdefault(name.casefold(), ([], [], [0]))
+                spellings, sessions, deals = found.setdefault(name_key(name), ([], [], [0]))
                 if name in spellings:
                     spellings.remove(name)
                 spellings.append(name)  # the last session's spelling last
@@ -137,7 +138,7 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
         raise LedgerError("a player's name must be text")
     if old.strip() != old or not old:
         raise LedgerError(f"no player named {quoted(old)} in {ledger.path}")
-    key = old.casefold()
+    key = name_key(old)
     when = datetime.now(UTC).isoformat(timespec="seconds")
 
     def change(connection: sqlite3.Connection) -> Rename:
@@ -145,28 +146,26 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
         touched = [
             (session_id, record)
             for session_id, record, _ in sessions
-            if any(name.casefold() == key for name in record.players)
+            if any(name_key(name) == key for name in record.players)
         ]
         if not touched:
-            spelled = {
-                name.casefold(): name for _, record, _ in sessions for name in record.players
-            }
+            spelled = {name_key(name): name for _, record, _ in sessions for name in record.players}
             known = sorted(spelled.values(), key=str.casefold)
             hint = f"the players are {listed(known)}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
-        spellings = {n for _, record in touched for n in record.players if n.casefold() == key}
+        spellings = {n for _, record in touched for n in record.players if name_key(n) == key}
         if spellings == {new}:
             raise LedgerError(f"the player is already named {quoted(new)} in every session")
         for _, record in touched:
-            others = [name for name in record.players if name.casefold() != key]
-            clash = [name for name in others if name.casefold() == new.casefold()]
+            others = [name for name in record.players if name_key(name) != key]
+            clash = [name for name in others if name_key(name) == name_key(new)]
             if clash:
                 raise LedgerError(
                     f"cannot rename {quoted(old)} to {quoted(new)}: {quoted(clash[0])} already"
                     f" plays in session {quoted(record.name)}"
                 )
             try:
-                check_player_names([new if n.casefold() == key else n for n in record.players])
+                check_player_names([new if name_key(n) == key else n for n in record.players])
             except DealError as error:
                 raise LedgerError(
                     f"cannot rename {quoted(old)} to {quoted(new)}: {error}"
@@ -189,7 +188,7 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
 
 def _renamer(key: str, new: str) -> Callable[[Any], Any]:
     def renamed(name: Any) -> Any:
-        return new if isinstance(name, str) and name.casefold() == key else name
+        return new if isinstance(name, str) and name_key(name) == key else name
 
     return renamed
 

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import LedgerError, quoted
 from intlscore.session.club.season import day_of, listed, parse_day, read_season
+from intlscore.session.names import name_key
 from intlscore.session.settlement import DEFAULT_UNIT, parse_money, settle
 
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ class Stats:
     def player(self, name: str) -> PlayerStats:
         """One player's statistics, the name matched without case."""
         for player in self.players:
-            if player.name.casefold() == name.casefold():
+            if name_key(player.name) == name_key(name):
                 return player
         known = listed([player.name for player in self.players]) or "none"
         raise LedgerError(f"no player named {quoted(name)} (the players are {known})")
@@ -265,11 +266,12 @@ class Stats:
 
 
 def season_names(season: Iterable[SeasonSession]) -> dict[str, str]:
-    """Each player's season-wide name (the spelling of the last session), by its casefold."""
+    """Each player's season-wide name (the spelling of the last session), by its
+    :func:`~intlscore.session.names.name_key`."""
     names: dict[str, str] = {}
     for state in season:
         for name in state.players:
-            names[name.casefold()] = name  # first seat kept, last spelling
+            names[name_key(name)] = name  # first seat kept, last spelling
     return names
 
 
@@ -292,8 +294,8 @@ def _played(state: SeasonSession, deal: SeasonDeal, names: dict[str, str]) -> Pl
         number=deal.number,
         created=deal.created,
         kind=deal.kind,
-        winner=None if deal.winner is None else names[deal.winner.casefold()],
-        deltas={names[name.casefold()]: delta for name, delta in deal.deltas.items()},
+        winner=None if deal.winner is None else names[name_key(deal.winner)],
+        deltas={names[name_key(name)]: delta for name, delta in deal.deltas.items()},
         summary=deal.summary,
         closed=deal.closed,
     )
@@ -374,5 +376,5 @@ def _add_money(
             continue
         totals = {name: sum(deal.deltas[name] for deal in kept) for name in state.players}
         for name, net in settle(totals, stake, unit).nets.items():
-            stats = players[names[name.casefold()]]
+            stats = players[names[name_key(name)]]
             stats.money = (stats.money or Decimal(0)) + net

@@ -189,3 +189,48 @@ def test_on_localhost_the_app_installs_and_opens_with_no_server(
         expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
+    page: Page,
+    db: Path,
+) -> None:
+    """The laptop holds the ledger's write lock longer than the server waits (issue 28): the
+    server answers 503 with Retry-After, the phone says the ledger is busy and keeps the
+    deal (a 400 would have been shown as refused), and sends it again with the same key
+    once the lock is gone: one deal stored."""
+    import sqlite3
+    import threading
+    import time
+
+    start(db, "busy")
+    page.goto("/session/busy")
+    answers: list[int] = []
+    page.on(
+        "response",
+        lambda response: answers.append(response.status) if "/deal" in response.url else None,
+    )
+    blocker = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    blocker.execute("BEGIN IMMEDIATE")
+    released = threading.Event()
+
+    def release_later() -> None:
+        time.sleep(4)
+        blocker.execute("ROLLBACK")
+        released.set()
+
+    threading.Thread(target=release_later, daemon=True).start()
+    try:
+        enter_open_win_by_ann(page)
+        page.get_by_role("button", name="save deal").click()
+        expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
+            "the ledger is busy", timeout=15_000
+        )
+        expect(page.get_by_label("history message")).to_contain_text(
+            "stored as deal 1", timeout=20_000
+        )
+    finally:
+        released.wait(10)
+        blocker.close()
+    assert answers[0] == 503 and answers[-1] == 201 and 400 not in answers
+    assert stored(db, "busy") == ["ann"]

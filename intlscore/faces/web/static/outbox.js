@@ -4,13 +4,19 @@
    the ledger stores it once however often it is sent (docs/web.md). A write that cannot
    reach the server (offline, a dropped answer, a busy ledger) stays in the browser's
    storage, "waiting to send", across reloads, and is sent again when the connection
-   returns. A write the server refuses (4xx) is kept with the server's one-line reason, for
-   correction; it is never dropped unless the player discards it. */
+   returns. A write whose content the server refuses (400 bad input, 404 no such session,
+   413 too large, 422 a key reused for another request) is kept with the server's one-line
+   reason, for correction; it is never dropped unless the player discards it. Every other
+   answer keeps it waiting and sends it again with the same key: 503 (the ledger was busy,
+   or a passing failure) after the server's Retry-After, 401 and 403 once the phone has
+   joined again, any 5xx, no answer at all (docs/web.md, "Retries"). */
 "use strict";
 
 const Outbox = (() => {
   const STORE = "intlscore.outbox";
   const RETRY_MS = 2000;
+  /* The answers that refuse a write's content: sending it again cannot help. */
+  const REFUSALS = new Set([400, 404, 413, 422]);
   let timer = null;
   const listeners = new Set();
 
@@ -48,7 +54,8 @@ const Outbox = (() => {
     return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  /* One try: "sent" (2xx), "refused" (4xx, with the reason) or "waiting" (no answer, 5xx). */
+  /* One try: "sent" (2xx), "refused" (its content, with the reason) or "waiting" (any other
+     answer, or none; `after` is the server's Retry-After in milliseconds). */
   async function attempt(item) {
     let response;
     try {
@@ -68,16 +75,18 @@ const Outbox = (() => {
       data = { error: `the server answered ${response.status}` };
     }
     if (response.ok) return { state: "sent", data, status: response.status };
-    const retry = response.status >= 500 || response.status === 408 || response.status === 429;
-    return { state: retry ? "waiting" : "refused", data, status: response.status };
+    if (REFUSALS.has(response.status)) return { state: "refused", data, status: response.status };
+    const seconds = Number(response.headers.get("Retry-After"));
+    const after = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RETRY_MS;
+    return { state: "waiting", data, status: response.status, after };
   }
 
-  function schedule() {
+  function schedule(after = RETRY_MS) {
     if (timer === null && load().some((i) => i.state === "waiting")) {
       timer = setTimeout(() => {
         timer = null;
         flush();
-      }, RETRY_MS);
+      }, Math.max(after, RETRY_MS / 4));
     }
   }
 
@@ -87,6 +96,7 @@ const Outbox = (() => {
   async function flush() {
     if (flushing) return;
     flushing = true;
+    let after = RETRY_MS;
     try {
       for (const item of load()) {
         if (item.state !== "waiting") continue;
@@ -100,12 +110,13 @@ const Outbox = (() => {
             i.error = result.data.error;
           });
         } else {
-          break; // still no connection: keep the order, try again later
+          after = result.after || RETRY_MS;
+          break; // still no connection, or a busy ledger: keep the order, try again later
         }
       }
     } finally {
       flushing = false;
-      schedule();
+      schedule(after);
     }
   }
 
@@ -119,10 +130,10 @@ const Outbox = (() => {
       const result = await attempt(item);
       if (result.state !== "waiting" || tries <= 1) {
         if (result.state !== "waiting") remove(key);
-        else schedule();
+        else schedule(result.after);
         return { ...result, key };
       }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS / 2));
+      await new Promise((resolve) => setTimeout(resolve, result.after || RETRY_MS / 2));
     }
   }
 

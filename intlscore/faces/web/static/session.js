@@ -103,7 +103,9 @@
       await refreshSession();
       return;
     }
-    board.say("saved on this phone: waiting to send (it is sent once the connection returns)");
+    board.say(reply.status === 503
+      ? "saved on this phone: the ledger is busy, it is sent again in a moment"
+      : "saved on this phone: waiting to send (it is sent once the connection returns)");
   });
 
   function describe(body) {

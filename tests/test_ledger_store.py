@@ -408,3 +408,30 @@ def test_names_in_either_unicode_form_are_one_player(
     capsys.readouterr()
     assert [player["name"] for player in stats["players"]] == [NFC, "ann"]
     assert [player["deals"] for player in stats["players"]] == [2, 2]
+
+
+def test_pages_that_listen_read_a_session_once_per_change(db: Path) -> None:
+    """Fifty pages reloading a session after a change cost one replay of its history, not
+    fifty; the next change is read again (the state is keyed by the session's head)."""
+    from intlscore.session.ledger import Session
+
+    with Ledger(db) as ledger:
+        ledger.create_session("friday", FOUR).deal(**ANN_WINS)
+    replays: list[str] = []
+    real = Session.snapshot
+
+    def counted(self: Session) -> Any:
+        replays.append(self.name)
+        return real(self)
+
+    with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as client:
+        Session.snapshot = counted  # type: ignore[method-assign]
+        try:
+            answers = [client.get("/api/session/friday").json() for _ in range(50)]
+            assert client.post("/api/session/friday/deal", json=BOB_WINS).status_code == 201
+            after = [client.get("/api/session/friday").json() for _ in range(50)]
+        finally:
+            Session.snapshot = real  # type: ignore[method-assign]
+    assert len(replays) == 2
+    assert {a["totals"]["ann"] for a in answers} == {100}
+    assert {a["totals"]["ann"] for a in after} == {95}

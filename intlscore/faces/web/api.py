@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ from starlette.routing import Route
 
 from intlscore.errors import IntlscoreError
 from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
-from intlscore.session.ledger import Ledger, RecordedDeal, Session
+from intlscore.session.ledger import Ledger, RecordedDeal, Session, SessionState
 
 if TYPE_CHECKING:
     from intlscore.rules import Rules
@@ -100,6 +101,31 @@ class SharedLedger:
                 self._ledger = None
 
 
+class SessionStates:
+    """Each session's state as last read, by its head: after a change, the first page that
+    asks replays the session once, and every other page listening gets that read."""
+
+    KEPT: Final = 64
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._states: OrderedDict[tuple[Path, int, str], SessionState] = OrderedDict()
+
+    def read(self, session: Session) -> SessionState:
+        """The session's state now (read again only if its head moved)."""
+        key = (session.ledger.path, session.id, session.head())
+        with self._lock:
+            found = self._states.get(key)
+        if found is not None:
+            return found
+        state = session.snapshot()
+        with self._lock:
+            self._states[(session.ledger.path, session.id, state.head)] = state
+            while len(self._states) > self.KEPT:
+                self._states.popitem(last=False)
+        return state
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the server was started with."""
@@ -113,6 +139,8 @@ class Settings:
     rules: Rules | None = None
     """The rules of ``serve --rules FILE``; None means the shipped rules."""
     shared: SharedLedger = field(default_factory=SharedLedger, compare=False, repr=False)
+    states: SessionStates = field(default_factory=SessionStates, compare=False, repr=False)
+    """The sessions' states as last read (:class:`SessionStates`)."""
 
     @contextmanager
     def ledger(self) -> Iterator[Ledger]:
@@ -415,7 +443,8 @@ async def new_session(request: Request) -> Response:
 
 
 async def show_session(request: Request) -> Response:
-    state = await run_in_threadpool(with_session(request, lambda session: session.snapshot()))
+    states = settings(request).states
+    state = await run_in_threadpool(with_session(request, states.read))
     return answer(request, "session", state.to_dict())
 
 

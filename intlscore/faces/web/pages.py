@@ -107,7 +107,7 @@ async def session(request: Request) -> Response:
 
     def job() -> Any:
         with where.ledger() as ledger:
-            return open_session(ledger, name).snapshot()
+            return where.states.read(open_session(ledger, name))
 
     state = await run_in_threadpool(job)
     chart = running_chart(state.players, [deal.deltas for deal in state.deals])

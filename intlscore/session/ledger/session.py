@@ -389,7 +389,22 @@ class Session:
             tuple(history.deals),
             can_redo=bool(history.undone),
             rules=history.rules,
+            head=history.head,
         )
+
+    def head(self) -> str:
+        """The checksum of the session's last entry now: it changes with every write to the
+        session (one small read, not the history)."""
+
+        def read(connection: sqlite3.Connection | None) -> str:
+            row = None if connection is None else connection.execute(
+                "SELECT head FROM session WHERE id = ?", (self.id,)
+            ).fetchone()
+            if row is None:
+                raise self.ledger.missing(connection, self.name)
+            return str(row[0])
+
+        return self.ledger.read(read)
 
     @property
     def last_totals(self) -> dict[str, int]:

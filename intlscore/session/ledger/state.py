@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -72,6 +72,8 @@ class SessionState:
     can_redo: bool = False
     rules: Rules | None = None
     """The rules in force (``None``: the shipped rules with ``table``)."""
+    head: str = field(default="", compare=False)
+    """The checksum of the session's last entry when it was read (which moment it is)."""
 
     @property
     def totals(self) -> dict[str, int]:

@@ -332,7 +332,7 @@ def report(results: dict[Layout, list[dict[str, float]]], rounds: int) -> str:
         "",
         "Cost as a ratio to the same cost on one session of 10 deals: median (worst).",
         "",
-        "| sessions x deals | deals | " + " | ".join(f"`{name}`" for name in MEASURES) + " |",
+        "| sessions x deals each | deals | " + " | ".join(f"`{name}`" for name in MEASURES) + " |",
         "|---|---:|" + "---:|" * len(MEASURES),
     ]
     for layout, costs in results.items():
@@ -346,7 +346,9 @@ def report(results: dict[Layout, list[dict[str, float]]], rounds: int) -> str:
         "",
         "CPU time, median (worst), in ms; the club page's size in KiB.",
         "",
-        "| sessions x deals | " + " | ".join(f"`{name}`" for name in MEASURES) + " | `/club` KiB |",
+        "| sessions x deals each | "
+        + " | ".join(f"`{name}`" for name in MEASURES)
+        + " | `/club` KiB |",
         "|---|" + "---:|" * (len(MEASURES) + 1),
     ]
     for layout, costs in results.items():

@@ -1,7 +1,7 @@
 """The ledger at a real table (issue 28): the laptop and every phone write at once.
 
 The real ``intlscore serve`` runs as its own process on 127.0.0.1 with one session. Around it,
-for a few seconds, as a table would:
+for 10 s (longer, until each kind of writer has stored something), as a table would:
 
 - five phones post deals over HTTP, each with its own ``Idempotency-Key``, and send the same
   request with the same key again after a 503 (waiting as ``Retry-After`` says) or a dropped

@@ -1,11 +1,13 @@
 """Live updates: every open page hears of every change to the ledger, whoever wrote it.
 
-One :class:`LedgerWatch` per app notices writes by any process (a phone through this
-server, or ``intlscore session deal`` on the laptop) cheaply: it asks SQLite's
-``PRAGMA data_version`` on one connection a few times a second, which changes only when
-another connection has committed. Only then does it read one small row per session (its
-name and the checksum of its last entry, :mod:`intlscore.session.ledger.records`) to learn
-which sessions changed, and tells every subscriber. The watch runs while someone listens.
+One :class:`LedgerWatch` per app, whatever the number of pages listening, notices writes by
+any process (a phone through this server, or ``intlscore session deal`` on the laptop)
+cheaply: it asks SQLite's ``PRAGMA data_version`` a few times a second, through the
+ledger's store (:meth:`~intlscore.session.ledger.store.Store.data_version`), which changes
+only when another connection has committed. Only then does it read one small row per
+session (its name and the checksum of its last entry) in one snapshot to learn which
+sessions changed, and tells every subscriber. A page that listens is a queue: it adds no
+read and no lock. The watch runs while someone listens.
 
 ``GET /api/events`` (``?session=NAME`` for one session) is the stream, as Server-Sent
 Events (``sse-starlette``): a ``hello`` event on every (re)connect, once the watch knows
@@ -30,6 +32,9 @@ from typing import Final, NamedTuple
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+
+from intlscore.errors import IntlscoreError
+from intlscore.session.ledger import Ledger
 
 __all__ = ["Change", "LedgerWatch", "changes", "routes", "watch"]
 
@@ -68,7 +73,7 @@ class LedgerWatch:
         self.revision = 0
         self._subscribers: set[asyncio.Queue[Change]] = set()
         self._task: asyncio.Task[None] | None = None
-        self._connection: sqlite3.Connection | None = None
+        self._ledger: Ledger | None = None
         self._version: int | None = None
         self._heads: dict[str, str] = {}
         self._ready = asyncio.Event()
@@ -119,43 +124,44 @@ class LedgerWatch:
             return self._poll()
 
     def _poll(self) -> list[str]:
-        connection = self._connect()
-        if connection is None:
-            return []
         try:
-            version = connection.execute("PRAGMA data_version").fetchone()[0]
-            if version == self._version:
+            ledger = self._open()
+            version = None if ledger is None else ledger.store.data_version()
+            if ledger is None or version is None or version == self._version:
                 return []
             self._version = version
-            heads = dict(connection.execute("SELECT name, head FROM session").fetchall())
-        except (sqlite3.Error, UnicodeDecodeError, ValueError):
+            heads = ledger.read(_heads)
+        except (IntlscoreError, UnicodeDecodeError, ValueError):
             self._close()  # a file being created, replaced or damaged: look again later
             return []
         changed = changes(self._heads, heads)
         self._heads = heads
         return changed
 
-    def _connect(self) -> sqlite3.Connection | None:
-        if self._connection is None:
+    def _open(self) -> Ledger | None:
+        if self._ledger is None:
             path = self._path()
-            if not path.is_file():  # connecting would create it: reading never does
+            if not path.is_file():  # opening would not create it, but there is nothing yet
                 return None
-            try:
-                self._connection = sqlite3.connect(path, check_same_thread=False)
-            except sqlite3.Error:
-                return None
-        return self._connection
+            self._ledger = Ledger(path)
+        return self._ledger
 
     def close(self) -> None:
-        """Close the connection (after any poll under way)."""
+        """Close the watch's ledger (after any poll under way)."""
         with self._lock:
             self._close()
 
     def _close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        if self._ledger is not None:
+            self._ledger.close()
+            self._ledger = None
             self._version = None
+
+
+def _heads(connection: sqlite3.Connection | None) -> dict[str, str]:
+    if connection is None:
+        return {}
+    return dict(connection.execute("SELECT name, head FROM session").fetchall())
 
 
 def watch(request: Request) -> LedgerWatch:

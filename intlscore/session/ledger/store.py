@@ -74,6 +74,8 @@ class Store:
         self._thread = threading.local()
         """``.active``: the connection of the transaction this thread is in."""
         self._trace: Callable[[str], object] | None = None
+        self._watch: sqlite3.Connection | None = None
+        """The connection :meth:`data_version` asks (never lent out)."""
         with self._guard:
             self._open()
 
@@ -167,11 +169,34 @@ class Store:
                 self._open()
             return self._present
 
+    def data_version(self) -> int | None:
+        """A number that changes whenever any other connection, in any process (this
+        store's own ones included), has committed a change since the last call: SQLite's
+        ``PRAGMA data_version`` on a connection of its own. None while there is no ledger.
+        One caller at a time (the server's one change watcher)."""
+        with self._guard:
+            if self._closed:
+                raise LedgerError("the ledger was closed")
+            if not self._present:
+                self._open()
+            if not self._present:
+                return None
+            if self._watch is None:
+                self._watch = self._connect()
+            watch = self._watch
+        try:
+            return int(watch.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error as error:
+            raise self.failure(error) from None
+
     def close(self) -> None:
         """Close every idle connection; one in use is closed when it is given back."""
         with self._guard:
             self._closed = True
             idle, self._idle = self._idle, []
+            if self._watch is not None:
+                idle.append(self._watch)
+                self._watch = None
         for connection in idle:
             connection.close()
 

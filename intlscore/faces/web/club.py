@@ -85,8 +85,12 @@ class ClubViews:
     """The club views computed so far, by (revision, query), the newest kept."""
 
     def __init__(self) -> None:
+        from intlscore.session.club.season import SeasonCache
+
         self._lock = threading.Lock()
         self._views: OrderedDict[tuple[str, ...], Club] = OrderedDict()
+        self._season = SeasonCache()
+        """Each session as last read: after a deal only its session is read again."""
 
     def get(self, ledger: Ledger, since: str | None, until: str | None, stake: str | None) -> Club:
         from intlscore.session.club.season import read_season
@@ -99,10 +103,12 @@ class ClubViews:
             found = self._views.get(key)
         if found is not None:
             return found
-        season = read_season(ledger)
-        stats = season_stats(season, chosen, stake)
-        table = standings(season, chosen, "score", stake, ledger=ledger)
-        steps = session_steps(season_deals(season, chosen))
+        with self._lock:  # one reader of the kept sessions at a time
+            season = read_season(ledger, self._season)
+        played = season_deals(season, chosen)
+        stats = season_stats(season, chosen, stake, played=played)
+        table = standings(season, chosen, "score", stake, ledger=ledger, stats=stats, played=played)
+        steps = session_steps(played)
         club = Club(stats, table, running_chart([row.name for row in table.rows], steps, "session"))
         with self._lock:
             self._views[key] = club

@@ -58,10 +58,17 @@ class Rating:
         }
 
 
-def _step(deal: PlayedDeal) -> bytes:
-    """What the checksum of a walk reads of one deal: where it is and how it ended."""
-    deltas = ",".join(f"{name}={delta}" for name, delta in deal.deltas.items())
-    return f"{deal.session}\x1f{deal.number}\x1f{deal.created}\x1f{deltas}\n".encode()
+def checksums(deals: Sequence[PlayedDeal], at: int = -1) -> tuple[str | None, str]:
+    """The checksums of a walk's first ``at`` deals (None if it has fewer) and of all of
+    them: what each deal is (session, number, time) and how it ended (its deltas)."""
+    running = hashlib.sha256()
+    prefix = running.hexdigest() if at == 0 else None
+    for index, deal in enumerate(deals, start=1):
+        deltas = ",".join(f"{name}={delta}" for name, delta in deal.deltas.items())
+        running.update(f"{deal.session}\x1f{deal.number}\x1f{deal.created}\x1f{deltas}\n".encode())
+        if index == at:
+            prefix = running.hexdigest()
+    return prefix, running.hexdigest()
 
 
 @dataclass(slots=True)
@@ -74,7 +81,7 @@ class Walk:
 
     @classmethod
     def start(cls) -> Walk:
-        return cls(0, hashlib.sha256().hexdigest())
+        return cls(0, checksums([])[1])
 
     def go_on(self, deals: Sequence[PlayedDeal]) -> Walk:
         """Walk ``deals`` on from here (openskill imported here, so that no other command
@@ -119,28 +126,18 @@ class Walk:
             return None
 
 
-def checksums(deals: Sequence[PlayedDeal]) -> list[str]:
-    """The checksum of every prefix of ``deals`` (index ``k``: the first ``k`` deals)."""
-    running = hashlib.sha256()
-    found = [running.hexdigest()]
-    for deal in deals:
-        running.update(_step(deal))
-        found.append(running.hexdigest())
-    return found
-
-
 def ratings(
     deals: Sequence[PlayedDeal], kept: Walk | None = None
 ) -> tuple[dict[str, Rating], Walk]:
     """Each player's rating after ``deals``, in the order given, and the walk to keep;
     ``kept`` (a walk kept earlier) is gone on from when ``deals`` start with its deals."""
-    sums = checksums(deals)
-    if kept is not None and kept.count <= len(deals) and sums[kept.count] == kept.digest:
+    prefix, whole = checksums(deals, -1 if kept is None else kept.count)
+    if kept is not None and prefix == kept.digest:
         walk = Walk(kept.count, kept.digest, dict(kept.state))
     else:
         walk = Walk.start()
     walk.go_on(deals[walk.count :])
-    walk.digest = sums[-1]
+    walk.digest = whole
     return walk.ratings(), walk
 
 

@@ -65,40 +65,82 @@ class SeasonSession:
     deals: tuple[SeasonDeal, ...]
 
 
-def read_season(ledger: Ledger) -> list[SeasonSession]:
+def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[SeasonSession]:
     """Every session of the ledger with its deals that count, oldest first, all read in one
     snapshot from what was kept when each deal was written (:mod:`~intlscore.session.
-    ledger.kept`): no history is replayed, no record parsed and no deal scored again."""
+    ledger.kept`): no history is replayed, no record parsed and no deal scored again.
+
+    With ``known`` (a server keeps one), a session whose head has not moved since it was
+    last read is taken from there: after a deal, only that deal's session is read again.
+    """
 
     def read(connection: sqlite3.Connection | None) -> list[SeasonSession]:
         if connection is None:
             return []
-        sessions = connection.execute("SELECT id, name, players FROM session ORDER BY id")
-        seats = {row[0]: (row[1], tuple(json.loads(row[2]))) for row in sessions}
-        deals: dict[int, list[SeasonDeal]] = {session_id: [] for session_id in seats}
         rows = connection.execute(
-            "SELECT session_id, number, created, kind, winner, doubled, summary, closed, deltas"
-            " FROM deal WHERE undone IS NULL ORDER BY session_id, number"
-        )
-        for session_id, number, created, kind, winner, doubled, summary, closed, deltas in rows:
-            deals[session_id].append(
-                SeasonDeal(
-                    number,
-                    created,
-                    kind,
-                    winner,
-                    bool(doubled),
-                    summary,
-                    dict(json.loads(deltas)),
-                    None if closed is None else _closed(json.loads(closed)),
-                )
-            )
-        return [
-            SeasonSession(name, players, tuple(deals[session_id]))
-            for session_id, (name, players) in seats.items()
-        ]
+            "SELECT id, name, head, players FROM session ORDER BY id"
+        ).fetchall()
+        found = {} if known is None else known.sessions
+        fresh = {
+            session_id: (name, tuple(json.loads(players)))
+            for session_id, name, head, players in rows
+            if found.get(session_id, (None, ""))[1] != head
+        }
+        deals = _deals(connection, fresh) if fresh else {}
+        season = []
+        for session_id, name, head, _ in rows:
+            if session_id in fresh:
+                session = SeasonSession(name, fresh[session_id][1], tuple(deals[session_id]))
+                if known is not None:
+                    known.sessions[session_id] = (session, head)
+            else:
+                session = found[session_id][0]
+            season.append(session)
+        if known is not None:
+            for gone in set(known.sessions) - {row[0] for row in rows}:
+                del known.sessions[gone]
+        return season
 
     return ledger.read(read)
+
+
+class SeasonCache:
+    """Each session as the club last read it, with the head it had (:func:`read_season`)."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[int, tuple[SeasonSession, str]] = {}
+
+
+def _deals(
+    connection: sqlite3.Connection, seats: dict[int, tuple[str, tuple[str, ...]]]
+) -> dict[int, list[SeasonDeal]]:
+    """The kept deals that count of the sessions ``seats`` names, by session."""
+    deals: dict[int, list[SeasonDeal]] = {session_id: [] for session_id in seats}
+    rows = connection.execute(
+        "SELECT session_id, number, created, kind, winner, doubled, summary, closed, deltas"
+        " FROM deal WHERE undone IS NULL ORDER BY session_id, number"
+        if len(seats) > 50
+        else "SELECT session_id, number, created, kind, winner, doubled, summary, closed, deltas"
+        f" FROM deal WHERE undone IS NULL AND session_id IN ({','.join('?' * len(seats))})"
+        " ORDER BY session_id, number",
+        () if len(seats) > 50 else tuple(seats),
+    )
+    for session_id, number, created, kind, winner, doubled, summary, closed, deltas in rows:
+        if session_id not in seats:
+            continue
+        deals[session_id].append(
+            SeasonDeal(
+                number,
+                created,
+                kind,
+                winner,
+                bool(doubled),
+                summary,
+                dict(zip(seats[session_id][1], map(int, deltas.split(",")), strict=True)),
+                None if closed is None else _closed(json.loads(closed)),
+            )
+        )
+    return deals
 
 
 def _closed(data: list[object]) -> tuple[int, str, int]:

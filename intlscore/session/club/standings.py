@@ -38,7 +38,9 @@ from intlscore.errors import LedgerError
 from intlscore.session.club.ratings import START, Rating, kept_ratings, ratings
 from intlscore.session.club.stats import (
     EVERY,
+    PlayedDeal,
     Selection,
+    Stats,
     season_deals,
     season_stats,
 )
@@ -102,16 +104,22 @@ def standings(
     unit: Decimal | str = DEFAULT_UNIT,
     *,
     ledger: Ledger | None = None,
+    stats: Stats | None = None,
+    played: Sequence[PlayedDeal] | None = None,
 ) -> Standings:
     """The season table of the deals selected (see the module's docstring). With the
     ``ledger`` the season was read from, the ratings of the whole season go on from the
-    walk it keeps (:mod:`.ratings`) instead of walking every deal again."""
+    walk it keeps (:mod:`.ratings`) instead of walking every deal again; ``stats`` and
+    ``played`` are :func:`season_stats` and :func:`season_deals` of the same selection and
+    stake, when the caller has them already."""
     if order not in ORDERS:
         raise LedgerError(f"standings by {order!r}? (one of {', '.join(ORDERS)})")
     if order == "money" and stake is None:
         raise LedgerError("standings by money need a stake: add --stake AMOUNT")
-    stats = season_stats(season, selection, stake, unit)
-    played = season_deals(season, selection)
+    if played is None:
+        played = season_deals(season, selection)
+    if stats is None:
+        stats = season_stats(season, selection, stake, unit, played=played)
     if ledger is not None and selection == EVERY:
         rated = kept_ratings(ledger, played)
     else:

@@ -279,26 +279,26 @@ def season_deals(season: Sequence[SeasonSession], selection: Selection = EVERY) 
     """Every deal that counts and is selected, in date order: the sessions in the ledger's
     order, each one's deals by number; names are the season-wide ones."""
     names = season_names(season)
+    dated = selection.since is not None or selection.until is not None
     played: list[PlayedDeal] = []
     for state in selection.states(season):
+        seat = {name: names[name_key(name)] for name in state.players}
         for deal in state.deals:
-            if not selection.keeps(deal):
+            if dated and not selection.keeps(deal):
                 continue
-            played.append(_played(state, deal, names))
+            played.append(
+                PlayedDeal(
+                    session=state.name,
+                    number=deal.number,
+                    created=deal.created,
+                    kind=deal.kind,
+                    winner=None if deal.winner is None else seat[deal.winner],
+                    deltas={seat[name]: delta for name, delta in deal.deltas.items()},
+                    summary=deal.summary,
+                    closed=deal.closed,
+                )
+            )
     return played
-
-
-def _played(state: SeasonSession, deal: SeasonDeal, names: dict[str, str]) -> PlayedDeal:
-    return PlayedDeal(
-        session=state.name,
-        number=deal.number,
-        created=deal.created,
-        kind=deal.kind,
-        winner=None if deal.winner is None else names[name_key(deal.winner)],
-        deltas={names[name_key(name)]: delta for name, delta in deal.deltas.items()},
-        summary=deal.summary,
-        closed=deal.closed,
-    )
 
 
 def season_stats(
@@ -306,10 +306,14 @@ def season_stats(
     selection: Selection = EVERY,
     stake: Decimal | str | None = None,
     unit: Decimal | str = DEFAULT_UNIT,
+    *,
+    played: Sequence[PlayedDeal] | None = None,
 ) -> Stats:
-    """The statistics of the deals selected (see the module's docstring)."""
+    """The statistics of the deals selected (see the module's docstring); ``played`` is
+    :func:`season_deals` of the same selection, when the caller has it already."""
     money_stake = None if stake is None else parse_money(stake, "stake")
-    played = season_deals(season, selection)
+    if played is None:
+        played = season_deals(season, selection)
     names = season_names(season)
     players = {name: PlayerStats(name) for name in names.values()}
     streaks = dict.fromkeys(players, 0)

@@ -62,7 +62,7 @@ TABLE_SQL: Final = (
     " doubled INTEGER NOT NULL,"
     " summary TEXT NOT NULL,"
     " closed TEXT,"
-    " deltas TEXT NOT NULL,"
+    " deltas TEXT NOT NULL,"  # each player's delta in seat order: "100,-5,-100"
     " record TEXT NOT NULL,"
     " undone INTEGER,"
     " PRIMARY KEY (session_id, number))"
@@ -110,7 +110,7 @@ class KeptDeal:
             int(self.doubled),
             self.summary,
             None if self.closed is None else json.dumps(list(self.closed), ensure_ascii=False),
-            json.dumps([list(pair) for pair in self.deltas], ensure_ascii=False),
+            ",".join(str(delta) for _, delta in self.deltas),
             self.record,
             self.undone,
         )
@@ -283,7 +283,7 @@ def record_entry(
                        deals=before.deals + 1)  # fmt: skip
     elif entry.kind == "amend":
         assert entry.deal is not None
-        old = _deltas_of(connection, session_id, entry.number)
+        old = _deltas_of(connection, session_id, entry.number, before)
         connection.execute(
             "DELETE FROM deal WHERE session_id = ? AND number = ?", (session_id, entry.number)
         )
@@ -294,7 +294,7 @@ def record_entry(
         after = _moved(_moved(before, old, -1), entry.deal.deltas, 1, entries=count,
                        head=new_head)  # fmt: skip
     elif entry.kind == "undo":
-        old = _deltas_of(connection, session_id, entry.number)
+        old = _deltas_of(connection, session_id, entry.number, before)
         (place,) = connection.execute(
             "SELECT coalesce(max(undone), 0) + 1 FROM deal WHERE session_id = ?", (session_id,)
         ).fetchone()
@@ -308,7 +308,7 @@ def record_entry(
             "UPDATE deal SET undone = NULL WHERE session_id = ? AND number = ?",
             (session_id, entry.number),
         )
-        old = _deltas_of(connection, session_id, entry.number)
+        old = _deltas_of(connection, session_id, entry.number, before)
         after = _moved(before, old, 1, entries=count, head=new_head, deals=before.deals + 1)
     else:  # pragma: no cover - a rescore rebuilds
         raise AssertionError(f"record_entry does not keep a {entry.kind}")
@@ -316,11 +316,14 @@ def record_entry(
     return after
 
 
-def _deltas_of(connection: sqlite3.Connection, session_id: int, number: int) -> dict[str, int]:
+def _deltas_of(
+    connection: sqlite3.Connection, session_id: int, number: int, head: Head
+) -> dict[str, int]:
+    """A kept deal's deltas by player (the head's totals name the players in seat order)."""
     (deltas,) = connection.execute(
         "SELECT deltas FROM deal WHERE session_id = ? AND number = ?", (session_id, number)
     ).fetchone()
-    return {name: delta for name, delta in json.loads(deltas)}
+    return dict(zip((name for name, _ in head.totals), map(int, deltas.split(",")), strict=True))
 
 
 def kept_deal(

@@ -397,9 +397,13 @@ class Session:
         session (one small read, not the history)."""
 
         def read(connection: sqlite3.Connection | None) -> str:
-            row = None if connection is None else connection.execute(
-                "SELECT head FROM session WHERE id = ?", (self.id,)
-            ).fetchone()
+            row = (
+                None
+                if connection is None
+                else connection.execute(
+                    "SELECT head FROM session WHERE id = ?", (self.id,)
+                ).fetchone()
+            )
             if row is None:
                 raise self.ledger.missing(connection, self.name)
             return str(row[0])

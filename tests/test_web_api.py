@@ -406,11 +406,11 @@ def test_a_preview_scores_the_deal_and_stores_nothing(
     # the same JSON, but that the preview names the session's own stored rules
     assert preview["house"]["table"] == f"the stored rules of session {session!r}"
     assert {**preview, "house": None} == {**cli, "house": None}
-    # R10 the Royal 2400 with no joker, R12 doubled by the joker discard: 4800; R17 every
-    # score doubled: R15 ann's rack 1 + 2 = 3 -> -6; R16 bob and dan pay the winner's 4800
+    # R10 the Royal 2400 with no joker, R12 doubled by the joker discard: R14 cat +4800;
+    # R15 ann's rack r1 r2 = 10 + 2, R17 doubled: -24; R16 bob and dan pay the winner's 4800
     assert preview["closed"]["best"]["number"] == 24 and preview["closed"]["best"]["score"] == 4800
     deltas = {player["name"]: player["delta"] for player in preview["players"]}
-    assert deltas == {"ann": -6, "bob": -4800, "cat": 9606, "dan": -4800}
+    assert deltas == {"ann": -24, "bob": -4800, "cat": 4800, "dan": -4800}
     stored = client.post(f"/api/session/{session}/deal", json=closed).json()["deal"]
     assert stored["deltas"] == deltas
 

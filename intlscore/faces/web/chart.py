@@ -4,6 +4,12 @@ One line per player over the deals (deal 0 is the start, every total 0). Lines
 differ by dash pattern and marker shape as well as colour, so the chart reads
 without colour; each line ends with the player's name and total.
 
+A player keeps one colour and marker everywhere, on every session's chart and on the
+club's (issue 29): the style follows the player's place in ``order``, the ledger's players
+in order of first appearance (:func:`first_appearance`), not the seat. Eight colours, five
+markers and three dash patterns make 120 different styles, so up to 120 players of one
+ledger never share one.
+
 >>> chart = running_chart(["ann", "bob"], [{"ann": 100, "bob": -100}, {"ann": -20, "bob": 20}])
 >>> [line.totals for line in chart.lines]
 [[0, 100, 80], [0, -100, -80]]
@@ -15,11 +21,11 @@ without colour; each line ends with the player's name and total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["Chart", "Line", "running_chart"]
+__all__ = ["Chart", "Line", "first_appearance", "running_chart", "style"]
 
 WIDTH: Final = 320
 HEIGHT: Final = 220
@@ -27,13 +33,38 @@ LEFT: Final = 40
 RIGHT: Final = 300
 TOP: Final = 20
 BOTTOM: Final = 200
-STYLES: Final = (
-    ("#1b1b1b", "", "circle"),
-    ("#c0392b", "6 3", "square"),
-    ("#1f5fbf", "2 3", "triangle"),
-    ("#d35400", "8 3 2 3", "diamond"),
-)
-"""Colour, dash pattern and marker of each seat."""
+COLOURS: Final = ("#1b1b1b", "#c0392b", "#1f5fbf", "#b35900", "#1e7b4f", "#7b3fa0", "#8a6d00", "#c2185b")
+MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross")
+DASHES: Final = ("", "6 3", "2 3")
+
+
+def style(place: int) -> tuple[str, str, str]:
+    """Colour, dash pattern and marker of the player at ``place`` in the ledger's order.
+
+    >>> style(0), style(1), style(8)
+    (('#1b1b1b', '', 'circle'), ('#c0392b', '6 3', 'square'), ('#1b1b1b', '2 3', 'diamond'))
+    >>> len({style(place) for place in range(120)})
+    120
+    """
+    return (
+        COLOURS[place % len(COLOURS)],
+        DASHES[place % len(DASHES)],
+        MARKERS[place % len(MARKERS)],
+    )
+
+
+def first_appearance(rosters: Iterable[Sequence[str]]) -> list[str]:
+    """Every player once (case folded, as a ledger matches names), in order of first
+    appearance: ``rosters`` are the sessions' players, oldest session first, in seat order.
+
+    >>> first_appearance([["ann", "bob"], ["Cat", "ANN"]])
+    ['ann', 'bob', 'cat']
+    """
+    seen: dict[str, None] = {}
+    for players in rosters:
+        for name in players:
+            seen.setdefault(name.casefold(), None)
+    return list(seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +113,21 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) * (end - start) / (high - low)
 
 
-def running_chart(players: Sequence[str], deltas: Sequence[Mapping[str, int]]) -> Chart:
-    """The chart of the running totals after each deal (``deltas`` in deal order)."""
+def running_chart(
+    players: Sequence[str],
+    deltas: Sequence[Mapping[str, int]],
+    order: Sequence[str] = (),
+) -> Chart:
+    """The chart of the running totals after each deal (``deltas`` in deal order). Each
+    player's style follows their place in ``order`` (:func:`first_appearance`); a player
+    not in it comes after everyone who is.
+
+    >>> chart = running_chart(["cat", "ann"], [], order=["ann", "bob", "cat"])
+    >>> [(line.name, line.colour, line.marker) for line in chart.lines]
+    [('cat', '#1f5fbf', 'triangle'), ('ann', '#1b1b1b', 'circle')]
+    """
+    places = {name: place for place, name in enumerate(order)}
+    extra = len(places)
     running = {name: [0] for name in players}
     for deal in deltas:
         for name in players:
@@ -92,8 +136,12 @@ def running_chart(players: Sequence[str], deltas: Sequence[Mapping[str, int]]) -
     low, high = min(values), max(values)
     count = len(deltas)
     lines = []
-    for seat, name in enumerate(players):
-        colour, dash, marker = STYLES[seat % len(STYLES)]
+    for name in players:
+        place = places.get(name.casefold())
+        if place is None:
+            place = places[name.casefold()] = extra
+            extra += 1
+        colour, dash, marker = style(place)
         points = [
             (
                 round(_scale(index, 0, max(count, 1), LEFT, RIGHT), 1),

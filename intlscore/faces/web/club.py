@@ -22,8 +22,11 @@ from intlscore.faces.web.pages import render
 __all__ = ["routes"]
 
 
-async def _season(request: Request) -> tuple[Any, Any, Any]:
-    """The statistics, standings and season deals the query asks for."""
+async def _season(request: Request) -> tuple[Any, Any, Any, list[str]]:
+    """The statistics, standings and season deals the query asks for, and the players in
+    order of first appearance (their styles on the charts, :mod:`.chart`)."""
+    from intlscore.faces.web.chart import first_appearance
+
     from intlscore.session.club.standings import standings
     from intlscore.session.club.stats import Selection, read_season, season_deals, season_stats
 
@@ -41,17 +44,18 @@ async def _season(request: Request) -> tuple[Any, Any, Any]:
         season_stats(season, chosen, stake),
         standings(season, chosen, "score", stake),
         season_deals(season, chosen),
+        first_appearance(state.players for state in season),
     )
 
 
 async def stats_api(request: Request) -> Response:
-    stats, _, _ = await _season(request)
+    stats, *_ = await _season(request)
     return answer(request, "stats", stats.to_dict())
 
 
 async def club_page(request: Request) -> Response:
-    stats, table, deals = await _season(request)
-    chart = running_chart([row.name for row in table.rows], [deal.deltas for deal in deals])
+    stats, table, deals, order = await _season(request)
+    chart = running_chart([row.name for row in table.rows], [deal.deltas for deal in deals], order)
     most = max((closed.count for closed in stats.closed_types), default=1)
     return render(
         request,

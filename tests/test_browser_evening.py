@@ -74,8 +74,8 @@ def in_first_screen(locator: Locator) -> None:
     """Wholly inside the first 360 x 740 screen, with the page not scrolled."""
     box = locator.bounding_box()
     assert box is not None, "not shown"
-    assert 0 <= box["y"] and box["y"] + box["height"] <= EVENING["height"], box
-    assert 0 <= box["x"] and box["x"] + box["width"] <= EVENING["width"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= EVENING["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= EVENING["width"], box
 
 
 def below_the_news(page: Page, locator: Locator) -> None:
@@ -145,7 +145,9 @@ def test_the_form_previews_the_deal_and_deal_12_saved_is_said_in_view(
     # R10 the Royal 2400 doubled by the joker discard (R12): cat +4800; R15 ann's r1 r2 is
     # 10 + 2, doubled (R17): -24; R16 bob and dan pay the winner's 4800
     expect(preview).to_contain_text("type 24 Royal: 4800 points")
-    expect(preview).to_contain_text("ann\u00a0-24 · bob\u00a0-4800 · cat\u00a0+4800 · dan\u00a0-4800")
+    expect(preview).to_contain_text(
+        "ann\u00a0-24 · bob\u00a0-4800 · cat\u00a0+4800 · dan\u00a0-4800"
+    )
     expect(preview).to_be_in_viewport()
     assert page_deals(db, "preview") == 11  # a preview stores nothing
     ann.get_by_role("button", name="save deal").click()
@@ -224,9 +226,9 @@ def test_a_shared_deal_from_three_phones_with_the_tile_picker(phones: Phones, db
     ann.get_by_label("winner", exact=True).select_option("ann")
     ann.get_by_label("kind", exact=True).select_option("open")
     ann.get_by_role("button", name="share this deal").click()
-    for page in (bob, cat):
+    for page, who in ((bob, "bob"), (cat, "cat")):
         expect(page.get_by_label("shared deal banner")).to_have_text("ann won: send your rack")
-        expect(page.get_by_label("I am")).to_have_value(page is bob and "bob" or "cat")
+        expect(page.get_by_label("I am")).to_have_value(who)
         expect(news(page)).to_contain_text("ann won (open): send your rack")
     expect(ann.get_by_label("shared deal banner")).to_have_text("you won: waiting for bob, cat")
     expect(ann.get_by_role("button", name="send my rack")).to_be_hidden()  # the winner has no rack

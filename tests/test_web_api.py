@@ -401,8 +401,10 @@ def test_a_preview_scores_the_deal_and_stores_nothing(
     assert reply.status_code == 200, reply.text
     preview = conforms(reply, "deal")
     assert dump(db) == before
-    cli = cli_json(capsys, "deal", "--players", *FOUR, "--closed", "k1-13 k1", "--discard", "*",
-                   "--winner", "cat", "--rack", "ann=r1 r2", "--not-melded", "bob", "dan")  # fmt: skip
+    cli = cli_json(
+        capsys, "deal", "--players", *FOUR, "--closed", "k1-13 k1", "--discard", "*",
+        "--winner", "cat", "--rack", "ann=r1 r2", "--not-melded", "bob", "dan",
+    )  # fmt: skip
     # the same JSON, but that the preview names the session's own stored rules
     assert preview["house"]["table"] == f"the stored rules of session {session!r}"
     assert {**preview, "house": None} == {**cli, "house": None}

@@ -33,7 +33,16 @@ LEFT: Final = 40
 RIGHT: Final = 300
 TOP: Final = 20
 BOTTOM: Final = 200
-COLOURS: Final = ("#1b1b1b", "#c0392b", "#1f5fbf", "#b35900", "#1e7b4f", "#7b3fa0", "#8a6d00", "#c2185b")
+COLOURS: Final = (
+    "#1b1b1b",
+    "#c0392b",
+    "#1f5fbf",
+    "#b35900",
+    "#1e7b4f",
+    "#7b3fa0",
+    "#8a6d00",
+    "#c2185b",
+)
 MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross")
 DASHES: Final = ("", "6 3", "2 3")
 

@@ -26,7 +26,6 @@ async def _season(request: Request) -> tuple[Any, Any, Any, list[str]]:
     """The statistics, standings and season deals the query asks for, and the players in
     order of first appearance (their styles on the charts, :mod:`.chart`)."""
     from intlscore.faces.web.chart import first_appearance
-
     from intlscore.session.club.standings import standings
     from intlscore.session.club.stats import Selection, read_season, season_deals, season_stats
 

@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
+from intlscore.errors import LedgerDamageError
 from intlscore.faces.web.api import open_session, session_name, settings
 from intlscore.faces.web.chart import first_appearance, running_chart
 from intlscore.faces.web.names import url_segment
@@ -55,8 +56,10 @@ def clock(stamp: str, now: datetime | None = None, zone: tzinfo | None = None) -
 
     >>> from datetime import UTC
     >>> today = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)
-    >>> clock("2026-11-27T21:14:05+00:00", today, UTC), clock("2026-11-20T09:05:00+00:00", today, UTC)
-    ('21:14', '20 Nov 09:05')
+    >>> clock("2026-11-27T21:14:05+00:00", today, UTC)
+    '21:14'
+    >>> clock("2026-11-20T09:05:00+00:00", today, UTC)
+    '20 Nov 09:05'
     """
     when = datetime.fromisoformat(stamp).astimezone(zone)
     today = (now or datetime.now(when.tzinfo)).astimezone(when.tzinfo).date()
@@ -126,7 +129,10 @@ async def session(request: Request) -> Response:
         with where.ledger() as ledger:
             state = open_session(ledger, name).snapshot()
             # each player's style on the chart is theirs in every session and the club's
-            order = first_appearance(summary.players for summary in ledger.sessions())
+            try:
+                order = first_appearance(ledger.rosters())
+            except LedgerDamageError:  # another session's damage: `session check` tells it
+                order = []
             return state, order
 
     state, order = await run_in_threadpool(job)

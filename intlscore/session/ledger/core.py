@@ -59,10 +59,12 @@ from intlscore.session.deal import DealResult, check_player_names, score_deal
 from intlscore.session.ledger import files, requests
 from intlscore.session.ledger.files import BUSY, State, is_busy, refuse
 from intlscore.session.ledger.records import (
+    SESSION_SEED,
     Entry,
     History,
     RecordedDeal,
     SessionRecord,
+    chain_digest,
     replay,
 )
 from intlscore.session.ledger.requests import Remembered
@@ -706,6 +708,36 @@ class Ledger:
                     SessionSummary(name, record.players, len(history.deals), record.created)
                 )
         return summaries
+
+    def rosters(self) -> list[tuple[str, ...]]:
+        """Every session's players in seat order, oldest session first, read in one
+        snapshot. Only the session records are read, each checked against its checksum, not
+        the deals: cheap enough for every page (the charts' styles, issue 29).
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     _ = ledger.create_session("friday", ["ann", "bob"])
+        ...     _ = ledger.create_session("monday", ["cat", "ann"])
+        ...     ledger.rosters()
+        [('ann', 'bob'), ('cat', 'ann')]
+        """
+        import json
+
+        with self._snapshot() as connection:
+            if connection is None:
+                return []
+            rows = connection.execute(
+                "SELECT name, record, digest FROM session ORDER BY id"
+            ).fetchall()
+        rosters = []
+        for name, text, digest in rows:
+            if chain_digest(SESSION_SEED, text) != digest:
+                raise LedgerDamageError(
+                    f"session {name!r}: the session record is damaged (its checksum does not"
+                    f" match); see: intlscore session check"
+                )
+            rosters.append(tuple(json.loads(text)["players"]))
+        return rosters
 
     def check(self, name: str | None = None) -> list[str]:
         """Verify the whole ledger (or one session): every record against its checksum,

@@ -299,7 +299,7 @@
 
   /* Another phone or the laptop changed this session: show the ledger's new state. */
   async function refreshSession() {
-    const changed = await Live.refresh(["summary", "totals", "chart", "history"]);
+    const changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history"]);
     // a settlement worked out from the old totals is no longer the session's
     if (changed.includes("totals")) settlement.replaceChildren();
     announce();

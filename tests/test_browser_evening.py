@@ -11,13 +11,14 @@ session and shared deal are written here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_a11y import scan
+from test_browser_live import Phones, phone_maker
 from test_web_browser import DOCS, LAYOUT_CHECK, base, browser, db  # noqa: F401 - fixtures
 
 from intlscore.session.ledger import Ledger
@@ -25,32 +26,14 @@ from intlscore.session.ledger import Ledger
 EVENING = {"width": 360, "height": 740}
 """A phone at the table: the issue's screen."""
 FOUR = ["ann", "bob", "cat", "dan"]
-Phones = Callable[[int], list[Page]]
 
 
 @pytest.fixture
 def phones(browser: Browser, base: str) -> Iterator[Phones]:
     """``phones(n)``: n phones of 360 x 740, each a browser context of its own (its own
     storage); the CSP is bypassed only so that a test may inject axe-core to scan."""
-    contexts = []
-    errors: list[str] = []
-
-    def make(count: int) -> list[Page]:
-        pages = []
-        for _ in range(count):
-            context = browser.new_context(
-                viewport=EVENING, base_url=base, has_touch=True, bypass_csp=True
-            )
-            contexts.append(context)
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            pages.append(page)
-        return pages
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert errors == [], f"script errors on the pages: {errors}"
+    with phone_maker(browser, base, viewport=EVENING, bypass_csp=True) as make:
+        yield make
 
 
 def eleven_deals(db: Path, name: str, players: list[str] = FOUR) -> None:
@@ -202,6 +185,7 @@ def test_an_undo_is_named_on_every_phone_with_redo_beside_it(phones: Phones, db:
         expect(page.get_by_role("button", name="redo deal 11")).to_be_in_viewport()
         expect(page.get_by_label("totals", exact=True)).to_contain_text("after 10 deals")
     assert page_deals(db, "undo") == 10
+    scan(bob, "a session after an undo on another phone")
     bob.get_by_role("button", name="redo deal 11").click()
     for page in (ann, bob):
         expect(news(page)).to_contain_text("deal 11 restored (open win by cat)")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -26,16 +28,17 @@ PLAYERS = ["ann", "bob", "cat"]
 Phones = Callable[[int], list[Page]]
 
 
-@pytest.fixture
-def phones(browser: Browser, base: str) -> Iterator[Phones]:
-    """``phones(n)``: n phones, each a browser context of its own (its own storage)."""
+@contextmanager
+def phone_maker(browser: Browser, base: str, **options: Any) -> Iterator[Phones]:
+    """``make(n)``: n phones, each a browser context of its own (its own storage), made
+    with ``options`` (the viewport...); every script error on them fails the test."""
     contexts = []
     errors: list[str] = []
 
     def make(count: int) -> list[Page]:
         pages = []
         for _ in range(count):
-            context = browser.new_context(viewport=PHONE, base_url=base, has_touch=True)
+            context = browser.new_context(base_url=base, has_touch=True, **options)
             contexts.append(context)
             page = context.new_page()
             page.on("pageerror", lambda error: errors.append(str(error)))
@@ -46,6 +49,13 @@ def phones(browser: Browser, base: str) -> Iterator[Phones]:
     for context in contexts:
         context.close()
     assert errors == [], f"script errors on the pages: {errors}"
+
+
+@pytest.fixture
+def phones(browser: Browser, base: str) -> Iterator[Phones]:
+    """``phones(n)``: n phones of 360 x 640."""
+    with phone_maker(browser, base, viewport=PHONE) as make:
+        yield make
 
 
 def open_on(pages: list[Page], db: Path, name: str) -> None:

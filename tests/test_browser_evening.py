@@ -310,7 +310,7 @@ def test_the_club_tables_split_no_word_and_each_player_keeps_one_style(
     assert page.evaluate(SPLIT_WORDS) == []
     assert page.evaluate(LAYOUT_CHECK) == []  # and the page never scrolls sideways
     expect(page.get_by_label("players", exact=True)).to_contain_text(
-        "The most deals the player won one after another."
+        "The most deals the player won one after another, across sessions"
     )
     expect(page.get_by_label("standings", exact=True)).to_contain_text(
         "The rating minus three times its uncertainty"

@@ -283,6 +283,7 @@
     }
     known = now;
     if (!said.length) return;
+    if (said.length > 3) said.splice(0, said.length, `${said.length} deals changed (a re-scoring, or many writes at once): see the history`);
     const redo = removed !== null && document.getElementById("redo")
       ? { label: `redo deal ${removed}`, run: () => moveLastDeal("redo", News.fail) }
       : null;

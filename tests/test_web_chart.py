@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from intlscore.errors import LedgerDamageError
-from intlscore.faces.web.chart import first_appearance, running_chart, style
+from intlscore.faces.web.chart import first_appearance, player_order, running_chart, style
 from intlscore.session.ledger import Ledger
 
 
@@ -38,7 +38,9 @@ def test_a_player_missing_from_the_order_comes_after_it() -> None:
     ]
 
 
-def test_a_damaged_session_record_is_refused(tmp_path: Path) -> None:
+def test_a_damaged_session_record_is_refused_and_the_charts_fall_back_to_seats(
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "l.sqlite3"
     with Ledger(db) as ledger:
         ledger.create_session("friday", ["ann", "bob"])
@@ -48,3 +50,5 @@ def test_a_damaged_session_record_is_refused(tmp_path: Path) -> None:
     connection.close()
     with Ledger(db) as ledger, pytest.raises(LedgerDamageError, match=r"'friday'.*damaged"):
         ledger.rosters()
+    with Ledger(db) as ledger:
+        assert player_order(ledger) == []  # the page still shows: seat order

@@ -23,9 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["Chart", "Line", "first_appearance", "running_chart", "style"]
+from intlscore.errors import LedgerDamageError
+
+if TYPE_CHECKING:
+    from intlscore.session.ledger import Ledger
+
+__all__ = ["Chart", "Line", "first_appearance", "player_order", "running_chart", "style"]
 
 WIDTH: Final = 320
 HEIGHT: Final = 220
@@ -120,6 +125,17 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     if high == low:
         return (start + end) / 2
     return start + (value - low) * (end - start) / (high - low)
+
+
+def player_order(ledger: Ledger) -> list[str]:
+    """The ledger's players in order of first appearance (:meth:`Ledger.rosters`), what
+    every chart of the pages styles its players by. A damaged session record leaves it
+    empty, so that the charts fall back to seat order: ``session check`` tells the damage,
+    and the page shows what it can."""
+    try:
+        return first_appearance(ledger.rosters())
+    except LedgerDamageError:
+        return []
 
 
 def running_chart(

@@ -16,16 +16,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from intlscore.faces.web.api import answer, settings
-from intlscore.faces.web.chart import running_chart
+from intlscore.faces.web.chart import player_order, running_chart
 from intlscore.faces.web.pages import render
 
 __all__ = ["routes"]
 
 
-async def _season(request: Request) -> tuple[Any, Any, Any, list[str]]:
-    """The statistics, standings and season deals the query asks for, and the players in
-    order of first appearance (their styles on the charts, :mod:`.chart`)."""
-    from intlscore.faces.web.chart import first_appearance
+async def _season(request: Request) -> tuple[Any, Any, Any]:
+    """The statistics, standings and season deals the query asks for."""
     from intlscore.session.club.standings import standings
     from intlscore.session.club.stats import Selection, read_season, season_deals, season_stats
 
@@ -43,18 +41,24 @@ async def _season(request: Request) -> tuple[Any, Any, Any, list[str]]:
         season_stats(season, chosen, stake),
         standings(season, chosen, "score", stake),
         season_deals(season, chosen),
-        first_appearance(state.players for state in season),
     )
 
 
 async def stats_api(request: Request) -> Response:
-    stats, *_ = await _season(request)
+    stats, _, _ = await _season(request)
     return answer(request, "stats", stats.to_dict())
 
 
 async def club_page(request: Request) -> Response:
-    stats, table, deals, order = await _season(request)
-    chart = running_chart([row.name for row in table.rows], [deal.deltas for deal in deals], order)
+    stats, table, deals = await _season(request)
+    where = settings(request)
+
+    def order() -> list[str]:  # each player's style, as on every session's chart
+        with where.ledger() as ledger:
+            return player_order(ledger)
+
+    styles = await run_in_threadpool(order)
+    chart = running_chart([row.name for row in table.rows], [deal.deltas for deal in deals], styles)
     most = max((closed.count for closed in stats.closed_types), default=1)
     return render(
         request,

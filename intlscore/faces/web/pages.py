@@ -20,9 +20,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
-from intlscore.errors import LedgerDamageError
 from intlscore.faces.web.api import open_session, session_name, settings
-from intlscore.faces.web.chart import first_appearance, running_chart
+from intlscore.faces.web.chart import player_order, running_chart
 from intlscore.faces.web.names import url_segment
 from intlscore.session.deal import KINDS
 
@@ -129,10 +128,7 @@ async def session(request: Request) -> Response:
         with where.ledger() as ledger:
             state = open_session(ledger, name).snapshot()
             # each player's style on the chart is theirs in every session and the club's
-            try:
-                order = first_appearance(ledger.rosters())
-            except LedgerDamageError:  # another session's damage: `session check` tells it
-                order = []
+            order = player_order(ledger)
             return state, order
 
     state, order = await run_in_threadpool(job)

@@ -382,6 +382,51 @@ def test_bad_deal_is_400_and_stores_nothing(
     assert dump(db) == before
 
 
+def test_a_preview_scores_the_deal_and_stores_nothing(
+    client: TestClient, db: Path, session: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: the page shows a deal's scores before "save deal". The preview is
+    ``intlscore deal --json`` for the session's players and rules; the ledger is unchanged,
+    and the deal then stored scores the same."""
+    closed = {
+        "kind": "closed",
+        "winner": "cat",
+        "closed": "k1-13 k1",
+        "discard": "*",
+        "racks": {"ann": "r1 r2"},
+        "not_melded": ["bob", "dan"],
+    }
+    before = dump(db)
+    reply = client.post(f"/api/session/{session}/deal/preview", json=closed)
+    assert reply.status_code == 200, reply.text
+    preview = conforms(reply, "deal")
+    assert dump(db) == before
+    cli = cli_json(
+        capsys, "deal", "--players", *FOUR, "--closed", "k1-13 k1", "--discard", "*",
+        "--winner", "cat", "--rack", "ann=r1 r2", "--not-melded", "bob", "dan",
+    )  # fmt: skip
+    # the same JSON, but that the preview names the session's own stored rules
+    assert preview["house"]["table"] == f"the stored rules of session {session!r}"
+    assert {**preview, "house": None} == {**cli, "house": None}
+    # R10 the Royal 2400 with no joker, R12 doubled by the joker discard: R14 cat +4800;
+    # R15 ann's rack r1 r2 = 10 + 2, R17 doubled: -24; R16 bob and dan pay the winner's 4800
+    assert preview["closed"]["best"]["number"] == 24 and preview["closed"]["best"]["score"] == 4800
+    deltas = {player["name"]: player["delta"] for player in preview["players"]}
+    assert deltas == {"ann": -24, "bob": -4800, "cat": 4800, "dan": -4800}
+    stored = client.post(f"/api/session/{session}/deal", json=closed).json()["deal"]
+    assert stored["deltas"] == deltas
+
+
+def test_a_bad_preview_is_400_and_names_the_problem(client: TestClient, session: str) -> None:
+    body = {**OPEN_WIN, "racks": {"bob": "r5 x9"}}
+    assert "'x9' is not a tile" in refused(
+        client.post(f"/api/session/{session}/deal/preview", json=body)
+    )
+    assert "no session named 'nobody'" in refused(
+        client.post("/api/session/nobody/deal/preview", json=OPEN_WIN), 404
+    )
+
+
 def test_unknown_session_is_404(client: TestClient, db: Path, session: str) -> None:
     before = dump(db)
     for reply in (

@@ -4,7 +4,8 @@ They find things only by URL and accessible name (the page's test contract), nev
 by CSS class. They FAIL, never skip, when the browser cannot start: install it with
 ``apt-get install -y chromium`` (``.ci/run`` does). ``INTLSCORE_CHROMIUM`` names
 another browser binary. One browser serves the whole module; each test gets a fresh
-phone-sized page (360x640). The screenshots in docs/ are written here.
+phone-sized page (360x640). docs/web-score.png and docs/web-advice.png are written
+here; the session's and the shared deal's in test_browser_evening.py (360x740).
 """
 
 from __future__ import annotations
@@ -225,12 +226,7 @@ def test_record_an_open_win_see_it_in_the_totals_and_the_cli_then_settle(
     # R19: net = 0.05 x (4 x total - (-142))
     expect(settlement).to_contain_text("ann 27.10")
     expect(settlement).to_contain_text("bob pays ann")
-    DOCS.mkdir(exist_ok=True)  # the top of the page: totals, chart, history and the form
-    page.screenshot(
-        path=DOCS / "web-session.png",
-        full_page=True,
-        clip={"x": 0, "y": 0, "width": PHONE["width"], "height": 1100},
-    )
+    # docs/web-session.png is taken by test_browser_evening.py, at 360 x 740 with 12 deals
 
 
 def test_a_bad_deal_is_told_and_not_stored(
@@ -427,7 +423,7 @@ def test_amend_undo_and_redo_from_the_page(page: Page) -> None:
     expect(totals.get_by_role("row", name="ann")).to_contain_text("+200")  # R14: nobody melded
 
     page.get_by_role("button", name="amend deal 1").click()
-    expect(page.get_by_role("status")).to_contain_text("Amending deal 1")
+    expect(page.get_by_role("status", name="amending")).to_contain_text("Amending deal 1")
     expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
     page.get_by_label("winner", exact=True).select_option("bob")
     page.get_by_label("ann has not melded").check()

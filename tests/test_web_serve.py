@@ -269,6 +269,7 @@ PATHS = [
     "/api/tiles",
     "/api/sessions",
     "/api/session/friday/deal",
+    "/api/session/friday/deal/preview",
     "/api/session/friday/settle",
     "/api/session/friday/undo",
 ]

@@ -13,6 +13,7 @@ CLI's ``--json`` object (same builder, same keys):
 ``POST /api/sessions``                       ``intlscore session new --json``
 ``GET  /api/session/NAME``                   ``intlscore session show --json``
 ``POST /api/session/NAME/deal``              ``intlscore session deal --json``
+``POST /api/session/NAME/deal/preview``      ``intlscore deal --json`` (stores nothing)
 ``POST /api/session/NAME/deal/N``            ``intlscore session amend N --json``
 ``POST /api/session/NAME/undo``              ``intlscore session undo --json``
 ``POST /api/session/NAME/redo``              ``intlscore session redo --json``
@@ -481,6 +482,25 @@ async def record_deal(request: Request) -> Response:
     return await session_write(request, "session-deal", work, 201)
 
 
+async def preview_deal(request: Request) -> Response:
+    """Score a deal as ``record_deal`` would, under the session's rules, and store nothing:
+    the page shows the closed hand's type and every player's delta before "save deal"
+    (as the guided ``session deal`` does before it asks to store). The answer is
+    ``intlscore deal --json`` for the session's players and rules."""
+    from intlscore.session.deal import score_deal
+
+    body = await fields(request)
+    deal = deal_fields(body)
+    body.done()
+
+    def work(session: Session) -> dict[str, Any]:
+        rules = session.rules
+        result = score_deal(session.players, rules=rules, **deal)
+        return {**result.to_dict(), "rules": rules.name}
+
+    return answer(request, "deal", await run_in_threadpool(with_session(request, work)))
+
+
 async def amend(request: Request) -> Response:
     """Replace deal ``number`` by a new description (the old version stays in the file)."""
     number: int = request.path_params["number"]
@@ -544,6 +564,7 @@ def routes() -> list[Route]:
         Route("/api/sessions", new_session, methods=["POST"]),
         Route("/api/session/{name}", show_session, methods=["GET"]),
         Route("/api/session/{name}/deal", record_deal, methods=["POST"]),
+        Route("/api/session/{name}/deal/preview", preview_deal, methods=["POST"]),
         Route("/api/session/{name}/deal/{number:int}", amend, methods=["POST"]),
         Route("/api/session/{name}/undo", undo, methods=["POST"]),
         Route("/api/session/{name}/redo", redo, methods=["POST"]),

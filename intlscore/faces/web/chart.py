@@ -4,6 +4,12 @@ One line per player over the deals (deal 0 is the start, every total 0). Lines
 differ by dash pattern and marker shape as well as colour, so the chart reads
 without colour; each line ends with the player's name and total.
 
+A player keeps one colour and marker everywhere, on every session's chart and on the
+club's (issue 29): the style follows the player's place in ``order``, the ledger's players
+in order of first appearance (:func:`first_appearance`), not the seat. Eight colours, five
+markers and three dash patterns make 120 different styles, so up to 120 players of one
+ledger never share one.
+
 >>> chart = running_chart(["ann", "bob"], [{"ann": 100, "bob": -100}, {"ann": -20, "bob": 20}])
 >>> [line.totals for line in chart.lines]
 [[0, 100, 80], [0, -100, -80]]
@@ -15,11 +21,17 @@ without colour; each line ends with the player's name and total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["Chart", "Line", "running_chart"]
+from intlscore.errors import LedgerDamageError
+from intlscore.session.names import name_key
+
+if TYPE_CHECKING:
+    from intlscore.session.ledger import Ledger
+
+__all__ = ["Chart", "Line", "first_appearance", "player_order", "running_chart", "style"]
 
 WIDTH: Final = 320
 HEIGHT: Final = 220
@@ -27,13 +39,47 @@ LEFT: Final = 40
 RIGHT: Final = 300
 TOP: Final = 20
 BOTTOM: Final = 200
-STYLES: Final = (
-    ("#1b1b1b", "", "circle"),
-    ("#c0392b", "6 3", "square"),
-    ("#1f5fbf", "2 3", "triangle"),
-    ("#d35400", "8 3 2 3", "diamond"),
+COLOURS: Final = (
+    "#1b1b1b",
+    "#c0392b",
+    "#1f5fbf",
+    "#b35900",
+    "#1e7b4f",
+    "#7b3fa0",
+    "#8a6d00",
+    "#c2185b",
 )
-"""Colour, dash pattern and marker of each seat."""
+MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross")
+DASHES: Final = ("", "6 3", "2 3")
+
+
+def style(place: int) -> tuple[str, str, str]:
+    """Colour, dash pattern and marker of the player at ``place`` in the ledger's order.
+
+    >>> style(0), style(1), style(8)
+    (('#1b1b1b', '', 'circle'), ('#c0392b', '6 3', 'square'), ('#1b1b1b', '2 3', 'diamond'))
+    >>> len({style(place) for place in range(120)})
+    120
+    """
+    return (
+        COLOURS[place % len(COLOURS)],
+        DASHES[place % len(DASHES)],
+        MARKERS[place % len(MARKERS)],
+    )
+
+
+def first_appearance(rosters: Iterable[Sequence[str]]) -> list[str]:
+    """Every player once (case folded, as a ledger matches names), in order of first
+    appearance: ``rosters`` are the sessions' players, oldest session first, in seat order.
+
+    >>> first_appearance([["ann", "bob"], ["Cat", "ANN"]])
+    ['ann', 'bob', 'cat']
+    """
+    seen: dict[str, None] = {}
+    for players in rosters:
+        for name in players:
+            seen.setdefault(name_key(name), None)
+    return list(seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +131,34 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) * (end - start) / (high - low)
 
 
+def player_order(ledger: Ledger) -> list[str]:
+    """The ledger's players in order of first appearance (:meth:`Ledger.rosters`), what
+    every chart of the pages styles its players by. A damaged session record leaves it
+    empty, so that the charts fall back to seat order: ``session check`` tells the damage,
+    and the page shows what it can."""
+    try:
+        return first_appearance(ledger.rosters())
+    except LedgerDamageError:
+        return []
+
+
 def running_chart(
-    players: Sequence[str], deltas: Sequence[Mapping[str, int]], unit: str = "deal"
+    players: Sequence[str],
+    deltas: Sequence[Mapping[str, int]],
+    order: Sequence[str] = (),
+    unit: str = "deal",
 ) -> Chart:
     """The chart of the running totals after each step (``deltas`` in order): each deal,
-    or (``unit="session"``) each session's deals summed, one point a session."""
+    or (``unit="session"``) each session's deals summed, one point a session. Each
+    player's style follows their place in ``order`` (:func:`first_appearance`); a player
+    not in it comes after everyone who is.
+
+    >>> chart = running_chart(["cat", "ann"], [], order=["ann", "bob", "cat"])
+    >>> [(line.name, line.colour, line.marker) for line in chart.lines]
+    [('cat', '#1f5fbf', 'triangle'), ('ann', '#1b1b1b', 'circle')]
+    """
+    places = {name: place for place, name in enumerate(order)}
+    extra = len(places)
     running = {name: [0] for name in players}
     for deal in deltas:
         for name in players:
@@ -98,8 +167,12 @@ def running_chart(
     low, high = min(values), max(values)
     count = len(deltas)
     lines = []
-    for seat, name in enumerate(players):
-        colour, dash, marker = STYLES[seat % len(STYLES)]
+    for name in players:
+        place = places.get(name_key(name))
+        if place is None:
+            place = places[name_key(name)] = extra
+            extra += 1
+        colour, dash, marker = style(place)
         points = [
             (
                 round(_scale(index, 0, max(count, 1), LEFT, RIGHT), 1),

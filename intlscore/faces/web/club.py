@@ -26,7 +26,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from intlscore.faces.web.api import answer, settings
-from intlscore.faces.web.chart import Chart, running_chart
+from intlscore.faces.web.chart import Chart, player_order, running_chart
 from intlscore.faces.web.pages import render
 
 if TYPE_CHECKING:
@@ -109,7 +109,9 @@ class ClubViews:
         stats = season_stats(season, chosen, stake, played=played)
         table = standings(season, chosen, "score", stake, ledger=ledger, stats=stats, played=played)
         steps = session_steps(played)
-        club = Club(stats, table, running_chart([row.name for row in table.rows], steps, "session"))
+        names = [row.name for row in table.rows]  # each player styled as on every chart
+        chart = running_chart(names, steps, player_order(ledger), "session")
+        club = Club(stats, table, chart)
         with self._lock:
             self._views[key] = club
             while len(self._views) > KEPT:

@@ -8,6 +8,7 @@ chart) and records deals through the API.
 
 from __future__ import annotations
 
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,11 @@ from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
 from intlscore.faces.web.api import open_session, session_name, settings
-from intlscore.faces.web.chart import running_chart
+from intlscore.faces.web.chart import player_order, running_chart
 from intlscore.faces.web.names import url_segment
 from intlscore.session.deal import KINDS
 
-__all__ = ["PICKER_TILES", "render", "routes", "tile_label"]
+__all__ = ["PICKER_TILES", "clock", "render", "routes", "tile_label"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -48,6 +49,23 @@ def tile_label(tile: str) -> str:
     return f"{tile} ({colour} {tile[1:]})"
 
 
+def clock(stamp: str, now: datetime | None = None, zone: tzinfo | None = None) -> str:
+    """A stored time (an ISO stamp) as a phone shows it: the hour and minute in the
+    server's time zone (the table's), with the day in front when it is not today.
+
+    >>> from datetime import UTC
+    >>> today = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)
+    >>> clock("2026-11-27T21:14:05+00:00", today, UTC)
+    '21:14'
+    >>> clock("2026-11-20T09:05:00+00:00", today, UTC)
+    '20 Nov 09:05'
+    """
+    when = datetime.fromisoformat(stamp).astimezone(zone)
+    today = (now or datetime.now(when.tzinfo)).astimezone(when.tzinfo).date()
+    day = "" if when.date() == today else f"{when.day} {when:%b} "
+    return f"{day}{when:%H:%M}"
+
+
 PICKER_TILES = [
     {"tile": f"{letter}{number}", "colour": letter, "number": str(number)}
     for letter in COLOUR_LETTERS
@@ -58,6 +76,7 @@ PICKER_TILES = [
 KIND_WORDS = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": "no winner"}
 
 ENVIRONMENT.globals.update(picker_tiles=PICKER_TILES, tile_label=tile_label)
+ENVIRONMENT.filters["clock"] = clock
 ENVIRONMENT.filters["session_url"] = lambda name: "/session/" + url_segment(name)
 
 
@@ -105,12 +124,15 @@ async def session(request: Request) -> Response:
     where = settings(request)
     name = session_name(request)
 
-    def job() -> Any:
+    def job() -> tuple[Any, list[str]]:
         with where.ledger() as ledger:
-            return where.states.read(open_session(ledger, name))
+            state = where.states.read(open_session(ledger, name))
+            # each player's style on the chart is theirs in every session and the club's
+            order = player_order(ledger)
+            return state, order
 
-    state = await run_in_threadpool(job)
-    chart = running_chart(state.players, [deal.deltas for deal in state.deals])
+    state, order = await run_in_threadpool(job)
+    chart = running_chart(state.players, [deal.deltas for deal in state.deals], order)
     return render(
         request,
         "session.html",

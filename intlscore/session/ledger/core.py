@@ -297,6 +297,27 @@ class Ledger:
 
         return self.read(read)
 
+    def rosters(self) -> list[tuple[str, ...]]:
+        """Every session's players in seat order, oldest session first, read in one
+        snapshot from the players kept beside each record (:mod:`.kept`): cheap enough for
+        every page (the charts' styles, issue 29).
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     _ = ledger.create_session("friday", ["ann", "bob"])
+        ...     _ = ledger.create_session("monday", ["cat", "ann"])
+        ...     ledger.rosters()
+        [('ann', 'bob'), ('cat', 'ann')]
+        """
+
+        def read(connection: sqlite3.Connection | None) -> list[tuple[str, ...]]:
+            if connection is None:
+                return []
+            rows = connection.execute("SELECT players FROM session ORDER BY id").fetchall()
+            return [tuple(json.loads(players)) for (players,) in rows]
+
+        return self.read(read)
+
     def check(self, name: str | None = None) -> list[str]:
         """Verify the whole ledger (or one session): every record against its checksum,
         the history's order, every deal re-scored from its stored raw input, and what is

@@ -1,27 +1,55 @@
 /* A shared deal (issue 18): every player fills in their own rack from their own phone;
    every phone sees it fill in live; one tap stores it once (the server keys the write by
-   the shared deal's id, so a second tap on any phone stores nothing more). */
+   the shared deal's id, so a second tap on any phone stores nothing more).
+   Issue 29: the card shows at the top of every phone of the session with a banner saying
+   what this phone is to do ("bob won: send your rack"), and the news line says so
+   wherever the phone is scrolled; each phone remembers who holds it; a loser taps their
+   rack on the card's own tile picker (or types it); the winner gets no rack controls; and
+   discarding a deal others have filled in asks first. */
 "use strict";
 
 const SharedDeal = (() => {
   const part = document.getElementById("shared");
   const name = part.dataset.session;
   const base = `/api${sessionPath(name)}/draft`;
+  const banner = part.querySelector(".banner");
   const summary = part.querySelector(".summary");
   const parts = part.querySelector(".parts");
-  const message = part.querySelector(".message");
+  const message = part.querySelector("[aria-label='shared deal message']");
   const me = part.querySelector("select[name=me]");
-  const rack = part.querySelector("input[name=rack]");
+  const mine = part.querySelector(".mine");
   const store = part.querySelector(".store");
+  const confirm = part.querySelector(".confirm");
+  const board = new Board(mine);
   const ME = `intlscore.me.${name}`;
+  const ME_ANYWHERE = "intlscore.me"; // the name last chosen in any session, as a first guess
   let current = null;
+  let announced = null;
 
-  me.value = localStorage.getItem(ME) || "";
-  me.addEventListener("change", () => localStorage.setItem(ME, me.value));
+  const remembered = [localStorage.getItem(ME), localStorage.getItem(ME_ANYWHERE)].find(
+    (who) => who && [...me.options].some((option) => option.value === who),
+  );
+  me.value = remembered || "";
+  me.addEventListener("change", () => {
+    localStorage.setItem(ME, me.value);
+    if (me.value) localStorage.setItem(ME_ANYWHERE, me.value);
+    show(current);
+  });
+
+  /* What this phone is to do, in a few words. */
+  function bannerText(draft) {
+    const waiting = draft.missing.length ? `waiting for ${draft.missing.join(", ")}` : "everyone is in: store it";
+    if (!me.value) return `${draft.winner} won: say who you are (I am), then send your rack`;
+    if (me.value === draft.winner) return `you won: ${waiting}`;
+    const said = draft.players.find((player) => player.name === me.value);
+    if (said && said.in) return `${draft.winner} won: your rack is in; ${waiting}`;
+    return `${draft.winner} won: send your rack`;
+  }
 
   function show(draft) {
     current = draft;
-    part.querySelector(".open").hidden = !draft;
+    part.hidden = !draft;
+    confirm.hidden = true;
     if (!draft) return;
     const hand = draft.kind === "closed" ? `: ${draft.closed}${draft.discard ? `, discard ${draft.discard}` : ""}` : "";
     summary.textContent = `${draft.winner} wins (${draft.kind})${hand}`;
@@ -30,10 +58,18 @@ const SharedDeal = (() => {
       const said = player.not_melded ? "has not melded" : player.rack ? `rack ${player.rack}` : "waiting…";
       parts.append(element("li", `${player.name}: ${said}`));
     }
+    banner.textContent = bannerText(draft);
+    mine.hidden = !me.value || me.value === draft.winner; // the winner has no rack
+    board.refresh();
     store.disabled = draft.missing.length > 0;
     store.textContent = draft.missing.length
       ? `store the shared deal (waiting for ${draft.missing.join(", ")})`
       : "store the shared deal";
+    if (draft.id !== announced) {
+      announced = draft.id;
+      News.say(`${draft.winner} won (${draft.kind}): ${me.value === draft.winner ? "the others send their racks" : "send your rack"}`,
+        { label: "go to the shared deal", run: () => News.reveal(part) });
+    }
   }
 
   async function load() {
@@ -41,33 +77,29 @@ const SharedDeal = (() => {
     if (reply.ok) show(reply.data.draft);
   }
 
-  async function send(path, body) {
-    const reply = await callApi(`${base}${path}`, body);
-    message.textContent = reply.ok ? "" : reply.data.error;
-    return reply;
-  }
-
+  /* One player's part; a refusal is said beside the rack's buttons. */
   async function fill(body) {
     if (!current) return;
-    if (!me.value) {
-      message.textContent = "say who you are first (I am …)";
+    const reply = await callApi(`${base}/player`, { id: current.id, player: me.value, ...body });
+    if (!reply.ok) {
+      board.say(reply.data.error);
       return;
     }
-    const reply = await send("/player", { id: current.id, player: me.value, ...body });
-    if (reply.ok) {
-      rack.value = "";
-      show(reply.data.draft);
-    }
+    board.clear();
+    show(reply.data.draft);
   }
 
-  part.querySelector(".send-rack").addEventListener("click", () => {
-    if (!rack.value.trim()) {
-      message.textContent = "type your rack, like r5 b7 *, or tap \"I have not melded\"";
+  part.querySelector(".send-rack").addEventListener("click", async () => {
+    if (!(await board.useAllText())) return;
+    const rack = board.text("shared-rack");
+    if (!rack) {
+      board.say("tap your tiles (or type them, like r5 b7 *), or tap \"I have not melded\"");
       return;
     }
-    fill({ rack: rack.value });
+    fill({ rack });
   });
   part.querySelector(".not-melded").addEventListener("click", () => fill({ not_melded: true }));
+
   store.addEventListener("click", async () => {
     if (!current) return;
     store.disabled = true;
@@ -77,13 +109,36 @@ const SharedDeal = (() => {
       store.disabled = false;
       return;
     }
-    show(null);
-    message.textContent = `stored as deal ${reply.data.deal.number}`;
+    message.textContent = "";
+    show(null); // the session's refresh then says "deal N saved"
   });
-  part.querySelector(".drop").addEventListener("click", async () => {
+
+  async function discard() {
     if (!current) return;
-    const reply = await send("/discard", { id: current.id });
-    if (reply.ok) show(null);
+    const reply = await callApi(`${base}/discard`, { id: current.id });
+    message.textContent = reply.ok ? "" : reply.data.error;
+    if (reply.ok) {
+      show(null);
+      News.say("the shared deal was discarded: nothing was stored");
+    }
+  }
+
+  /* Discarding wipes what the others entered: ask first when anyone else has. */
+  part.querySelector(".drop").addEventListener("click", () => {
+    if (!current) return;
+    const others = current.players.filter((player) => player.in && player.name !== me.value);
+    if (!others.length) {
+      discard();
+      return;
+    }
+    const names = others.map((player) => player.name).join(", ");
+    confirm.querySelector("p").textContent = `Discard the shared deal? What ${names} entered goes with it.`;
+    confirm.hidden = false;
+    confirm.querySelector(".keep").focus();
+  });
+  confirm.querySelector(".confirm-drop").addEventListener("click", discard);
+  confirm.querySelector(".keep").addEventListener("click", () => {
+    confirm.hidden = true;
   });
 
   Live.on("draft", load);

@@ -1,7 +1,11 @@
 /* One session: record a deal with taps, undo, settle. After a write the page fetches
    its live parts again (live.js), so the history, the totals and the chart are the
    ledger's own, and what is being typed elsewhere on the page stays. Writes
-   go through the Outbox (outbox.js): a deal saved offline waits on the phone. */
+   go through the Outbox (outbox.js): a deal saved offline waits on the phone.
+   Issue 29: "new deal" at the top brings the form into view; the form previews the
+   scores before "save deal"; and every change to the history, from this phone or
+   another, is said in the news line (news.js): "deal 12 saved", "deal 11 undone" with
+   "redo deal 11" beside it. */
 "use strict";
 
 (function () {
@@ -11,7 +15,10 @@
   const winner = form.elements.winner;
   const kind = form.elements.kind;
   const losers = [...form.querySelectorAll(".loser")];
-  const board = new Board(form, () => remember());
+  const board = new Board(form, () => {
+    remember();
+    schedulePreview();
+  });
   const FORM_STORE = `intlscore.form.${name}`;
   const settleForm = document.getElementById("settle");
   const settleMessage = settleForm.querySelector(".message");
@@ -43,6 +50,69 @@
   for (const box of form.querySelectorAll("input[name=not_melded]")) box.addEventListener("change", layout);
   if (winner.value === "") kind.value = "none";
   layout();
+
+  /* "new deal": the form comes into view, ready for the winner. */
+  document.getElementById("new-deal").addEventListener("click", () => {
+    News.reveal(form);
+    winner.focus({ preventScroll: true });
+  });
+
+  /* The preview: the deal as it would be stored (the closed hand's type and score, and
+     every player's delta), scored by the server under the session's rules and stored
+     nowhere; or what is still missing. An answer overtaken by a newer change is dropped. */
+  const preview = form.querySelector(".preview");
+  let previewTicket = 0;
+  let previewTimer = null;
+
+  function schedulePreview() {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(showPreview, 150);
+  }
+
+  function pending(words) {
+    preview.replaceChildren(element("p", words, "pending"));
+  }
+
+  async function showPreview() {
+    const ticket = ++previewTicket;
+    const untouched = !winner.value && ![...board.fields.values()].some((f) => f.tiles.length)
+      && !form.querySelector("input[type=checkbox]:checked");
+    if (untouched) {
+      pending("Pick the winner and the kind: the scores show here before you save.");
+      return;
+    }
+    if (kind.value !== "none" && !winner.value) {
+      pending("Preview: pick the winner and the kind.");
+      return;
+    }
+    if (kind.value === "closed" && board.tiles("closed").length < 14) {
+      pending(`Preview: tap the winner's closed hand (${board.tiles("closed").length} of 14 or 15 tiles).`);
+      return;
+    }
+    const { body, problem } = dealBody();
+    if (problem) {
+      pending(`Preview: ${problem}.`);
+      return;
+    }
+    const reply = await callApi(`${base}/deal/preview`, body);
+    if (ticket !== previewTicket) return;
+    if (!reply.ok) {
+      pending(`Preview: ${reply.data.error}`);
+      return;
+    }
+    const result = reply.data;
+    const lines = [element("p", `Not saved yet: ${result.summary}`)];
+    const best = result.closed && result.closed.best;
+    if (best) lines.push(element("p", `type ${best.number} ${best.name}: ${best.score} points`));
+    lines.push(element("p", result.players.map((p) => `${p.name}\u00a0${signed(p.delta)}`).join(" · "), "deltas"));
+    preview.replaceChildren(...lines);
+  }
+
+  function signed(number) {
+    return number > 0 ? `+${number}` : String(number);
+  }
+
+  form.addEventListener("change", schedulePreview);
 
   function dealBody() {
     const body = { kind: kind.value, ...contextFlags(form) };
@@ -163,14 +233,63 @@
 
   const historyMessage = () => document.querySelector("[aria-label='history message']");
 
-  async function moveLastDeal(action) {
+  /* Undo or redo; a refusal is said beside the button that asked (`tell`). */
+  async function moveLastDeal(action, tell = (words) => { historyMessage().textContent = words; }) {
     const reply = await Outbox.send(`${base}/${action}`, {}, { keep: false });
     if (reply.state !== "sent") {
-      historyMessage().textContent = reply.data.error;
+      tell(reply.data.error);
       return;
     }
-    historyMessage().textContent = "";
+    tell("");
     await refreshSession();
+  }
+
+  /* Every change to the history is said, from this phone or another: the page compares
+     the deals it showed with those it shows now (by number, and by the time each version
+     was stored). An undone deal is named, with "redo deal N" beside it while the ledger
+     can redo it. */
+  function shownDeals() {
+    const deals = new Map();
+    for (const item of document.querySelectorAll("[data-live=history] li[data-number]")) {
+      deals.set(Number(item.dataset.number), {
+        key: item.dataset.key,
+        summary: item.querySelector(".summary").textContent,
+        // "ann -24" never splits over two lines
+        deltas: item.querySelector(".deltas").textContent.replace(/(\S) ([+-]?\d)/g, "$1\u00a0$2"),
+      });
+    }
+    return deals;
+  }
+
+  let known = shownDeals();
+  const undone = new Set();
+
+  function announce() {
+    const now = shownDeals();
+    const said = [];
+    let removed = null;
+    for (const [number, deal] of [...now].sort((a, b) => a[0] - b[0])) {
+      const before = known.get(number);
+      if (!before) {
+        const how = undone.has(deal.key) ? "restored" : "saved";
+        said.push(`deal ${number} ${how} (${deal.summary}): ${deal.deltas}`);
+      } else if (before.key !== deal.key) {
+        said.push(`deal ${number} amended (${deal.summary}): ${deal.deltas}`);
+      }
+    }
+    for (const [number, deal] of known) {
+      if (now.has(number)) continue;
+      undone.add(deal.key);
+      said.push(`deal ${number} undone (${deal.summary}: ${deal.deltas})`);
+      removed = number;
+    }
+    known = now;
+    if (!said.length) return;
+    if (said.length > 3) said.splice(0, said.length, `${said.length} deals changed (a re-scoring, or many writes at once): see the history`);
+    const redo = removed !== null && document.getElementById("redo")
+      ? { label: `redo deal ${removed}`, run: () => moveLastDeal("redo", News.fail) }
+      : null;
+    News.say(said.join("; "), redo);
   }
 
   /* The history's buttons, also after a live refresh replaced the history. */
@@ -183,9 +302,10 @@
 
   /* Another phone or the laptop changed this session: show the ledger's new state. */
   async function refreshSession() {
-    const changed = await Live.refresh(["summary", "totals", "chart", "history"]);
+    const changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history"]);
     // a settlement worked out from the old totals is no longer the session's
     if (changed.includes("totals")) settlement.replaceChildren();
+    announce();
   }
   Live.on("ledger", refreshSession);
   Live.on("reconnect", refreshSession);
@@ -207,7 +327,10 @@
     }
     const reply = await callApi(`${base}/draft`, body);
     board.say(reply.ok ? "" : reply.data.error);
-    if (reply.ok) SharedDeal.show(reply.data.draft);
+    if (reply.ok) {
+      SharedDeal.show(reply.data.draft);
+      News.reveal(document.getElementById("shared"));
+    }
   });
 
   /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */
@@ -231,7 +354,7 @@
     if (!deal) return;
     await fillForm(deal.input);
     showAmending(number);
-    form.scrollIntoView();
+    News.reveal(form);
   }
 
   function showAmending(number) {
@@ -304,7 +427,7 @@
           else stopAmending();
           board.say(item.error);
           remember();
-          form.scrollIntoView();
+          News.reveal(form);
         });
         const drop = element("button", `discard ${item.label}`);
         drop.type = "button";
@@ -327,6 +450,7 @@
   });
   showOutbox();
   restore();
+  schedulePreview();
 
   takeOver(settleForm, async () => {
     const body = { stake: settleForm.elements.stake.value.trim() };

@@ -112,7 +112,7 @@
     versions.forEach((deal, index) => {
       const state = index === versions.length - 1 ? "as it stands" : "replaced";
       const deltas = Object.entries(deal.deltas).map(([p, d]) => `${p} ${d > 0 ? "+" : ""}${d}`).join(", ");
-      list.append(element("li", `${deal.created} (${state}): ${deal.summary}; ${deltas}`));
+      list.append(element("li", `${plainTime(deal.created)} (${state}): ${deal.summary}; ${deltas}`));
     });
   });
 })();

@@ -33,6 +33,18 @@ function element(tag, text, className) {
   return node;
 }
 
+/* A stored time (an ISO stamp) in plain words, as the phone's clock shows it: "21:14",
+   with the day in front when it is not today ("20 Nov 09:05"). */
+function plainTime(stamp) {
+  const when = new Date(stamp);
+  if (Number.isNaN(when.getTime())) return stamp;
+  const two = (n) => String(n).padStart(2, "0");
+  const time = `${two(when.getHours())}:${two(when.getMinutes())}`;
+  if (when.toDateString() === new Date().toDateString()) return time;
+  const month = when.toLocaleString("en", { month: "short" });
+  return `${when.getDate()} ${month} ${time}`;
+}
+
 /* POST (or GET) JSON to the API; resolves to {ok, status, data}. */
 async function callApi(path, body) {
   const options = body === undefined

@@ -208,7 +208,11 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
     answers: list[int] = []
     page.on(
         "response",
-        lambda response: answers.append(response.status) if "/deal" in response.url else None,
+        lambda response: (
+            answers.append(response.status)
+            if response.url.endswith("/api/session/busy/deal")
+            else None
+        ),
     )
     blocker = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
     blocker.execute("BEGIN IMMEDIATE")

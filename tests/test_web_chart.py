@@ -47,6 +47,11 @@ def test_a_damaged_session_record_is_refused_and_the_charts_fall_back_to_seats(
     connection = sqlite3.connect(db)
     connection.execute("UPDATE session SET record = replace(record, 'bob', 'bib')")
     connection.commit()
+    with Ledger(db) as ledger:  # the styles read the players kept beside the record...
+        assert ledger.rosters() == [("ann", "bob")]
+        assert any("'friday'" in problem for problem in ledger.check())  # ...check names it
+    connection.execute("UPDATE session SET players = 'not a list'")
+    connection.commit()
     connection.close()
     with Ledger(db) as ledger, pytest.raises(LedgerDamageError, match=r"'friday'.*damaged"):
         ledger.rosters()

@@ -313,8 +313,20 @@ class Ledger:
         def read(connection: sqlite3.Connection | None) -> list[tuple[str, ...]]:
             if connection is None:
                 return []
-            rows = connection.execute("SELECT players FROM session ORDER BY id").fetchall()
-            return [tuple(json.loads(players)) for (players,) in rows]
+            rosters = []
+            for name, players in connection.execute(
+                "SELECT name, players FROM session ORDER BY id"
+            ).fetchall():
+                try:
+                    seats = json.loads(players)
+                    assert isinstance(seats, list) and all(isinstance(n, str) for n in seats)
+                except (ValueError, AssertionError):
+                    raise LedgerDamageError(
+                        f"session {name!r}: its kept players are damaged; see: intlscore"
+                        " session check"
+                    ) from None
+                rosters.append(tuple(seats))
+            return rosters
 
         return self.read(read)
 

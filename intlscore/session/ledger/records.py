@@ -152,10 +152,11 @@ def _input_from_record(data: Any) -> DealInput:
 
 
 @functools.lru_cache(maxsize=256)
-def rules_from_text(text: str) -> Rules:
-    """Stored rules, parsed once per text however many sessions store them (a
-    :class:`Rules` is immutable)."""
-    return parse_rules(text, "the stored rules")
+def rules_from_text(text: str, source: str) -> Rules:
+    """Stored rules, parsed once per text and place (a :class:`Rules` is immutable). The
+    club's figures read no rules at all (:mod:`.kept`); a session's are parsed when that
+    session is read."""
+    return parse_rules(text, source)
 
 
 @functools.lru_cache(maxsize=256)
@@ -181,7 +182,7 @@ def _rules_from_record(data: Any, where: str) -> Rules:
         raise _Malformed(f"{where}: the rules are not a stored rules file")
     text, source = _field(data, "toml", str), _field(data, "source", str)
     try:
-        rules = rules_from_text(text)
+        rules = rules_from_text(text, f"the stored rules of {where}")
     except IntlscoreError as error:
         raise _Malformed(f"the stored rules: {error}") from None
     return rules._replace(source=source)

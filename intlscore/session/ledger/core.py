@@ -74,7 +74,7 @@ from intlscore.session.ledger.schema import (
     append_entries,
     write_session,
 )
-from intlscore.session.settlement import DEFAULT_UNIT, Settlement, settle
+from intlscore.session.settlement import DEFAULT_UNIT, Settlement, parse_money, settle
 
 __all__ = [
     "DB_ENV",
@@ -173,6 +173,8 @@ class SessionState:
     can_redo: bool = False
     rules: Rules | None = None
     """The rules in force (``None``: the shipped rules with ``table``)."""
+    stake: Decimal | None = None
+    """The session's stake (money per point, R19) as stored, None until one is."""
 
     @property
     def totals(self) -> dict[str, int]:
@@ -691,6 +693,13 @@ class Ledger:
         session_id, record, history = loaded
         return Session(self, session_id, record, history.rules)  # in force, after a rescore
 
+    def session_names(self) -> list[str]:
+        """The name of every session, oldest first (one query: nothing is replayed)."""
+        with self._snapshot() as connection:
+            if connection is None:
+                return []
+            return [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
+
     def sessions(self) -> list[SessionSummary]:
         """Every session, oldest first, with its number of deals (each one checked)."""
         with self._snapshot() as connection:
@@ -966,6 +975,25 @@ class Session:
         _, history = self._append(make)
         return history.deals[-1]
 
+    def set_stake(self, stake: Decimal | str | int) -> Decimal:
+        """Store the session's stake (money per point, R19) for later settlements; one
+        entry in the history, so the stake it replaces stays on record.
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     session = ledger.create_session("friday", ["ann", "bob"])
+        ...     session.snapshot().stake, session.set_stake("0.05"), session.snapshot().stake
+        (None, Decimal('0.05'), Decimal('0.05'))
+        """
+        amount = parse_money(stake)
+        created = _now()
+
+        def make(history: History) -> Entry:
+            return Entry("stake", len(history.deals), created, stake=str(amount))
+
+        self._append(make)
+        return amount
+
     def change_rules(self, rules: Rules) -> Rescore:
         """Re-score the whole history from the stored raw input under ``rules`` and play on
         under them (one transaction; the old scores stay in the history)."""
@@ -1024,6 +1052,7 @@ class Session:
             tuple(history.deals),
             can_redo=bool(history.undone),
             rules=history.rules,
+            stake=None if history.stake is None else Decimal(history.stake),
         )
 
     @property

@@ -60,19 +60,19 @@ def _marked(parser: argparse.ArgumentParser) -> list[argparse.Action]:
 def print_names(kind: str) -> None:
     """The session names of the ledger, or the players of the session in play (else of
     every session), one a line; nothing when there is no ledger."""
-    from intlscore.session.in_play import read_in_play
+    from intlscore.errors import LedgerError
+    from intlscore.session.in_play import choose_session, read_in_play
     from intlscore.session.ledger import Ledger
 
     with Ledger() as ledger:
         names = ledger.session_names()
-        if kind == "sessions":
-            shown = names
-        else:
-            in_play = read_in_play(ledger.path)
-            chosen = in_play if in_play in names else names[0] if len(names) == 1 else None
-            if chosen is not None:
-                shown = list(ledger.session(chosen).players)
-            else:
+        shown = names
+        if kind == "players":
+            try:
+                shown = list(
+                    ledger.session(choose_session(read_in_play(ledger.path), names)).players
+                )
+            except LedgerError:  # no session in play: every player of the ledger
                 from intlscore.session.club.players import list_players
 
                 shown = [player.name for player in list_players(ledger)]

@@ -224,6 +224,19 @@ def test_amend_from_closed_to_open_drops_the_closed_hand(
     assert deal["input"]["closed"] is None and deal["input"]["first_turn"] is False
 
 
+def test_amend_with_new_closed_tiles_takes_their_own_discard(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ok(capsys, "session", "new", "friday", "--players", "ann", "bob")
+    ok(capsys, "session", "deal", "--winner", "ann", "--closed", "k1-13 k1", "--discard", "*",
+       "--rack", "bob=o4")  # fmt: skip
+    # 15 tiles: R13 finds the discard; the old joker discard does not stay with them
+    ok(capsys, "session", "amend", "1", "--closed", "r1-7 b1-7 o5")
+    deal = as_json(capsys, "session", "show")["deals"][0]
+    # 33 Little wave two colours 2200, discard o5 (R13), not doubled; bob's o4: -4
+    assert deal["deltas"] == {"ann": 2200, "bob": -4} and deal["input"]["discard"] is None
+
+
 # --- session show: the latest deals, an ending of a line or two ---------------------------------
 
 

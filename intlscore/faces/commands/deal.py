@@ -170,8 +170,9 @@ def session_deal_arguments(
 
 def amended_arguments(args: argparse.Namespace, old: DealInput) -> dict[str, Any]:
     """``old`` with what the arguments give changed, nothing else: a new ending (a closed
-    win's tiles and first-turn flags go with a closed win), a new winner (who then has no
-    rack), each ``--rack`` and ``--not-melded`` player's part, the discard, the trump.
+    win's tiles and first-turn flags go with a closed win; new tiles come with their own
+    ``--discard``, or none), a new winner (who then has no rack), each ``--rack`` and
+    ``--not-melded`` player's part, the discard, the trump.
 
     >>> from intlscore.session.deal import DealInput
     >>> old = DealInput(("ann", "bob", "cat"), "open", "ann", racks=(("bob", "r5"), ("cat", "o1")))
@@ -211,11 +212,14 @@ def amended_arguments(args: argparse.Namespace, old: DealInput) -> dict[str, Any
         drop(name)
         not_melded.append(name)
     keep_context = kind == "closed" and old.kind == "closed"
+    discard = args.discard if args.closed is not None else args.discard or old.discard
+    if kind == "none":
+        discard = None
     return {
         "kind": kind,
         "winner": winner,
         "closed": closed,
-        "discard": None if kind == "none" else (args.discard or old.discard),
+        "discard": discard,
         "racks": racks,
         "not_melded": not_melded,
         "trump": args.trump or old.trump,

@@ -334,3 +334,23 @@ def test_guided_entry_imports_no_command_module() -> None:
     assert imported and not [
         name for name in imported if name.startswith("intlscore.faces.commands")
     ]
+
+
+def test_a_stake_record_is_read_back_with_the_checks_of_money() -> None:
+    from intlscore.session.ledger.records import Entry, History, _Malformed, canonical
+
+    entry = Entry("stake", 0, "2026-11-27T20:00:00+00:00", stake="0.05")
+    text = canonical(entry.to_record())
+    assert text == (
+        '{"created":"2026-11-27T20:00:00+00:00","format":1,"number":0,"record":"stake",'
+        '"stake":"0.05"}'
+    )
+    again = Entry.from_record(json.loads(text), ("ann", "bob"))
+    history = History()
+    assert again == entry and history.apply(again) is None and history.stake == "0.05"
+    assert History().apply(Entry("stake", 3, "x", stake="1")) == (
+        "a stake stored after deal 3, but 0 deals count"
+    )
+    for bad in ({"stake": "-1"}, {"stake": 5}, {"stake": "0.05", "extra": 1}):
+        with pytest.raises(_Malformed):
+            Entry.from_record({**json.loads(text), **bad}, ("ann", "bob"))

@@ -3,8 +3,8 @@
 ``session use NAME`` (and ``session new NAME``) remembers NAME in a small text file beside
 the ledger, ``LEDGER.in-play`` (``ledger.sqlite3.in-play``), never in the ledger itself:
 the ledger's own files (the database, ``-wal``, ``-shm``) are opened by SQLite alone
-(docs/ledger.md). The file holds the name and a newline, written whole (a temporary file
-renamed over it), so a reader sees the old name or the new one.
+(docs/ledger.md). The file holds the name and a newline, owner-only, written in one small
+write; a reader that finds it empty or unreadable sees no session in play.
 
 A command without a session name uses, in order: the session in play, if the ledger still
 has it; else the ledger's only session; else it asks for a name, listing the sessions.
@@ -26,9 +26,7 @@ intlscore.errors.LedgerError: name the session: the ledger has friday, monday (o
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -64,16 +62,17 @@ def read_in_play(ledger: Path) -> str | None:
 
 
 def remember_in_play(ledger: Path, name: str) -> None:
-    """Make ``name`` the session in play of the ledger at ``ledger`` (a whole-file replace)."""
-    target = in_play_file(ledger)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    """Make ``name`` the session in play of the ledger at ``ledger``: one small write, no
+    temporary file (so a process killed here leaves nothing behind but, at worst, an empty
+    file, which reads as no session in play)."""
+    data = (name + "\n").encode("utf-8")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(name + "\n")
-        os.replace(temporary, target)
+        handle = os.open(in_play_file(ledger), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(handle, data)
+        finally:
+            os.close(handle)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         raise LedgerError(f"cannot remember the session in play ({error.strerror})") from None
 
 

@@ -217,7 +217,10 @@ def test_settle_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_settle_rich_view(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "settle", "--stake", "0.05", "ann=10", "bob=0")
     assert status == 0
-    assert "ROUND_HALF_EVEN" in out and "bob pays ann" in out and "0.50" in out
+    assert "bob pays ann" in out and "0.50" in out
+    # issue 29: plain words, no Python constant; the transfers a table acts on come first
+    assert "ROUND_HALF_EVEN" not in out and "an exact half to the even amount" in out
+    assert out.index("fewest transfers") < out.index("nets") < out.index("pairwise payments")
 
 
 @pytest.mark.parametrize(
@@ -392,7 +395,8 @@ def test_real_processes(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stdout == ""
     assert (
         bad.stderr
-        == "intlscore: error: --rack 'bob': write NAME=TILES, like --rack bob=\"r5 b7 *\"\n"
+        == "intlscore: error: --rack 'bob': write NAME=TILES, like --rack bob=\"r5 b7 *\""
+        " (or NAME=POINTS, like --rack bob=42)\n"
     )
     settled = cli("settle", "--stake", "0.05", "ann=100", "bob=-35", "--json", db=db)
     assert json.loads(settled.stdout)["transfers"] == [

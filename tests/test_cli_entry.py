@@ -79,7 +79,7 @@ def test_version_names_the_reach_search(capsys: pytest.CaptureFixture[str]) -> N
         pytest.param(
             ["session", "nwe", "s"],
             "intlscore session: error: argument ACTION: invalid choice 'nwe'"
-            " (choose from new, deal, amend, show, undo, redo, list, export, versions, settle,"
+            " (choose from new, use, deal, amend, show, undo, redo, list, export, versions, settle,"
             " rules, rescore, check); did you mean `new`?",
             id="session action",
         ),

@@ -115,7 +115,7 @@ def test_the_view_fits_80_and_40_columns(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--by", "money"], "standings by money need a stake: add --stake AMOUNT"),
+        (["--by", "money"], "standings by money need a stake: w1, w2, w3 keep none"),
         (["--since", "yesterday"], "--since: 'yesterday' is not a date"),
         (["--by", "luck"], "invalid choice"),
     ],

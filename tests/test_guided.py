@@ -33,16 +33,28 @@ def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-def guided(db: Path, script: Sequence[tuple[str, str]]) -> tuple[int, str]:
-    """Run ``session deal friday`` in a pseudo-terminal; answer each prompt in turn.
+def guided(
+    db: Path,
+    script: Sequence[tuple[str, str | None]],
+    command: Sequence[str] = ("deal", "friday"),
+) -> tuple[int, str]:
+    """Run ``session deal friday`` (or ``session COMMAND...``) in a pseudo-terminal; answer
+    each prompt in turn.
 
     ``script`` pairs a pattern the prompt (or a re-ask) must show with the answer to
-    type; ``\\x04`` as an answer closes the input (Ctrl-D).
+    type; ``\\x04`` as an answer closes the input (Ctrl-D), ``None`` only waits for the
+    pattern, and an answer ending in ``\\r`` is sent as keys (arrows and all).
     """
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "NO_COLOR": "1",
+        "COLUMNS": "80",
+        "PYTHONPATH": str(ROOT),
+        "INTLSCORE_HISTORY": str(db.parent / "history"),  # never the user's own
+    }
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "intlscore.faces.cli", "session", "deal", "friday", "--db", str(db)],
+        ["-m", "intlscore.faces.cli", "session", *command, "--db", str(db)],
         cwd=str(ROOT),
         env=env,
         encoding="utf-8",
@@ -56,6 +68,10 @@ def guided(db: Path, script: Sequence[tuple[str, str]]) -> tuple[int, str]:
         child.expect_exact(pattern)
         if answer == "\x04":
             child.sendeof()
+        elif answer is None:  # only wait for it (an error line: its prompt follows)
+            continue
+        elif answer.endswith("\r"):  # keys as typed, Enter included (arrows, Ctrl-U)
+            child.send(answer)
         else:
             child.sendline(answer)
     child.expect(pexpect.EOF)
@@ -84,7 +100,7 @@ def test_a_closed_win_entered_by_prompts_with_bad_answers_asked_again(db: Path) 
             ("k1 would be a third k1 (the set has two of each, R3); try again", "*"),
             ("Did ann win on the first turn? [y/N]", ""),
             ("type 24, Royal: 2400 (no joker) x 2 for the joker discard = 4800", ""),
-            ("bob's rack (the tiles left, or - if bob had not melded):", "r5 b7 *"),
+            ("bob's rack (the tiles left, or their points like 42, or - if bob", "r5 b7 *"),
             ("cat's rack", "o1 o2 *"),
             ("* would be a third joker (the set has two of each, R3); try again", "o1 o2"),
             ("dan's rack", "-"),
@@ -213,7 +229,7 @@ def test_an_invalid_closed_deal_gets_only_its_error(capsys: pytest.CaptureFixtur
 
 def test_the_hook_takes_a_deal_table_or_whole_rules(capsys: pytest.CaptureFixture[str]) -> None:
     from intlscore.faces.cli import build_parser
-    from intlscore.faces.guided import session_deal_arguments
+    from intlscore.faces.commands.deal import session_deal_arguments
     from intlscore.rules import default_rules
 
     argv = ["session", "deal", "x", "--winner", "ann", "--closed", "k1-13 k1", "--rack", "bob=r5"]
@@ -222,3 +238,60 @@ def test_the_hook_takes_a_deal_table_or_whole_rules(capsys: pytest.CaptureFixtur
         deal = session_deal_arguments(args, ("ann", "bob"), rules)
         assert deal["kind"] == "closed" and deal["racks"] == [("bob", "r5")]
         assert NOTE in capsys.readouterr().err
+
+
+# --- line editing, history, and a deal amended by prompts (issue 29, item 7) ------------------
+
+LEFT, UP, KILL_LINE, BACKSPACE = "\x1b[D", "\x1b[A", "\x15", "\x7f"
+
+
+@pytest.mark.slow
+def test_answers_are_typed_with_line_editing_and_history(db: Path) -> None:
+    status, out = guided(
+        db,
+        [
+            ("How did the deal end?", "closed"),
+            ("Who won?", "ann"),
+            ("ann's closed hand", "k1-13 k14"),
+            ("'k14' is not a tile", None),
+            # the up arrow brings the bad answer back; two backspaces and a 1 mend it
+            ("ann's closed hand", f"{UP}{BACKSPACE}{BACKSPACE}1\r"),
+            ("ann's final discard", "*"),
+            ("Did ann win on the first turn?", "n"),
+            # the left arrow moves inside the line: "r5 *", back one, "b7 " before the joker
+            ("bob's rack", f"r5 *{LEFT}b7 \r"),
+            ("cat's rack", "12"),  # counted (R15)
+            ("dan's rack", "-"),
+            ("Store this deal?", "y"),
+        ],
+    )
+    assert status == 0, out
+    assert "^[[" not in out
+    # 24 Royal 2400 x2 (R12, R17); bob r5 b7 * 42 x2; cat counted 12 x2; dan the winner's x2
+    assert deals_and_totals(db) == (1, {"ann": 4800, "bob": -84, "cat": -24, "dan": -4800})
+    history = (db.parent / "history").read_text(encoding="utf-8")
+    assert "k1-13 k14" in history and "r5 b7 *" in history  # kept for the next run
+
+
+@pytest.mark.slow
+def test_amend_at_a_terminal_proposes_the_old_answers(db: Path) -> None:
+    argv = ["session", "deal", "friday", "--open", "--winner", "ann", "--rack", "bob=r5 b7 *"]
+    assert main([*argv, "--rack", "cat=o1 o2", "--not-melded", "dan", "--db", str(db)]) == 0
+    status, out = guided(
+        db,
+        [
+            ("How did the deal end?", "\r"),  # "open", proposed: kept
+            ("Who won?", "\r"),  # ann
+            ("Was ann's final discard a joker? [y/N]", "\r"),
+            ("bob's rack", "\r"),  # r5 b7 *
+            ("cat's rack", f"{KILL_LINE}23\r"),  # o1 o2 wiped, counted 23 instead
+            ("dan's rack", "\r"),  # - (not melded)
+            ("Store this deal?", "y"),
+        ],
+        command=("amend", "friday", "1"),
+    )
+    assert status == 0, out
+    assert "Enter the deal again (Enter keeps an old answer)" in out
+    assert "deal 1 amended" in out
+    # R14 open 100; R15 bob 42, cat counted 23; R16 dan -100
+    assert deals_and_totals(db) == (1, {"ann": 100, "bob": -42, "cat": -23, "dan": -100})

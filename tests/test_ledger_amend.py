@@ -167,7 +167,7 @@ def test_cli_amend_redo_check_and_the_amended_mark(
         (["amend", "s", "x", "--foot", "--winner", "bob"], "deal number 'x'"),
         (["amend", "s", "9", "--foot", "--winner", "bob", "--rack", "ann=k2"], "has no deal 9"),
         (["redo", "s"], "no undone deal to redo"),
-        (["check"], "name one session to check, or give --all"),
+        (["check", "s", "--all"], "name one session to check, or give --all"),
     ]:
         status, _, err = run(capsys, "session", *bad, *session)
         assert status == 2 and message in err and len(err.splitlines()) == 1, err

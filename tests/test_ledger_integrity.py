@@ -381,10 +381,13 @@ def test_check_json_errors_that_stop_the_check_print_no_document(
     assert json.loads(out)["sessions"] == [] and not missing.parent.exists()
     with Session.create("friday", FOUR, db=db):
         pass
-    for argv in (["nobody"], [], ["friday", "--all"]):
+    for argv in (["nobody"], ["friday", "--all"]):
         status, out, err = run(capsys, "session", "check", *argv, "--db", str(db), "--json")
         one_line_error(status, err)
         assert out == ""
+    # no name: the session in play (issue 29), here the ledger's only one
+    status, out, err = run(capsys, "session", "check", "--db", str(db), "--json")
+    assert status == 0 and json.loads(out)["sessions"] == [{"name": "friday", "deals": 0}], err
 
 
 def test_a_forged_record_with_a_fresh_checksum_is_caught_by_rescoring(db: Path) -> None:
@@ -476,7 +479,9 @@ def test_a_new_ledger_is_owner_only(capsys: pytest.CaptureFixture[str], tmp_path
     assert run(capsys, "session", "new", "s", "--players", "a", "b", "--db", str(path))[0] == 0
     assert path.stat().st_mode & 0o777 == 0o600
     assert path.parent.stat().st_mode & 0o777 == 0o700
-    assert sorted(p.name for p in path.parent.iterdir()) == ["l.sqlite3"]  # no temporary left
+    # no temporary left; beside the ledger only the session in play (issue 29), owner-only too
+    assert sorted(p.name for p in path.parent.iterdir()) == ["l.sqlite3", "l.sqlite3.in-play"]
+    assert (path.parent / "l.sqlite3.in-play").stat().st_mode & 0o777 == 0o600
 
 
 @pytest.mark.parametrize(

@@ -1,23 +1,23 @@
 """Guided deal entry: ``intlscore session deal NAME`` at a terminal asks for the deal in turn.
 
-When ``session deal`` runs with stdin at a terminal and none of the deal's
-arguments, :func:`session_deal_arguments` asks:
+When ``session deal`` (or ``session amend N``) runs with stdin at a terminal and none
+of the deal's arguments, :func:`ask_deal` asks (an amendment proposes the old answers):
 
 1. how the deal ended (open, foot, closed, none) and who won;
 2. for a closed win, the winner's tiles, the discard when 14 are given (R12,
    R13), and whether the win came on the first turn (types 39 and 40); for an
    open or foot win, whether the final discard was a joker (R12);
-3. each loser's rack, or ``-`` for a loser who had not melded (R15, R16);
+3. each loser's rack: the tiles, the counted points (``42``, ``42+1j`` with a joker),
+   or ``-`` for a loser who had not melded (R15, R16);
 4. the trump, when the session's house rules score it (R18).
 
 Each answer is checked as it is typed: a bad tile, a third copy (R3) or a
 closed hand that fits no type is asked again with the reason. The scored deal
 is then shown, and it is stored only when the player confirms it. Prompts go to
-stderr, so ``--json`` output stays one object on stdout.
+the terminal (stderr when stdout is not one), so ``--json`` output stays one object.
 
-Outside guided mode, a closed win of 14 tiles without ``--discard`` gets one
-line on stderr saying that no joker discard was assumed
-(:func:`warn_if_discard_unknown`).
+This module reads no command-line argument but the check :func:`wants_prompts`; the
+commands (:mod:`intlscore.faces.commands.deal`) call it, never the reverse.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> third_copies(parse_tiles("r5 r5"), parse_tiles("r5 k1"))
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -39,12 +40,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from intlscore.errors import DealError, IntlscoreError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
     from intlscore.engine.tiles import Tile
     from intlscore.rules import Rules
     from intlscore.rules.deal_table import DealTable
-    from intlscore.session.deal import DealResult
+    from intlscore.session.deal import DealInput
 
 __all__ = [
     "DEAL_OPTIONS",
@@ -52,11 +55,11 @@ __all__ = [
     "DealNotConfirmed",
     "ask_deal",
     "choose",
-    "session_deal_arguments",
+    "rack_check",
+    "scored_with",
     "third_copies",
     "tiles_check",
     "wants_prompts",
-    "warn_if_discard_unknown",
 ]
 
 KINDS = ("open", "foot", "closed", "none")
@@ -88,45 +91,11 @@ def wants_prompts(args: argparse.Namespace, stdin: Any = None) -> bool:
     return not given and bool(stdin is not None and stdin.isatty())
 
 
-def _scored_with(table: DealTable | Rules) -> dict[str, Any]:
+def scored_with(table: DealTable | Rules) -> dict[str, Any]:
     """``score_deal``'s keyword for a session's deal table or its whole rules."""
     from intlscore.rules import Rules
 
     return {"rules": table} if isinstance(table, Rules) else {"table": table}
-
-
-def session_deal_arguments(
-    args: argparse.Namespace, players: Sequence[str], table: DealTable | Rules
-) -> dict[str, Any]:
-    """The deal of ``session deal``: asked for at a terminal, else read from the arguments.
-
-    ``table`` is the session's deal table, or its whole :class:`~intlscore.rules.Rules`.
-    """
-    from intlscore.faces.commands.deal import deal_arguments
-
-    if wants_prompts(args):
-        return ask_deal(players, table)
-    deal = deal_arguments(args)
-    if deal["kind"] == "closed" and deal["discard"] is None:
-        from intlscore.session.deal import score_deal
-
-        # an invalid deal says nothing here: its own error will be the one line on stderr
-        with contextlib.suppress(IntlscoreError):
-            warn_if_discard_unknown(score_deal(players, **_scored_with(table), **deal))
-    return deal
-
-
-def warn_if_discard_unknown(result: DealResult) -> None:
-    """One line on stderr when a closed win of 14 tiles came without its discard.
-
-    The deal is scored as if the discard was not a joker; the line says so.
-    """
-    if result.closed is not None and result.closed.discard is None:
-        print(
-            "intlscore: note: a closed win of 14 tiles without --discard: no joker discard"
-            " was assumed (give --discard TILE, or 15 tiles to find the best discard)",
-            file=sys.stderr,
-        )
 
 
 def choose(answer: str, options: Sequence[str], what: str) -> str:
@@ -170,23 +139,51 @@ def third_copies(tiles: Sequence[Tile], elsewhere: Sequence[Tile]) -> str | None
 
 
 class _Prompter:
-    """Asks on the terminal and re-asks until the answer passes its check."""
+    """Asks on the terminal and re-asks until the answer passes its check.
+
+    Where Python has :mod:`readline` and both stdin and stdout are a terminal, an answer
+    is typed with line editing (arrows, Home, End) and the answers given so far (and in
+    earlier runs, see :func:`history_file`) come back with the up arrow; a proposed answer
+    (the old one, when a deal is amended) is already typed in, to keep with Enter or edit.
+    Elsewhere the prompt goes to the console (stderr) and a proposed answer is shown in
+    brackets, kept by an empty answer.
+    """
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.readline = _line_editing()
 
-    def ask(self, question: str, check: Callable[[str], T]) -> T:
+    def ask(self, question: str, check: Callable[[str], T], proposed: str | None = None) -> T:
         from rich.text import Text
 
         while True:
             try:
-                answer = self.console.input(Text(f"{question} ", style="bold"))
+                answer = self._line(question, proposed)
             except EOFError:
                 raise DealNotConfirmed("input closed: nothing stored") from None
             try:
                 return check(answer)
             except (IntlscoreError, ValueError) as error:
                 self.console.print(Text(f"  {error}; try again", style="red"))
+
+    def _line(self, question: str, proposed: str | None) -> str:
+        """One answer, with line editing where there is readline."""
+        from rich.text import Text
+
+        readline = self.readline
+        if readline is None:
+            shown = question if proposed is None else f"{question} [{proposed}]"
+            answer = self.console.input(Text(f"{shown} ", style="bold"))
+            return proposed if proposed is not None and not answer.strip() else answer
+        if proposed is not None:
+            readline.set_startup_hook(lambda: readline.insert_text(proposed))
+        try:
+            bold = self.console.color_system is not None and not self.console.no_color
+            # \001 and \002 tell readline that the escapes between them take no columns
+            prompt = f"\001\x1b[1m\002{question}\001\x1b[0m\002 " if bold else f"{question} "
+            return input(prompt)
+        finally:
+            readline.set_startup_hook(None)
 
     def yes(self, question: str, default: bool = False) -> bool:
         hint = "[Y/n]" if default else "[y/N]"
@@ -202,6 +199,50 @@ class _Prompter:
             raise DealError("answer y or n")
 
         return self.ask(f"{question} {hint}", check)
+
+    def close(self) -> None:
+        """Keep the answers for the next run's up arrow (quietly skipped if it fails)."""
+        if self.readline is not None:
+            path = history_file()
+            if path is not None:
+                with contextlib.suppress(OSError):
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    self.readline.set_history_length(HISTORY_LENGTH)
+                    self.readline.write_history_file(str(path))
+
+
+HISTORY_ENV = "INTLSCORE_HISTORY"
+"""The file guided entry keeps its answers in; empty: keep none."""
+HISTORY_LENGTH = 500
+
+
+def history_file() -> Path | None:
+    """``$INTLSCORE_HISTORY``, else ``guided-history`` in the user's state folder; None when
+    the variable is set empty."""
+    from pathlib import Path
+
+    given = os.environ.get(HISTORY_ENV)
+    if given is not None:
+        return Path(given) if given.strip() else None
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("intlscore", appauthor=False)) / "guided-history"
+
+
+def _line_editing() -> Any:
+    """The :mod:`readline` module with the earlier answers loaded, where it can edit this
+    terminal's lines (stdin and stdout a terminal); else None."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: plain input
+        return None
+    path = history_file()
+    if path is not None:
+        with contextlib.suppress(OSError):
+            readline.read_history_file(str(path))
+    return readline
 
 
 def _tiles(text: str, what: str) -> list[Tile]:
@@ -256,29 +297,76 @@ def _unless(marker: str, check: Callable[[str], list[Tile]]) -> Callable[[str], 
     return either
 
 
-def _closed_hand(ask: _Prompter, winner: str, rules: Rules | None) -> dict[str, Any]:
+def rack_check(
+    name: str, elsewhere: Sequence[Tile]
+) -> Callable[[str], tuple[str, list[Tile]] | None]:
+    """A check for a loser's rack: ``-`` (not melded, None), the counted points (``42``,
+    ``42+1j``; R15), or tiles; the answer as it will be stored and the tiles it holds.
+
+    >>> check = rack_check("bob", [])
+    >>> check("-") is None, check("42+1j")[0], check("R5  b7")[0]
+    (True, '42+1j', 'r5 b7')
+    >>> check("42x")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: bob's rack '42x': write the tiles (like r5 b7 *) or the counted points (like 42, or 42+1j with one joker)
+    """  # noqa: E501
+    from intlscore.session.deal import counted_rack
+
+    tiles = tiles_check(f"{name}'s rack", elsewhere)
+
+    def check(text: str) -> tuple[str, list[Tile]] | None:
+        if text.strip() == "-":
+            return None
+        count = counted_rack(text, f"{name}'s rack")
+        if count is None:
+            parsed = tiles(text)
+            return " ".join(str(tile) for tile in parsed), parsed
+        from intlscore.engine.tiles import Tile
+
+        jokers = [Tile.joker()] * count.jokers
+        problem = third_copies(jokers, elsewhere)
+        if problem:
+            raise DealError(problem)
+        return str(count), jokers
+
+    return check
+
+
+def _closed_hand(
+    ask: _Prompter, winner: str, rules: Rules | None, proposed: DealInput | None
+) -> dict[str, Any]:
     """The winner's closed hand: tiles, discard (asked when 14 are given), first turn;
     checked under the session's ``rules`` (so a house type counts)."""
     from intlscore.engine.notation import format_tiles
     from intlscore.engine.scoring import score_hand
     from intlscore.faces.render.output import user_text
 
+    old = proposed if proposed is not None and proposed.kind == "closed" else None
     while True:
         tiles = ask.ask(
             f"{winner}'s closed hand (14 tiles, or 15 to find the best discard):",
             tiles_check(f"{winner}'s closed hand", (), sizes=(14, 15)),
+            None if old is None else old.closed,
         )
         discard: Tile | None = None
         if len(tiles) == 14:
             discard = ask.ask(
                 f"{winner}'s final discard (a tile, * for a joker):",
                 tiles_check("the discard", tiles, sizes=(1,)),
+                None if old is None else old.discard,
             )[0]
-        first_turn = ask.yes(f"Did {winner} win on the first turn?")
+        first_turn = ask.yes(
+            f"Did {winner} win on the first turn?", old is not None and old.first_turn
+        )
         original_hand = starting_player = False
         if first_turn:
-            original_hand = ask.yes(f"With the 14 tiles {winner} was dealt?")
-            starting_player = ask.yes(f"Is {winner} the starting player?")
+            original_hand = ask.yes(
+                f"With the 14 tiles {winner} was dealt?", old is not None and old.original_hand
+            )
+            starting_player = ask.yes(
+                f"Is {winner} the starting player?", old is not None and old.starting_player
+            )
         result = score_hand(
             tiles,
             discard=discard,
@@ -306,63 +394,106 @@ def _closed_hand(ask: _Prompter, winner: str, rules: Rules | None) -> dict[str, 
         }
 
 
+def _proposed_rack(proposed: DealInput | None, name: str) -> str | None:
+    """The old answer for ``name``'s rack: the rack as typed, ``-`` if not melded."""
+    if proposed is None:
+        return None
+    for given, text in proposed.racks:
+        if given.casefold() == name.casefold():
+            return text
+    if any(given.casefold() == name.casefold() for given in proposed.not_melded):
+        return "-"
+    return None
+
+
+def _proposed_winner(proposed: DealInput | None, players: Sequence[str]) -> str | None:
+    if proposed is None or proposed.winner is None:
+        return None
+    return next((p for p in players if p.casefold() == proposed.winner.casefold()), None)
+
+
 def ask_deal(
-    players: Sequence[str], table: DealTable | Rules, console: Console | None = None
+    players: Sequence[str],
+    table: DealTable | Rules,
+    console: Console | None = None,
+    *,
+    proposed: DealInput | None = None,
 ) -> dict[str, Any]:
     """Ask for one deal at the terminal; the keyword arguments of ``score_deal`` once confirmed.
 
-    Raises :class:`DealNotConfirmed` when the player says no (or input ends).
+    ``proposed`` (the deal being amended) gives every question its old answer, kept with
+    Enter. Raises :class:`DealNotConfirmed` when the player says no (or input ends).
     """
+    from intlscore.faces.render.output import make_console
+
+    ask = _Prompter(console or make_console(sys.stderr))
+    try:
+        return _ask_deal(ask, players, table, proposed)
+    finally:
+        ask.close()
+
+
+def _ask_deal(
+    ask: _Prompter, players: Sequence[str], table: DealTable | Rules, proposed: DealInput | None
+) -> dict[str, Any]:
     from intlscore.engine.notation import parse_tiles
     from intlscore.faces.render.deal_view import deal_view
-    from intlscore.faces.render.output import make_console, print_views, user_text
+    from intlscore.faces.render.output import print_views, user_text
     from intlscore.rules import Rules
     from intlscore.session.deal import score_deal
 
-    console = console or make_console(sys.stderr)
-    ask = _Prompter(console)
+    console = ask.console
+    what = "the deal" if proposed is None else "the deal again (Enter keeps an old answer)"
     console.print(
         user_text(
-            f"Enter the deal for {', '.join(players)} (Ctrl-D to stop;"
+            f"Enter {what} for {', '.join(players)} (Ctrl-D to stop;"
             " nothing is stored until you confirm)."
         )
     )
     kind = ask.ask(
         "How did the deal end? (open, foot, closed, none):",
         lambda text: choose(text, KINDS, "how the deal ended"),
+        None if proposed is None else proposed.kind,
     )
     deal: dict[str, Any] = {"kind": kind, "winner": None, "racks": [], "not_melded": []}
     if kind != "none":
         deal["winner"] = ask.ask(
-            f"Who won? ({', '.join(players)}):", lambda text: choose(text, players, "the winner")
+            f"Who won? ({', '.join(players)}):",
+            lambda text: choose(text, players, "the winner"),
+            _proposed_winner(proposed, players),
         )
     if kind == "closed":
-        deal.update(_closed_hand(ask, deal["winner"], table if isinstance(table, Rules) else None))
-    elif kind != "none" and ask.yes(f"Was {deal['winner']}'s final discard a joker?"):
-        deal["discard"] = "*"
+        rules = table if isinstance(table, Rules) else None
+        deal.update(_closed_hand(ask, deal["winner"], rules, proposed))
+    elif kind != "none":
+        was_joker = proposed is not None and proposed.discard in ("*", "j", "jk", "joker")
+        if ask.yes(f"Was {deal['winner']}'s final discard a joker?", was_joker):
+            deal["discard"] = "*"
     known = [deal.get("closed"), deal.get("discard")]
     so_far = [tile for text in known if text for tile in parse_tiles(text)]
     for name in players:
         if name == deal["winner"]:
             continue
-
         rack = ask.ask(
-            f"{name}'s rack (the tiles left, or - if {name} had not melded):",
-            _unless("-", tiles_check(f"{name}'s rack", so_far)),
+            f"{name}'s rack (the tiles left, or their points like 42, or - if {name} had not"
+            " melded):",
+            rack_check(name, so_far),
+            _proposed_rack(proposed, name),
         )
         if rack is None:
             deal["not_melded"].append(name)
         else:
-            deal["racks"].append((name, " ".join(str(tile) for tile in rack)))
-            so_far += rack
+            deal["racks"].append((name, rack[0]))
+            so_far += rack[1]
     deals = table.deals if isinstance(table, Rules) else table
     if deals.trump_bonus_enabled:
         trump = ask.ask(
             "The trump tile (Enter if none):",
             _unless("", tiles_check("the trump", so_far, sizes=(1,))),
+            None if proposed is None else proposed.trump,
         )
         deal["trump"] = None if trump is None else str(trump[0])
-    result = score_deal(players, **_scored_with(table), **deal)
+    result = score_deal(players, **scored_with(table), **deal)
     print_views(deal_view(result), console=console)
     if not ask.yes("Store this deal?", default=True):
         raise DealNotConfirmed("deal not confirmed: nothing stored")

@@ -26,6 +26,7 @@ intlscore.errors.DealError: unknown player 'eve' as the winner (the players are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "CountedRack",
     "DealInput",
     "DealResult",
     "Kind",
@@ -52,6 +54,8 @@ __all__ = [
     "Role",
     "Term",
     "check_player_names",
+    "counted_rack",
+    "rack_tiles",
     "score_deal",
 ]
 
@@ -64,6 +68,11 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 MAX_NAME: Final = 40
 
+MAX_COUNTED_JOKERS: Final = 2
+"""A counted rack holds at most the set's two jokers (R1, R3)."""
+_COUNTED: Final = re.compile(
+    r"(?P<points>[0-9]{1,6})(?:\s*\+\s*(?P<jokers>[0-9]{0,3})\s*j)?", re.ASCII | re.IGNORECASE
+)
 _KIND_WORDS: Final = {"open": "open win", "foot": "foot win", "closed": "closed win", "none": ""}
 _JOKER_WORDS: Final = ("no joker", "one joker", "two jokers")
 
@@ -119,6 +128,73 @@ def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str,
             + (f" ({', '.join(names)})" if names else "")
         )
     return names
+
+
+@dataclass(frozen=True, slots=True)
+class CountedRack:
+    """A loser's rack given as its counted value (R15), not tile by tile: the points of its
+    numbered tiles, and its jokers, which count the house's joker value.
+
+    >>> str(CountedRack(42)), str(CountedRack(42, 1)), str(CountedRack(0, 2))
+    ('42', '42+1j', '0+2j')
+    """
+
+    points: int
+    jokers: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.points}+{self.jokers}j" if self.jokers else str(self.points)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"points": self.points, "jokers": self.jokers}
+
+
+def counted_rack(text: str, what: str = "the rack") -> CountedRack | None:
+    """The counted value a rack is given as, or None when ``text`` is tiles.
+
+    A count starts with a digit (a tile never does, R2): ``42`` is 42 points of numbered
+    tiles; ``42+1j`` (or ``42+j``) adds one joker and ``42+2j`` two, each counted at the
+    house's joker value (R15); ``0+1j`` is a lone joker. Only the form is checked here:
+    whether the rules' tile values can make the points is checked when the deal is scored.
+
+    >>> counted_rack("42"), counted_rack(" 42 + 1J "), counted_rack("r5 b7") is None
+    (CountedRack(points=42, jokers=0), CountedRack(points=42, jokers=1), True)
+    >>> counted_rack("42+3j", "bob's rack")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: bob's rack '42+3j': a rack holds at most 2 jokers (R3)
+    >>> counted_rack("42 r5", "bob's rack")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: bob's rack '42 r5': write the tiles (like r5 b7 *) or the counted points (like 42, or 42+1j with one joker)
+    """  # noqa: E501
+    stripped = text.strip()
+    if not stripped[:1].isdigit() or not stripped.isascii():
+        return None
+    found = _COUNTED.fullmatch(stripped)
+    if found is None:
+        raise DealError(
+            f"{what} {_shown(text)}: write the tiles (like r5 b7 *) or the counted points"
+            " (like 42, or 42+1j with one joker)"
+        )
+    jokers_text = found["jokers"]
+    jokers = 0 if jokers_text is None else int(jokers_text or "1")
+    if jokers > MAX_COUNTED_JOKERS:
+        raise DealError(f"{what} {_shown(text)}: a rack holds at most 2 jokers (R3)")
+    return CountedRack(int(found["points"]), jokers)
+
+
+def rack_tiles(text: str, what: str = "the rack") -> list[Tile]:
+    """The tiles a rack as typed is known to hold (for R3's count of copies): its tiles,
+    or for a counted rack (:func:`counted_rack`) its jokers alone.
+
+    >>> [str(tile) for tile in rack_tiles("r5 *")], [str(tile) for tile in rack_tiles("42+1j")]
+    (['r5', '*'], ['*'])
+    """
+    count = counted_rack(text, what)
+    if count is None:
+        return _parse(text, what)
+    return [Tile.joker()] * count.jokers
 
 
 def _shown(value: object) -> str:
@@ -270,6 +346,8 @@ class PlayerScore:
     """The joker-discard factor (R12, R17), 1 when the deal is not doubled."""
     rack: tuple[Tile, ...] = ()
     trump_holder: bool = False
+    counted: CountedRack | None = None
+    """The rack given as its counted value (then ``rack`` is empty: no tile is known)."""
 
     @property
     def why(self) -> str:
@@ -283,7 +361,8 @@ class PlayerScore:
         return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The player's JSON; ``counted`` (points, jokers) only for a counted rack."""
+        data: dict[str, Any] = {
             "name": self.name,
             "delta": self.delta,
             "why": self.why,
@@ -292,6 +371,9 @@ class PlayerScore:
             "terms": [{"label": term.label, "points": term.points} for term in self.terms],
             "trump_holder": self.trump_holder,
         }
+        if self.counted is not None:
+            data["counted"] = self.counted.to_dict()
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,7 +579,7 @@ def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
     players = check_player_names(raw.players)
     roster = _Roster(players)
     kind, winner = _ending(raw, roster)
-    racks, not_melded = _losers(raw, roster, winner)
+    racks, counted, not_melded = _losers(raw, roster, winner, table)
     trump, holders = _trump(raw, roster)
 
     discard = None if raw.discard is None else _parse_one(raw.discard, "the discard")
@@ -527,6 +609,9 @@ def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
         if name == winner:
             role = "winner"
             terms = [_winner_term(kind, closed, len(not_melded) == len(players) - 1, table)]
+        elif name in counted:
+            role = "melded"
+            terms = [_counted_term(counted[name], table)]
         elif name in racks:
             role, rack = "melded", tuple(racks[name])
             terms = [_rack_term(rack, table)]
@@ -536,7 +621,11 @@ def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
         if table.trump_bonus_enabled and name in holders:
             terms.append(Term(f"trump bonus ({trump})", table.trump_bonus_points))  # R18
         delta = sum(term.points for term in terms) * factor
-        scores.append(PlayerScore(name, role, delta, tuple(terms), factor, rack, name in holders))
+        scores.append(
+            PlayerScore(
+                name, role, delta, tuple(terms), factor, rack, name in holders, counted.get(name)
+            )
+        )
     return DealResult(
         players=tuple(scores),
         kind=kind,
@@ -585,15 +674,24 @@ def _ending(raw: DealInput, roster: _Roster) -> tuple[Kind, str | None]:
 
 
 def _losers(
-    raw: DealInput, roster: _Roster, winner: str | None
-) -> tuple[dict[str, list[Tile]], list[str]]:
-    """Every loser either melded (with a rack, R15) or not melded (R16), exactly once."""
+    raw: DealInput, roster: _Roster, winner: str | None, table: DealTable
+) -> tuple[dict[str, list[Tile]], dict[str, CountedRack], list[str]]:
+    """Every loser either melded (with a rack, R15) or not melded (R16), exactly once.
+
+    A rack given as its counted value is in both the first and the second answer: in the
+    first as its jokers only (the tiles known, for R3), in the second as its count."""
     roles: dict[str, str] = {} if winner is None else {winner: "the winner"}
     racks: dict[str, list[Tile]] = {}
+    counted: dict[str, CountedRack] = {}
     for given, text in raw.racks:
         name = roster.known(given, "given a rack")
         _claim(roles, name, "given a rack")
-        racks[name] = _parse(text, f"{name}'s rack")
+        count = counted_rack(text, f"{name}'s rack")
+        if count is None:
+            racks[name] = _parse(text, f"{name}'s rack")
+        else:
+            counted[name] = _check_count(count, text, f"{name}'s rack", table)
+            racks[name] = [Tile.joker()] * count.jokers
     not_melded: list[str] = []
     for given in raw.not_melded:
         name = roster.known(given, "as not melded")
@@ -602,7 +700,22 @@ def _losers(
     for name in roster.players:
         if name not in roles:
             raise DealError(f"{name} has neither a rack nor 'not melded'; say which")
-    return racks, not_melded
+    return racks, counted, not_melded
+
+
+def _check_count(count: CountedRack, text: str, what: str, table: DealTable) -> CountedRack:
+    """A count that the rules' tile values can make: nothing, or at least the smallest
+    value (R15: a rack of the shipped rules never counts 1), and at most every numbered
+    tile of the set (two of each number in four colours)."""
+    if count.points == 0 and count.jokers == 0:
+        raise DealError(f"{what} {_shown(text)}: a rack counted 0 holds no tile; give its points")
+    smallest, largest = min(table.rack_values), 8 * sum(table.rack_values)
+    if count.points and not smallest <= count.points <= largest:
+        raise DealError(
+            f"{what} {_shown(text)}: the numbered tiles of a rack count 0 or {smallest} to"
+            f" {largest} (R15: every tile counts at least {smallest})"
+        )
+    return count
 
 
 def _trump(raw: DealInput, roster: _Roster) -> tuple[Tile | None, list[str]]:
@@ -696,6 +809,22 @@ def _rack_term(rack: tuple[Tile, ...], table: DealTable) -> Term:
     values = [table.joker_on_rack if t.is_joker else table.rack_value(t.number) for t in rack]
     shown = " + ".join(str(value) for value in values)
     return Term(f"rack {' '.join(map(str, rack))} = {shown}", -sum(values))
+
+
+def _counted_term(count: CountedRack, table: DealTable) -> Term:
+    """R15 for a rack given as its counted value: the points, and each joker at the house's
+    joker value.
+
+    >>> from intlscore.rules.deal_table import default_deal_table
+    >>> str(_counted_term(CountedRack(42, 2), default_deal_table()))
+    'rack counted 42 + 2 jokers = 42 + 30 + 30: -102'
+    """
+    if not count.jokers:
+        return Term(f"rack counted {count.points}", -count.points)
+    jokers = "1 joker" if count.jokers == 1 else f"{count.jokers} jokers"
+    values = [count.points, *[table.joker_on_rack] * count.jokers]
+    shown = " + ".join(str(value) for value in values)
+    return Term(f"rack counted {count.points} + {jokers} = {shown}", -sum(values))
 
 
 def _not_melded_term(kind: Kind, closed: ScoreResult | None, table: DealTable) -> Term:

@@ -100,7 +100,12 @@ class Settlement:
 
     @property
     def rounding(self) -> str:
-        return f"each pairwise payment rounded to {self.unit} with {ROUNDING}"
+        """The rounding in words (``ROUNDING`` is its name in the JSON).
+
+        >>> settle({"ann": 1, "bob": 0}, "0.05").rounding
+        'each rounded to 0.01, an exact half to the even amount'
+        """
+        return f"each rounded to {self.unit}, an exact half to the even amount"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``intlscore settle --json``; amounts are decimal strings."""

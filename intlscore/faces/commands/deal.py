@@ -8,16 +8,21 @@ flags with ``intlscore session new`` (:func:`add_table_arguments`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from intlscore.errors import DealError, TableError
+from intlscore.errors import DealError, IntlscoreError, TableError
 from intlscore.faces.commands.common import sentence, whole_number
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from intlscore.rules import Rules
     from intlscore.rules.deal_table import DealTable
+    from intlscore.session.deal import DealInput, DealResult
 
 HELP = "score one deal: every player's delta (open, foot, closed win or no winner)"
 EXAMPLE = (
@@ -28,6 +33,8 @@ EXAMPLE = (
 
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     """How the deal ended and what the losers held (shared with ``session deal``)."""
+    from intlscore.faces.commands.completion import complete_players
+
     ending = parser.add_argument_group("how the deal ended (one of)")
     choice = ending.add_mutually_exclusive_group()
     choice.add_argument("--open", action="store_true", help="an open win (R14)")
@@ -38,7 +45,7 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
         help='a closed win with these tiles: 14 and --discard, or 15 (e.g. "k1-13 k1")',
     )
     choice.add_argument("--no-winner", action="store_true", help="the deal ended with no winner")
-    parser.add_argument("--winner", metavar="NAME", help="who won")
+    complete_players(parser.add_argument("--winner", metavar="NAME", help="who won"))
     parser.add_argument(
         "--discard",
         metavar="TILE",
@@ -49,23 +56,29 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=TILES",
         action="append",
         default=[],
-        help='a loser who has melded and the tiles left on the rack (R15), e.g. bob="r5 b7 *"',
+        help='a loser who has melded and the tiles left on the rack (R15), e.g. bob="r5 b7 *";'
+        " or the rack's counted points, e.g. bob=42, or bob=42+1j with one joker (counted at"
+        " the house's joker value)",
     )
-    parser.add_argument(
-        "--not-melded",
-        metavar="NAME",
-        nargs="+",
-        action="extend",
-        default=[],
-        help="losers who have not melded (R16)",
+    complete_players(
+        parser.add_argument(
+            "--not-melded",
+            metavar="NAME",
+            nargs="+",
+            action="extend",
+            default=[],
+            help="losers who have not melded (R16)",
+        )
     )
     parser.add_argument("--trump", metavar="TILE", help="the trump tile (R18)")
-    parser.add_argument(
-        "--trump-holder",
-        metavar="NAME",
-        action="append",
-        default=[],
-        help="a player who held the tile identical to the trump (R18); racks are checked too",
+    complete_players(
+        parser.add_argument(
+            "--trump-holder",
+            metavar="NAME",
+            action="append",
+            default=[],
+            help="a player who held the tile identical to the trump (R18); racks are checked too",
+        )
     )
     context = parser.add_argument_group("when a closed win happened (types 39, 40)")
     context.add_argument("--first-turn", action="store_true", help="on the winner's first turn")
@@ -97,24 +110,23 @@ def add_json_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def given_kind(args: argparse.Namespace) -> str | None:
+    """How the deal ended, as the arguments say (None when they do not)."""
+    if args.no_winner:
+        return "none"
+    if args.open:
+        return "open"
+    if args.foot:
+        return "foot"
+    return "closed" if args.closed is not None else None
+
+
 def deal_arguments(args: argparse.Namespace) -> dict[str, Any]:
     """The keyword arguments of :func:`~intlscore.session.deal.score_deal` but players, table."""
-    if args.no_winner:
-        kind = "none"
-    elif args.open:
-        kind = "open"
-    elif args.foot:
-        kind = "foot"
-    elif args.closed is not None:
-        kind = "closed"
-    else:
+    kind = given_kind(args)
+    if kind is None:
         raise DealError("say how the deal ended: --open, --foot, --closed TILES or --no-winner")
-    racks: list[tuple[str, str]] = []
-    for item in args.rack:
-        name, equals, tiles = item.partition("=")
-        if not equals or not name.strip():
-            raise DealError(f'--rack {item!r}: write NAME=TILES, like --rack bob="r5 b7 *"')
-        racks.append((name.strip(), tiles))
+    racks = deal_arguments_racks(args.rack)
     return {
         "kind": kind,
         "winner": args.winner,
@@ -128,6 +140,124 @@ def deal_arguments(args: argparse.Namespace) -> dict[str, Any]:
         "original_hand": args.original_hand,
         "starting_player": args.starting_player,
     }
+
+
+def session_deal_arguments(
+    args: argparse.Namespace,
+    players: Sequence[str],
+    table: DealTable | Rules,
+    old: DealInput | None = None,
+) -> dict[str, Any]:
+    """The deal of ``session deal`` (or of ``session amend``, replacing ``old``): asked for
+    at a terminal when no deal argument is given (``old``'s answers proposed), else read
+    from the arguments (for an amendment, ``old`` with only what they give changed).
+
+    ``table`` is the session's deal table, or its whole :class:`~intlscore.rules.Rules`.
+    """
+    from intlscore.faces.guided import ask_deal, scored_with, wants_prompts
+
+    if wants_prompts(args):
+        return ask_deal(players, table, proposed=old)
+    deal = deal_arguments(args) if old is None else amended_arguments(args, old)
+    if deal["kind"] == "closed" and deal["discard"] is None:
+        from intlscore.session.deal import score_deal
+
+        # an invalid deal says nothing here: its own error will be the one line on stderr
+        with contextlib.suppress(IntlscoreError):
+            warn_if_discard_unknown(score_deal(players, **scored_with(table), **deal))
+    return deal
+
+
+def amended_arguments(args: argparse.Namespace, old: DealInput) -> dict[str, Any]:
+    """``old`` with what the arguments give changed, nothing else: a new ending (a closed
+    win's tiles and first-turn flags go with a closed win; new tiles come with their own
+    ``--discard``, or none), a new winner (who then has no rack), each ``--rack`` and
+    ``--not-melded`` player's part, the discard, the trump.
+
+    >>> from intlscore.session.deal import DealInput
+    >>> old = DealInput(("ann", "bob", "cat"), "open", "ann", racks=(("bob", "r5"), ("cat", "o1")))
+    >>> parser = argparse.ArgumentParser()
+    >>> add_deal_arguments(parser)
+    >>> deal = amended_arguments(parser.parse_args(["--rack", "CAT=o9"]), old)
+    >>> deal["kind"], deal["winner"], deal["racks"]
+    ('open', 'ann', [('bob', 'r5'), ('CAT', 'o9')])
+    >>> amended_arguments(parser.parse_args([]), old)
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.DealError: say what changes, like --rack cat=o9 (at a terminal, session amend with the deal's number alone asks for every answer)
+    """  # noqa: E501
+    from intlscore.faces.guided import DEAL_OPTIONS
+
+    if not any(getattr(args, name, None) for name in (*DEAL_OPTIONS, *CONTEXT_FLAGS)):
+        raise DealError(
+            "say what changes, like --rack cat=o9 (at a terminal, session amend with the"
+            " deal's number alone asks for every answer)"
+        )
+    kind = given_kind(args) or old.kind
+    closed = args.closed if args.closed is not None else old.closed if kind == "closed" else None
+    racks = list(old.racks)
+    not_melded = list(old.not_melded)
+    winner = None if kind == "none" else (args.winner or old.winner)
+
+    def drop(name: str | None) -> None:
+        if name is not None:
+            racks[:] = [pair for pair in racks if pair[0].casefold() != name.casefold()]
+            not_melded[:] = [other for other in not_melded if other.casefold() != name.casefold()]
+
+    drop(winner)
+    for name, tiles in deal_arguments_racks(args.rack):
+        drop(name)
+        racks.append((name, tiles))
+    for name in args.not_melded:
+        drop(name)
+        not_melded.append(name)
+    keep_context = kind == "closed" and old.kind == "closed"
+    discard = args.discard if args.closed is not None else args.discard or old.discard
+    if kind == "none":
+        discard = None
+    return {
+        "kind": kind,
+        "winner": winner,
+        "closed": closed,
+        "discard": discard,
+        "racks": racks,
+        "not_melded": not_melded,
+        "trump": args.trump or old.trump,
+        "trump_holders": args.trump_holder or list(old.trump_holders),
+        "first_turn": args.first_turn or (keep_context and old.first_turn),
+        "original_hand": args.original_hand or (keep_context and old.original_hand),
+        "starting_player": args.starting_player or (keep_context and old.starting_player),
+    }
+
+
+CONTEXT_FLAGS = ("first_turn", "original_hand", "starting_player")
+
+
+def warn_if_discard_unknown(result: DealResult) -> None:
+    """One line on stderr when a closed win of 14 tiles came without its discard.
+
+    The deal is scored as if the discard was not a joker; the line says so.
+    """
+    if result.closed is not None and result.closed.discard is None:
+        print(
+            "intlscore: note: a closed win of 14 tiles without --discard: no joker discard"
+            " was assumed (give --discard TILE, or 15 tiles to find the best discard)",
+            file=sys.stderr,
+        )
+
+
+def deal_arguments_racks(items: Sequence[str]) -> list[tuple[str, str]]:
+    """``--rack NAME=TILES`` (or ``NAME=POINTS``) as (name, text) pairs."""
+    racks: list[tuple[str, str]] = []
+    for item in items:
+        name, equals, tiles = item.partition("=")
+        if not equals or not name.strip():
+            raise DealError(
+                f'--rack {item!r}: write NAME=TILES, like --rack bob="r5 b7 *" (or NAME=POINTS,'
+                " like --rack bob=42)"
+            )
+        racks.append((name.strip(), tiles))
+    return racks
 
 
 def table_from_arguments(args: argparse.Namespace) -> DealTable:
@@ -178,8 +308,6 @@ def run(args: argparse.Namespace) -> int:
         raise DealError("name the players: --players NAME NAME [NAME [NAME]]")
     rules = rules_with_options(args)
     result = score_deal(args.players, rules=rules, **deal_arguments(args))
-    from intlscore.faces.guided import warn_if_discard_unknown
-
     warn_if_discard_unknown(result)
     if args.json:
         print_document("deal", {**result.to_dict(), "rules": rules.name})

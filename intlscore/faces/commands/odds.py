@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
             play=args.play,
         )
-    return present(result, args.json, _view, "odds", {"rules": rules.name})
+    return present(result, args.json, lambda: _view(args.all), "odds", {"rules": rules.name})
 
 
 def _default_samples() -> int:
@@ -60,10 +60,10 @@ def _default_samples() -> int:
     return DEFAULT_SAMPLES
 
 
-def _view() -> Callable[[Any], Any]:
+def _view(every: bool) -> Callable[[Any], Any]:
     from intlscore.faces.render.odds_view import odds_view
 
-    return odds_view
+    return lambda result: odds_view(result, every)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,6 +103,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="also the odds under real play (R23): a tile thrown back after every draw;"
         " exact where the search is small enough, else a lower bound that says so",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="list every reachable type (without it, those below 0.1%% are left out)",
     )
     add_table_and_json(parser)
     parser.set_defaults(run=run)

@@ -36,7 +36,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     actions.required = True
     rename_help = "rename a player in every session of the ledger (one transaction)"
     rename = actions.add_parser("rename", help=rename_help, description=sentence(rename_help))
-    rename.add_argument("old", metavar="OLD", help="the name as it is now (any case)")
+    from intlscore.faces.commands.completion import complete_players
+
+    complete_players(
+        rename.add_argument("old", metavar="OLD", help="the name as it is now (any case)")
+    )
     rename.add_argument("new", metavar="NEW", help="the new name")
     add_db_argument(rename)
     add_json_argument(rename)

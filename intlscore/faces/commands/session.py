@@ -13,7 +13,6 @@ from intlscore.faces.commands.deal import (
     add_deal_arguments,
     add_json_argument,
     add_table_arguments,
-    deal_arguments,
     print_document,
     print_rich,
     rules_with_options,
@@ -27,7 +26,8 @@ if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger, RecordedDeal, Session
 
 HELP = (
-    "keep a session in the ledger: new, deal, amend, undo, redo, show, list, export, settle, check"
+    "keep a session in the ledger: new, use, deal, amend, undo, redo, show, list, export,"
+    " settle, check"
 )
 
 
@@ -37,12 +37,37 @@ def _ledger(args: argparse.Namespace) -> Ledger:
     return Ledger(args.db)
 
 
+def session_name(args: argparse.Namespace, ledger: Ledger) -> str:
+    """The session the command names, or else the session in play (``session use``; the
+    ledger's only session), :mod:`intlscore.session.in_play`."""
+    if args.name is not None:
+        return str(args.name)
+    from intlscore.session.in_play import choose_session, read_in_play
+
+    return choose_session(read_in_play(ledger.path), ledger.session_names())
+
+
+def _session(args: argparse.Namespace, ledger: Ledger) -> Session:
+    """The session of :func:`session_name`, opened."""
+    return ledger.session(session_name(args, ledger))
+
+
+IN_PLAY_NOTE = "session commands without a session name use it"
+
+
 def run_new(args: argparse.Namespace) -> int:
+    from intlscore.session.in_play import remember_in_play
+    from intlscore.session.settlement import parse_money
+
     rules = rules_with_options(args)
     table = rules.deals
+    stake = None if args.stake is None else parse_money(args.stake)
     with _ledger(args) as ledger:
         session = ledger.create_session(args.name, args.players, rules)
         with stored_already(f"session {session.name!r}"):
+            if stake is not None:
+                session.set_stake(stake)
+            remember_in_play(ledger.path, session.name)
             if args.json:
                 print_document(
                     "session-new",
@@ -59,16 +84,40 @@ def run_new(args: argparse.Namespace) -> int:
 
                 print_plain(
                     f"session {session.name} started for {', '.join(session.players)}",
-                    rules_line(rules.name, table),
+                    rules_line(rules.name, table)
+                    + ("" if stake is None else f"; stake {stake} per point"),
                     f"ledger: {ledger.path}",
+                    f"in play: {session.name} ({IN_PLAY_NOTE})",
                 )
+    return 0
+
+
+def run_use(args: argparse.Namespace) -> int:
+    """``session use NAME``: the session in play; alone, say which one it is."""
+    from intlscore.session.in_play import read_in_play, remember_in_play
+
+    with _ledger(args) as ledger:
+        if args.name is None:
+            in_play = read_in_play(ledger.path)
+            names = ledger.session_names()
+            if in_play is None or in_play not in names:
+                only = f" (its only session, {names[0]}, is used)" if len(names) == 1 else ""
+                print_plain(
+                    f"no session is in play{only}; choose one with: intlscore session use NAME"
+                )
+            else:
+                print_plain(f"in play: {in_play} ({IN_PLAY_NOTE})")
+            return 0
+        session = ledger.session(args.name)
+        remember_in_play(ledger.path, session.name)
+    print_plain(f"in play: {session.name} ({IN_PLAY_NOTE})")
     return 0
 
 
 def run_rules(args: argparse.Namespace) -> int:
     """The rules in force, as a rules file (``--rules`` reads it back)."""
     with _ledger(args) as ledger:
-        state = ledger.session(args.name).snapshot()
+        state = _session(args, ledger).snapshot()
     rules = state.rules
     assert rules is not None
     if args.json:
@@ -85,7 +134,7 @@ def run_rescore(args: argparse.Namespace) -> int:
         raise LedgerError("give the new rules: session rescore NAME --rules FILE")
     rules = rules_with_options(args)
     with _ledger(args) as ledger:
-        session = ledger.session(args.name)
+        session = _session(args, ledger)
         report = session.rescore(rules)
         if args.yes:
             report = session.change_rules(rules)
@@ -175,12 +224,12 @@ def show_deal(
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    with _ledger(args) as ledger:
-        session = ledger.session(args.name)
-        check_players(session, args.players)
-        from intlscore.faces.guided import session_deal_arguments  # prompts at a terminal
+    from intlscore.faces.commands.deal import session_deal_arguments
 
-        deal = session_deal_arguments(args, session.players, session.rules)
+    with _ledger(args) as ledger:
+        session = _session(args, ledger)
+        check_players(session, args.players)
+        deal = session_deal_arguments(args, session.players, session.rules)  # asks at a terminal
         recorded, result = session.play(**deal)
         with stored_already(f"deal {recorded.number} of session {session.name!r}"):
             show_deal(
@@ -194,11 +243,17 @@ def run_deal(args: argparse.Namespace) -> int:
 
 
 def run_amend(args: argparse.Namespace) -> int:
+    """Deal N with what the arguments give changed; at a terminal with none, asked for again
+    with the old answers proposed."""
+    from intlscore.faces.commands.deal import session_deal_arguments
+
     number = deal_number(args.number)
     with _ledger(args) as ledger:
-        session = ledger.session(args.name)
+        session = _session(args, ledger)
         check_players(session, args.players)
-        recorded, result = session.play(number, **deal_arguments(args))
+        old = session.versions(number)[-1].input
+        deal = session_deal_arguments(args, session.players, session.rules, old)
+        recorded, result = session.play(number, **deal)
         with stored_already(f"the amended deal {number} of session {session.name!r}"):
             show_deal(
                 args,
@@ -217,13 +272,13 @@ def deal_number(text: str) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
-        state = ledger.session(args.name).snapshot()
+        state = _session(args, ledger).snapshot()
     if args.json:
         print_document("session", state.to_dict())
     else:
-        from intlscore.faces.render.session_view import session_view
+        from intlscore.faces.render.session_view import LATEST, session_view
 
-        print_rich(session_view(state))
+        print_rich(session_view(state, None if args.all else LATEST))
     return 0
 
 
@@ -231,7 +286,7 @@ def run_versions(args: argparse.Namespace) -> int:
     """Every version of one deal: what amendments replaced, then the deal as it stands."""
     number = deal_number(args.number)
     with _ledger(args) as ledger:
-        session = ledger.session(args.name)
+        session = _session(args, ledger)
         versions = session.versions(number)
     if args.json:
         from intlscore.faces.documents import session_versions_data
@@ -259,7 +314,7 @@ def _move_last_deal(args: argparse.Namespace, move: Literal["undo", "redo"]) -> 
     """Undo or redo the last deal of a session, then show the deal moved and the totals."""
     word, document = _MOVES[move]
     with _ledger(args) as ledger:
-        session = ledger.session(args.name)
+        session = _session(args, ledger)
         moved = session.undo() if move == "undo" else session.redo()
         with stored_already(f"the {move} of deal {moved.number} of session {session.name!r}"):
             totals = session.last_totals
@@ -286,10 +341,10 @@ def run_check(args: argparse.Namespace) -> int:
     """Check one session or the whole ledger. Problems found are listed (each on a line, or
     as the ``problems`` of the JSON document) and then exit with status 2 and one error
     line, so a script can tell from the status alone."""
-    if (args.name is None) == (not args.all):
+    if args.name is not None and args.all:
         raise LedgerError("name one session to check, or give --all for the whole ledger")
     with _ledger(args) as ledger:
-        report = ledger.verify(args.name)
+        report = ledger.verify(None if args.all else session_name(args, ledger))
     if args.json:
         print_document("session-check", report.to_dict())
     elif not report.ok:
@@ -330,7 +385,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
-        state = ledger.session(args.name).snapshot()
+        state = _session(args, ledger).snapshot()
     if args.format == "csv":
         print(state.to_csv(), end="")
     else:
@@ -339,13 +394,41 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_settle(args: argparse.Namespace) -> int:
+    """Settle at ``--stake`` (kept as the session's stake when it has none yet) or at the
+    session's own stake."""
     from intlscore.faces.commands.settle import show
     from intlscore.session.settlement import settle
 
     with _ledger(args) as ledger:
-        totals = ledger.session(args.name).totals()
-    show(settle(totals, args.stake, args.unit), args.json)
+        session = _session(args, ledger)
+        state = session.snapshot()
+        if args.stake is None and state.stake is None:
+            raise LedgerError(
+                f"session {session.name!r} has no stake yet: give --stake AMOUNT (the first"
+                " settlement keeps it for the session)"
+            )
+        stake = args.stake if args.stake is not None else state.stake
+        assert stake is not None
+        settlement = settle(state.totals, stake, args.unit)
+        if state.stake is None:
+            session.set_stake(settlement.stake)
+            note = f"now kept for session {session.name}"
+        elif settlement.stake != state.stake:
+            note = f"session {session.name} keeps its stake {state.stake}"
+        else:
+            note = f"session {session.name}'s stake"
+    show(settlement, args.json, stake_note=note)
     return 0
+
+
+def session_argument(
+    parser: argparse.ArgumentParser,
+    help_text: str = "the session's name (default: the session in play, see session use)",
+) -> None:
+    """The optional ``NAME`` of a session command; completion offers the ledger's sessions."""
+    from intlscore.faces.commands.completion import complete_sessions
+
+    complete_sessions(parser.add_argument("name", metavar="NAME", nargs="?", help=help_text))
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -356,7 +439,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     def action(name: str, help_text: str, *, named: bool = True) -> argparse.ArgumentParser:
         sub = actions.add_parser(name, help=help_text, description=sentence(help_text))
         if named:
-            sub.add_argument("name", metavar="NAME", help="the session's name")
+            session_argument(sub)
         sub.add_argument(
             "--db",
             metavar="PATH",
@@ -365,20 +448,36 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         )
         return sub
 
-    new = action("new", "start a session")
+    new = action("new", "start a session (it is then the session in play)", named=False)
+    new.add_argument("name", metavar="NAME", help="the session's name")
     new.add_argument("--players", metavar="NAME", nargs="+", required=True, help="the 2-4 players")
+    new.add_argument(
+        "--stake", metavar="AMOUNT", help="money per point, kept for settle (R19), e.g. 0.05"
+    )
     add_rules_argument(new)
     add_table_arguments(new)
     add_json_argument(new)
     new.set_defaults(run=run_new)
 
     def players_option(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--players",
-            metavar="NAME",
-            nargs="+",
-            help="the session's players (any order or case); they were fixed at 'session new'",
+        from intlscore.faces.commands.completion import complete_players
+
+        complete_players(
+            sub.add_argument(
+                "--players",
+                metavar="NAME",
+                nargs="+",
+                help="the session's players (any order or case); they were fixed at 'session new'",
+            )
         )
+
+    use = action(
+        "use",
+        "choose the session in play: session commands without a session name use it",
+        named=False,
+    )
+    session_argument(use, "the session to use (alone: say which session is in play)")
+    use.set_defaults(run=run_use)
 
     deal = action("deal", "score a deal and add it to the session")
     players_option(deal)
@@ -386,14 +485,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_json_argument(deal)
     deal.set_defaults(run=run_deal)
 
-    amend = action("amend", "replace deal N by a new description (the old version is kept)")
+    amend = action(
+        "amend",
+        "change deal N: only what is given changes (at a terminal, alone: asked for again with"
+        " the old answers proposed); the old version is kept",
+    )
     amend.add_argument("number", metavar="N", help="the number of the deal to replace")
     players_option(amend)
     add_deal_arguments(amend)
     add_json_argument(amend)
     amend.set_defaults(run=run_amend)
 
-    show = action("show", "running totals and the deal-by-deal history")
+    show = action("show", "running totals and the deal-by-deal history (the latest 20 deals)")
+    show.add_argument("--all", action="store_true", help="every deal, not only the latest 20")
     add_json_argument(show)
     show.set_defaults(run=run_show)
 
@@ -423,8 +527,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_json_argument(versions)
     versions.set_defaults(run=run_versions)
 
-    settle = action("settle", "settle the session's totals (R19)")
-    add_money_arguments(settle)
+    settle = action("settle", "settle the session's totals (R19): the fewest transfers first")
+    add_money_arguments(settle, stake_required=False)
     add_json_argument(settle)
     settle.set_defaults(run=run_settle)
 
@@ -444,7 +548,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     check = action(
         "check", "verify every record of a session (or --all) and re-score it", named=False
     )
-    check.add_argument("name", metavar="NAME", nargs="?", help="the session's name")
+    session_argument(check, "the session's name (default: the session in play)")
     check.add_argument("--all", action="store_true", help="check every session of the ledger")
     add_json_argument(check)
     check.set_defaults(run=run_check)

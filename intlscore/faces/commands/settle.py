@@ -47,28 +47,40 @@ def parse_totals(items: list[str]) -> dict[str, int]:
     return totals
 
 
-def add_money_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--stake`` and ``--unit`` (shared with ``session settle``)."""
+def add_money_arguments(parser: argparse.ArgumentParser, *, stake_required: bool = True) -> None:
+    """``--stake`` and ``--unit`` (shared with ``session settle``, where the stake may be the
+    session's own)."""
     parser.add_argument(
-        "--stake", required=True, metavar="AMOUNT", help="money per point, e.g. 0.05"
+        "--stake",
+        required=stake_required,
+        metavar="AMOUNT",
+        help="money per point, e.g. 0.05"
+        + (
+            ""
+            if stake_required
+            else " (default: the session's stake; the first settlement keeps the one given)"
+        ),
     )
     parser.add_argument(
         "--unit",
         default="0.01",
         metavar="AMOUNT",
-        help="smallest unit of the currency; each payment is rounded to it, half to even"
-        " (default 0.01)",
+        help="smallest unit of the currency; each payment between two players is rounded to"
+        " it, an exact half to the even amount (default 0.01)",
     )
 
 
-def show(settlement: Settlement, as_json: bool, rules: str | None = None) -> None:
-    """Print a settlement as JSON (with the name of the rules, if given) or the rich view."""
+def show(
+    settlement: Settlement, as_json: bool, rules: str | None = None, stake_note: str = ""
+) -> None:
+    """Print a settlement as JSON (with the name of the rules, if given) or the rich view
+    (``stake_note`` says where the stake comes from)."""
     if as_json:
         print_document("settle", settlement.to_dict() | ({} if rules is None else {"rules": rules}))
     else:
         from intlscore.faces.render.settle_view import settlement_view
 
-        print_rich(settlement_view(settlement))
+        print_rich(settlement_view(settlement, stake_note))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,12 @@ from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
 from intlscore.faces.commands.stats import add_money_options, add_selection_arguments, selection
 
 HELP = "the season table: by total score, by money, or by a skill rating (openskill)"
+ORDINAL = (
+    "rating: openskill's estimate of a player's skill from the order of the players in each"
+    " deal, as mu ± sigma (the estimate and how unsure it is; everyone starts at 25 ± 8.3)."
+    " ordinal: mu - 3 x sigma, a cautious figure to rank by: a player with few deals is"
+    " unsure, so ranks low whatever their luck."
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,12 +37,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("standings", help=HELP, description=sentence(HELP))
+    parser = subparsers.add_parser(
+        "standings", help=HELP, description=sentence(HELP), epilog=ORDINAL
+    )
     parser.add_argument(
         "--by",
         choices=("score", "money", "rating"),
         default="score",
-        help="the order: total score (default), money (needs --stake), or the rating's ordinal",
+        help="the order: total score (default); money (each session at its own stake, or"
+        " --stake); or the rating's ordinal",
     )
     add_selection_arguments(parser)
     add_money_options(parser)

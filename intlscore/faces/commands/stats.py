@@ -13,6 +13,11 @@ if TYPE_CHECKING:
     from intlscore.session.club.stats import Selection
 
 HELP = "statistics across sessions: wins, closed hands, averages, streaks, money"
+STREAK = (
+    "streak: a player's longest run of wins in a row, over the deals they played (an open,"
+    " foot or closed win each; a deal of theirs that another player wins, or that ends with"
+    " no winner, ends the run). money: each session settled (R19), the nets summed."
+)
 
 
 def add_selection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +34,8 @@ def add_money_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--stake",
         metavar="AMOUNT",
-        help="money per point: each session settled at this stake (the ledger stores none)",
+        help="money per point: each session settled at this stake (default: each session's"
+        " own, kept by 'session new --stake' or its first 'session settle')",
     )
     parser.add_argument(
         "--unit",
@@ -70,8 +76,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("stats", help=HELP, description=sentence(HELP))
-    parser.add_argument("--player", metavar="NAME", help="only this player (any case)")
+    parser = subparsers.add_parser(
+        "stats",
+        help=HELP,
+        description=sentence(HELP),
+        epilog=STREAK,
+    )
+    from intlscore.faces.commands.completion import complete_players
+
+    complete_players(
+        parser.add_argument("--player", metavar="NAME", help="only this player (any case)")
+    )
     add_selection_arguments(parser)
     add_money_options(parser)
     add_db_argument(parser)

@@ -76,7 +76,7 @@ def stats_view(stats: Stats, chart: bool = True) -> RenderableType:
 
     if not stats.players or not stats.deals:
         return Text("no deals in this selection")
-    money = stats.stake is not None
+    money = any(player.money is not None for player in stats.players)
     table = Table(show_edge=False, pad_edge=False)
     headings = ("player", "deals", "total", "avg", "open", "foot", "closed", "streak")
     for heading in headings:
@@ -160,7 +160,7 @@ def standings_view(table: Standings) -> RenderableType:
 
     if not table.rows or not any(row.deals for row in table.rows):
         return Text("no deals in this selection")
-    money = table.stake is not None
+    money = any(row.money is not None for row in table.rows)
     grid = Table(show_edge=False, pad_edge=False)
     grid.add_column("#", justify="right", no_wrap=True)
     grid.add_column("player")

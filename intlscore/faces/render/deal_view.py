@@ -66,6 +66,13 @@ def _hand_line(result: DealResult) -> Text | None:
     return None
 
 
+def _rack_cell(player: PlayerScore) -> Text:
+    """The rack as tile chips, ``counted 42+1j`` for a rack given as its value, else -."""
+    if player.counted is not None:
+        return Text(f"counted {player.counted}")
+    return chip_row(player.rack) if player.rack else Text("-")
+
+
 def _players_table(players: tuple[PlayerScore, ...]) -> Table:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
@@ -77,7 +84,7 @@ def _players_table(players: tuple[PlayerScore, ...]) -> Table:
         table.add_row(
             user_text(player.name),
             Text(player.role),
-            chip_row(player.rack) if player.rack else Text("-"),
+            _rack_cell(player),
             delta_text(player.delta),
             user_text(player.why),
         )
@@ -90,8 +97,8 @@ def _players_stacked(players: tuple[PlayerScore, ...]) -> Stacked:
         headline = Text.assemble(user_text(player.name), f"  {player.role}  ")
         headline.append_text(delta_text(player.delta))
         details: list[RenderableType] = []
-        if player.rack:
-            details.append(Text("rack ").append_text(chip_row(player.rack)))
+        if player.rack or player.counted is not None:
+            details.append(Text("rack ").append_text(_rack_cell(player)))
         details.append(user_text(player.why))
         records.append((headline, details))
     return Stacked(records)

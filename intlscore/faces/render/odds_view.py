@@ -28,7 +28,11 @@ from intlscore.engine.odds.result import OddsResult, TypeOdds
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 
-__all__ = ["odds_view", "percent"]
+__all__ = ["SHOWN_FROM", "odds_view", "percent", "shown_types"]
+
+SHOWN_FROM = 0.001
+"""The table leaves out the types whose chance within the draws is below 0.1% (``--all``
+lists every one); :func:`percent` would show them as 0.0%."""
 
 
 def percent(chance: float) -> str:
@@ -52,6 +56,15 @@ def _half_width(row: TypeOdds) -> str:
 def _chances(row: TypeOdds) -> list[str]:
     mark = "" if row.exact else "~"
     return [mark + percent(c) for c in row.chance]
+
+
+def shown_types(rows: list[TypeOdds], every: bool = False) -> tuple[list[TypeOdds], int]:
+    """The rows the table shows (those of at least 0.1% within the draws, or ``every``
+    one) and how many are left out."""
+    if every:
+        return rows, 0
+    shown = [row for row in rows if row.within >= SHOWN_FROM]
+    return shown, len(rows) - len(shown)
 
 
 def _types(result: OddsResult, rows: list[TypeOdds]) -> RenderableType:
@@ -104,8 +117,11 @@ def _discards(result: OddsResult) -> RenderableType:
     return Fitted(table, Stacked(records), at_least=40)
 
 
-def odds_view(result: OddsResult) -> RenderableType:
+def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
     """The header, the per-type table and, for 15 tiles, the per-discard table.
+
+    The table leaves out the types below 0.1% within the draws, with a line saying how
+    many, unless ``every``.
 
     Each table is drawn only where it fits whole (:class:`Fitted`); at a narrower
     width its rows become stacked records, so no number or type name is cut.
@@ -126,10 +142,18 @@ def odds_view(result: OddsResult) -> RenderableType:
         )
     )
     rows = sorted(result.types, key=lambda r: (-r.expected, r.distance, r.number))
+    shown, left_out = shown_types(rows, every)
     if not rows:
         parts.append(Text(f"No type is reachable within {result.draws} draws."))
-    else:
-        parts.append(_types(result, rows))
+    elif shown:
+        parts.append(_types(result, shown))
+    if left_out:
+        types = "type" if left_out == 1 else "types"
+        parts.append(
+            Text(
+                f"{left_out} more {types} below 0.1% within {result.draws} draws (--all lists them)"
+            )
+        )
     if result.discards:
         parts.append(Text("\nPer discard", style="bold"))
         parts.append(_discards(result))

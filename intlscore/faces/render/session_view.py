@@ -95,41 +95,93 @@ def _running(delta: int, total: int) -> Text:
     return delta_text(delta).append(f" ({total})", style="dim")
 
 
-def history_view(players: Sequence[str], deals: Sequence[RecordedDeal]) -> RenderableType:
-    """Deal by deal: how it ended, each player's delta, and the running totals."""
+ENDING_WIDTH = 28
+"""The ending column is at least this wide, so that it takes a line or two, never five: where
+the running totals leave it less, the table shows the deltas alone."""
+LATEST = 20
+"""``session show`` shows the latest this many deals (``--all`` every one)."""
+
+
+def _history_table(
+    players: Sequence[str], rows: Sequence[tuple[RecordedDeal, dict[str, int]]], running: bool
+) -> tuple[Table, int]:
+    """The table, and the width it needs to give the ending :data:`ENDING_WIDTH` columns
+    (rich measures a column that does not wrap by its longest word, so count it here)."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("ending")
+    table.add_column("ending", min_width=ENDING_WIDTH)
+    widths = [1, ENDING_WIDTH]
     for name in players:
         table.add_column(user_text(name), justify="right", no_wrap=True)
-    records: list[tuple[Text, list[RenderableType]]] = []
-    running = dict.fromkeys(players, 0)
-    for deal in deals:
+        widths.append(user_text(name).cell_len)
+    for deal, totals in rows:
         ending = deal.summary + (" (amended)" if deal.amended else "")
         cells: list[Text] = [Text(str(deal.number)), user_text(ending)]
+        for name in players:
+            delta = deal.deltas[name]
+            cells.append(_running(delta, totals[name]) if running else delta_text(delta))
+        table.add_row(*cells)
+        widths = [max(width, cell.cell_len) for width, cell in zip(widths, cells, strict=True)]
+    widths[1] = ENDING_WIDTH
+    return table, sum(widths) + 3 * (len(widths) - 1)  # " │ " between columns
+
+
+def history_view(
+    players: Sequence[str], deals: Sequence[RecordedDeal], latest: int | None = None
+) -> RenderableType:
+    """Deal by deal: how it ended, each player's delta, and the running totals where the
+    width allows; only the ``latest`` deals when given (the running totals still count
+    every deal), with a line saying how many are left out."""
+    running = dict.fromkeys(players, 0)
+    rows: list[tuple[RecordedDeal, dict[str, int]]] = []
+    for deal in deals:
+        for name in players:
+            running[name] += deal.deltas[name]
+        rows.append((deal, dict(running)))
+    hidden = 0 if latest is None else max(0, len(rows) - latest)
+    rows = rows[hidden:]
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for deal, totals in rows:
         details = Table.grid(padding=(0, 1))
         details.add_column()
         details.add_column(justify="right", no_wrap=True)
         details.add_column(style="dim", no_wrap=True)
         for name in players:
-            running[name] += deal.deltas[name]
-            cells.append(_running(deal.deltas[name], running[name]))
-            details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({running[name]})")
-        table.add_row(*cells)
+            details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({totals[name]})")
         records.append((user_text(deal_line(deal)), [details]))
-    heading = Text("deals (running total in brackets)", style="bold")
-    return Group(heading, Fitted(table, Stacked(records)))
+    table, running_width = _history_table(players, rows, running=True)
+    with_totals = Group(Text("deals (running total in brackets)", style="bold"), table)
+    table, deltas_width = _history_table(players, rows, running=False)
+    deltas_only = Group(
+        Text("deals (each player's change; the totals are above)", style="bold"), table
+    )
+    stacked = Group(Text("deals (running total in brackets)", style="bold"), Stacked(records))
+    parts: list[RenderableType] = []
+    if hidden:
+        left_out = "deal 1 is" if hidden == 1 else f"deals 1 to {hidden} are"
+        parts.append(Text(f"{left_out} left out; session show --all shows every deal", style="dim"))
+    narrow = Fitted(deltas_only, stacked, at_least=deltas_width)
+    parts.append(Fitted(with_totals, narrow, at_least=running_width))
+    return Group(*parts)
 
 
-def session_view(state: SessionState) -> RenderableType:
-    """The headline, the totals and the history of one session."""
+def session_view(state: SessionState, latest: int | None = LATEST) -> RenderableType:
+    """The headline, the totals and the history of one session (its ``latest`` deals;
+    None for every one)."""
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
-    house = user_text(rules_line(state.rules_name, state.table), style="dim")
-    parts: list[RenderableType] = [head, house, Text(""), totals_view(state.players, state.totals)]
+    house = rules_line(state.rules_name, state.table)
+    if state.stake is not None:
+        house += f"; stake {state.stake} per point"
+    parts: list[RenderableType] = [
+        head,
+        user_text(house, style="dim"),
+        Text(""),
+        totals_view(state.players, state.totals),
+    ]
     if state.deals:
-        parts += [Text(""), history_view(state.players, state.deals)]
+        parts += [Text(""), history_view(state.players, state.deals, latest)]
     return Group(*parts)
 
 

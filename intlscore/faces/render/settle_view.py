@@ -1,4 +1,5 @@
-"""The rich view of a settlement: nets, pairwise payments and the fewest transfers.
+"""The rich view of a settlement: the fewest transfers first, then the nets and the pairwise
+payments.
 
 >>> from rich.console import Console
 >>> from intlscore.session.settlement import settle
@@ -41,8 +42,9 @@ def _net_text(net: object, positive: bool, negative: bool) -> Text:
     return Text(str(net), style=style)
 
 
-def settlement_view(settlement: Settlement) -> RenderableType:
-    """Stake and rounding, a table of totals and nets, then the payments."""
+def settlement_view(settlement: Settlement, stake_note: str = "") -> RenderableType:
+    """The stake (``stake_note`` after it, in brackets), the fewest transfers (what the table
+    pays), each player's total and net, then the pairwise payments the nets come from."""
     nets = Table(show_edge=False, pad_edge=False)
     nets.add_column("player")
     nets.add_column("total", justify="right", no_wrap=True)
@@ -55,13 +57,16 @@ def settlement_view(settlement: Settlement) -> RenderableType:
         line = Text.assemble("total ", total, "  net ", amount)
         records.append((user_text(name, style="bold"), [line]))
     fewest = "fewest transfers" + ("" if settlement.exact else " (greedy, at most n-1)")
+    pairwise = f"pairwise payments (stake x difference of totals, {settlement.rounding})"
     return Group(
-        Text(f"stake {settlement.stake} per point; {settlement.rounding}"),
+        user_text(
+            f"stake {settlement.stake} per point" + (f" ({stake_note})" if stake_note else "")
+        ),
+        Text(""),
+        _payments(fewest, settlement.transfers),
         Text(""),
         Text("nets", style="bold"),
         Fitted(nets, Stacked(records)),
         Text(""),
-        _payments("pairwise payments (stake x difference of totals)", settlement.pairwise),
-        Text(""),
-        _payments(fewest, settlement.transfers),
+        _payments(pairwise, settlement.pairwise),
     )

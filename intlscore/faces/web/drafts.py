@@ -35,7 +35,7 @@ from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.notation import parse_tiles
 from intlscore.faces.web.api import answer, fields, session_name, session_write, with_session
 from intlscore.faces.web.inputs import BadRequest
-from intlscore.session.deal import KINDS
+from intlscore.session.deal import KINDS, rack_tiles
 from intlscore.session.ledger import Session
 from intlscore.session.names import name_key
 
@@ -105,8 +105,11 @@ class Draft:
 
     def _check_tiles(self, racks: dict[str, str] | None = None) -> None:
         """No tile more than twice in the whole deal (R3), named in one line."""
-        texts = [self.closed, self.discard, *(self.racks if racks is None else racks).values()]
-        check_tiles([tile for text in texts if text for tile in parse_tiles(text)])
+        texts = [self.closed, self.discard]
+        tiles = [tile for text in texts if text for tile in parse_tiles(text)]
+        for name, text in (self.racks if racks is None else racks).items():
+            tiles += rack_tiles(text, f"{name}'s rack")  # a counted rack: its jokers alone
+        check_tiles(tiles)
 
     def missing(self) -> list[str]:
         """The players who have not yet said what they hold."""

@@ -15,6 +15,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from intlscore.errors import LedgerError
@@ -63,6 +64,8 @@ class SeasonSession:
     name: str
     players: tuple[str, ...]
     deals: tuple[SeasonDeal, ...]
+    stake: Decimal | None = None
+    """The session's own stake, as kept (R19; None until one is stored)."""
 
 
 def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[SeasonSession]:
@@ -78,19 +81,24 @@ def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[Season
         if connection is None:
             return []
         rows = connection.execute(
-            "SELECT id, name, head, players FROM session ORDER BY id"
+            "SELECT id, name, head, players, stake FROM session ORDER BY id"
         ).fetchall()
         found = {} if known is None else known.sessions
         fresh = {
             session_id: (name, tuple(json.loads(players)))
-            for session_id, name, head, players in rows
+            for session_id, name, head, players, _ in rows
             if found.get(session_id, (None, ""))[1] != head
         }
         deals = _deals(connection, fresh) if fresh else {}
         season = []
-        for session_id, name, head, _ in rows:
+        for session_id, name, head, _, stake in rows:
             if session_id in fresh:
-                session = SeasonSession(name, fresh[session_id][1], tuple(deals[session_id]))
+                session = SeasonSession(
+                    name,
+                    fresh[session_id][1],
+                    tuple(deals[session_id]),
+                    None if stake is None else Decimal(stake),
+                )
                 if known is not None:
                     known.sessions[session_id] = (session, head)
             else:

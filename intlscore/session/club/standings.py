@@ -36,11 +36,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from intlscore.errors import LedgerError
 from intlscore.session.club.ratings import START, Rating, kept_ratings, ratings
+from intlscore.session.club.season import listed
 from intlscore.session.club.stats import (
     EVERY,
     PlayedDeal,
     Selection,
     Stats,
+    missing_stakes,
     season_deals,
     season_stats,
 )
@@ -115,7 +117,13 @@ def standings(
     if order not in ORDERS:
         raise LedgerError(f"standings by {order!r}? (one of {', '.join(ORDERS)})")
     if order == "money" and stake is None:
-        raise LedgerError("standings by money need a stake: add --stake AMOUNT")
+        missing = missing_stakes(season, selection)
+        if missing:
+            raise LedgerError(
+                f"standings by money need a stake: {listed(missing)} keep"
+                f"{'s' * (len(missing) == 1)} none (settle {'it' if len(missing) == 1 else 'them'}"
+                " once with: intlscore session settle NAME --stake AMOUNT), or add --stake AMOUNT"
+            )
     if played is None:
         played = season_deals(season, selection)
     if stats is None:

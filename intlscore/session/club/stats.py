@@ -8,9 +8,10 @@ deltas, and the closed type a closed win made): nothing is scored again here.
 
 A date range keeps the deals stored on those days (UTC; an amended deal counts on the
 day of its last version); a session counts as played by a player when one of its deals
-in the range does. Money is each session's settlement (R19) of the deals kept, at the
-stake given, summed over the sessions: the ledger stores no stake (a session is settled
-with ``session settle NAME --stake``), so there is no money without ``stake``.
+in the range does. Money is each session's settlement (R19) of the deals kept, summed over
+the sessions: at the stake given, or else at each session's own stake (kept by ``session
+new --stake`` or its first ``session settle``); without either, when a session kept has no
+stake, there is no money.
 
 >>> import tempfile, pathlib
 >>> from intlscore.session.ledger import Ledger
@@ -53,6 +54,7 @@ __all__ = [
     "PlayerStats",
     "Selection",
     "Stats",
+    "missing_stakes",
     "read_season",
     "season_deals",
     "season_stats",
@@ -342,7 +344,7 @@ def season_stats(
     for name, stats in players.items():
         stats.sessions = len(sessions[name])
         stats.closed = _counts(closed_by[name])
-    if money_stake is not None:
+    if money_stake is not None or not missing_stakes(season, selection):
         _add_money(players, season, selection, money_stake, unit)
     kept = tuple(stats for stats in players.values() if stats.deals or not played)
     ordered = tuple(sorted(hands, key=lambda hand: -hand.points))
@@ -363,14 +365,24 @@ def _counts(counts: dict[int, tuple[str, int, int]]) -> list[ClosedCount]:
     return sorted(rows, key=lambda row: (-row.count, row.number))
 
 
+def missing_stakes(season: Sequence[SeasonSession], selection: Selection = EVERY) -> list[str]:
+    """The sessions with deals selected that keep no stake of their own."""
+    return [
+        state.name
+        for state in selection.states(season)
+        if state.stake is None and any(selection.keeps(deal) for deal in state.deals)
+    ]
+
+
 def _add_money(
     players: dict[str, PlayerStats],
     season: Sequence[SeasonSession],
     selection: Selection,
-    stake: Decimal,
+    stake: Decimal | None,
     unit: Decimal | str,
 ) -> None:
-    """Each session settled (R19) on the totals of its deals kept, the nets summed."""
+    """Each session settled (R19) on the totals of its deals kept, at ``stake`` or else at
+    its own stake, the nets summed."""
     names = season_names(season)
     for stats in players.values():
         stats.money = Decimal(0)
@@ -379,6 +391,8 @@ def _add_money(
         if not kept:
             continue
         totals = {name: sum(deal.deltas[name] for deal in kept) for name in state.players}
-        for name, net in settle(totals, stake, unit).nets.items():
+        at = stake if stake is not None else state.stake
+        assert at is not None  # missing_stakes() found none missing
+        for name, net in settle(totals, at, unit).nets.items():
             stats = players[names[name_key(name)]]
             stats.money = (stats.money or Decimal(0)) + net

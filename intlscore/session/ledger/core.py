@@ -283,6 +283,16 @@ class Ledger:
 
         return self.read(read)
 
+    def session_names(self) -> list[str]:
+        """The name of every session, oldest first (one query: nothing is replayed)."""
+
+        def read(connection: sqlite3.Connection | None) -> list[str]:
+            if connection is None:
+                return []
+            return [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
+
+        return self.read(read)
+
     def sessions(self) -> list[SessionSummary]:
         """Every session, oldest first, with its number of deals (each session record
         checked against its checksum; the count is the kept one)."""

@@ -80,6 +80,8 @@ class Head:
     deals: int
     rules_seq: int
     totals: tuple[tuple[str, int], ...]
+    stake: str | None = None
+    """The session's stake as its last ``stake`` entry stored it (R19)."""
 
     def totals_dict(self) -> dict[str, int]:
         return dict(self.totals)
@@ -124,6 +126,7 @@ def add_tables(connection: sqlite3.Connection) -> None:
         "rules_seq INTEGER NOT NULL DEFAULT 0",
         "totals TEXT NOT NULL DEFAULT '[]'",
         "players TEXT NOT NULL DEFAULT '[]'",
+        "stake TEXT",
     ):
         connection.execute(f"ALTER TABLE session ADD COLUMN {column}")
     connection.execute(TABLE_SQL)
@@ -172,7 +175,14 @@ def head_of(history: History, rules_seq: int, players: Sequence[str]) -> Head:
     for deal in history.deals:
         for name, delta in deal.deltas.items():
             totals[name] += delta
-    return Head(history.entries, history.head, len(history.deals), rules_seq, tuple(totals.items()))
+    return Head(
+        history.entries,
+        history.head,
+        len(history.deals),
+        rules_seq,
+        tuple(totals.items()),
+        history.stake,
+    )
 
 
 def kept_rows(history: History, closed: Mapping[int, Closed | None]) -> list[KeptDeal]:
@@ -187,24 +197,31 @@ def kept_rows(history: History, closed: Mapping[int, Closed | None]) -> list[Kep
 
 
 def read_head(connection: sqlite3.Connection, session_id: int) -> Head:
-    entries, head, deals, rules_seq, totals = connection.execute(
-        "SELECT entries, head, deals, rules_seq, totals FROM session WHERE id = ?", (session_id,)
+    entries, head, deals, rules_seq, totals, stake = connection.execute(
+        "SELECT entries, head, deals, rules_seq, totals, stake FROM session WHERE id = ?",
+        (session_id,),
     ).fetchone()
     return Head(
-        int(entries), str(head), int(deals), int(rules_seq), tuple(map(tuple, json.loads(totals)))
+        int(entries),
+        str(head),
+        int(deals),
+        int(rules_seq),
+        tuple(map(tuple, json.loads(totals))),
+        stake,
     )
 
 
 def _write_head(connection: sqlite3.Connection, session_id: int, head: Head) -> None:
     connection.execute(
-        "UPDATE session SET entries = ?, head = ?, deals = ?, rules_seq = ?, totals = ?"
-        " WHERE id = ?",
+        "UPDATE session SET entries = ?, head = ?, deals = ?, rules_seq = ?, totals = ?,"
+        " stake = ? WHERE id = ?",
         (
             head.entries,
             head.head,
             head.deals,
             head.rules_seq,
             json.dumps([list(pair) for pair in head.totals], ensure_ascii=False),
+            head.stake,
             session_id,
         ),
     )
@@ -252,6 +269,7 @@ def _moved(before: Head, deltas: Mapping[str, int], sign: int, **changes: Any) -
         deals=changes.get("deals", before.deals),
         rules_seq=changes.get("rules_seq", before.rules_seq),
         totals=totals,
+        stake=changes.get("stake", before.stake),
     )
 
 
@@ -263,7 +281,8 @@ def record_entry(
     new_head: str,
     closed: Closed | None = None,
 ) -> Head:
-    """Keep what one appended deal, amendment, undo or redo changes, in constant time.
+    """Keep what one appended deal, amendment, undo, redo or stake changes, in constant
+    time.
 
     ``before`` is the session's head before the entry, ``new_head`` its checksum after;
     ``closed`` is the closed type of the deal an entry stores. A rescore is
@@ -310,6 +329,8 @@ def record_entry(
         )
         old = _deltas_of(connection, session_id, entry.number, before)
         after = _moved(before, old, 1, entries=count, head=new_head, deals=before.deals + 1)
+    elif entry.kind == "stake":
+        after = _moved(before, {}, 1, entries=count, head=new_head, stake=entry.stake)
     else:  # pragma: no cover - a rescore rebuilds
         raise AssertionError(f"record_entry does not keep a {entry.kind}")
     _write_head(connection, session_id, after)

@@ -5,11 +5,11 @@ records below, each with ``"format": 1``, as canonical JSON (sorted keys, no spa
 so the CLI output and the file format can evolve apart.
 
 A session is a row with its :class:`SessionRecord` and a list of entries: a deal, an
-amended deal, an undo or a redo (:class:`Entry`). Each entry's checksum is the SHA-256
-of the previous checksum and the entry's text; the first one chains to the session's
-own checksum, and the session row keeps the last one (its *head*). A changed byte in a
-record, a checksum, a lost entry or entries out of order all break the chain, and the
-damaged entry is named (:func:`replay`).
+amended deal, an undo, a redo, a rescore or the session's stake (:class:`Entry`). Each
+entry's checksum is the SHA-256 of the previous checksum and the entry's text; the first
+one chains to the session's own checksum, and the session row keeps the last one (its
+*head*). A changed byte in a record, a checksum, a lost entry or entries out of order all
+break the chain, and the damaged entry is named (:func:`replay`).
 
 >>> from intlscore.rules import default_rules
 >>> record = SessionRecord("friday", ("ann", "bob"), "2024-01-01", default_rules())
@@ -51,14 +51,15 @@ FORMAT: Final = 1
 """The version of every record below; a reader refuses records of a newer format."""
 SESSION_SEED: Final = "intlscore-session"
 """What the checksum of a session record chains to."""
-EntryKind = Literal["deal", "amend", "undo", "redo", "rescore"]
-ENTRY_KINDS: Final = ("deal", "amend", "undo", "redo", "rescore")
+EntryKind = Literal["deal", "amend", "undo", "redo", "rescore", "stake"]
+ENTRY_KINDS: Final = ("deal", "amend", "undo", "redo", "rescore", "stake")
 ENTRY_WORDS: Final = {
     "deal": "deal",
     "amend": "amendment",
     "undo": "undo",
     "redo": "redo",
     "rescore": "rescore",
+    "stake": "stake",
 }
 
 
@@ -351,6 +352,8 @@ class Entry:
     """The new rules, for ``rescore``."""
     rescored: tuple[RecordedDeal, ...] = ()
     """Every deal that counts, scored again under ``rules``, for ``rescore``."""
+    stake: str | None = None
+    """The session's stake (money per point, a decimal string, R19), for ``stake``."""
 
     @property
     def label(self) -> str:
@@ -359,6 +362,8 @@ class Entry:
             return f"deal {self.number}"
         if self.kind == "rescore":
             return f"rescore of deals 1 to {self.number}" if self.number else "rescore"
+        if self.kind == "stake":
+            return f"stake set after deal {self.number}" if self.number else "stake"
         return f"{ENTRY_WORDS[self.kind]} of deal {self.number}"
 
     def to_record(self) -> dict[str, Any]:
@@ -375,6 +380,8 @@ class Entry:
             assert self.rules is not None
             data["rules"] = _rules_record(self.rules)
             data["results"] = [deal.outcome_record() for deal in self.rescored]
+        if self.kind == "stake":
+            data["stake"] = self.stake
         return data
 
     @classmethod
@@ -413,9 +420,26 @@ class Entry:
                 for old, result in zip(deals, results, strict=True)
             )
             return cls("rescore", number, created, rules=rules, rescored=rescored)
+        elif kind == "stake":
+            if set(data) != {"format", "record", "number", "created", "stake"}:
+                raise _Malformed("a stake entry with other fields")
+            return cls("stake", number, created, stake=_stake_from_record(data["stake"]))
         elif set(data) != {"format", "record", "number", "created"}:
             raise _Malformed(f"an {kind} entry with other fields")
         return cls(cast(EntryKind, kind), number, created, deal)
+
+
+def _stake_from_record(value: Any) -> str:
+    """A stored stake: a decimal string that :func:`parse_money` takes, kept as written."""
+    from intlscore.session.settlement import parse_money
+
+    if not isinstance(value, str):
+        raise _Malformed("the stake is not a decimal string")
+    try:
+        parse_money(value)
+    except IntlscoreError as error:
+        raise _Malformed(f"the stake: {error}") from None
+    return value
 
 
 # -- replaying a history -------------------------------------------------------------------
@@ -441,6 +465,8 @@ class History:
     versions: list[tuple[RecordedDeal, Rules]] = field(default_factory=list)
     """Every version of every deal ever stored, with the rules it was scored under
     (what :meth:`Ledger.check` re-derives)."""
+    stake: str | None = None
+    """The session's stake (R19), as last stored by a ``stake`` entry; None before one."""
     earlier: dict[int, list[RecordedDeal]] = field(default_factory=dict)
     """The versions that an amendment replaced, by deal number, oldest first: those of
     the deal now under that number (a new deal under an undone one's number starts
@@ -458,6 +484,11 @@ class History:
 
     def _apply(self, entry: Entry) -> str | None:
         count = len(self.deals)
+        if entry.kind == "stake":
+            if entry.number != count or entry.stake is None:
+                return f"a stake stored after deal {entry.number}, but {count} deals count"
+            self.stake = entry.stake
+            return None
         if entry.kind == "rescore":
             if entry.number != count or entry.rules is None or len(entry.rescored) != count:
                 return f"a rescore of {entry.number} deals, but {count} count"

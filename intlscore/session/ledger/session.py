@@ -36,7 +36,7 @@ from intlscore.session.ledger.records import (
 )
 from intlscore.session.ledger.schema import append_entries
 from intlscore.session.ledger.state import Rescore, SessionState, rescored
-from intlscore.session.settlement import DEFAULT_UNIT, Settlement, settle
+from intlscore.session.settlement import DEFAULT_UNIT, Settlement, parse_money, settle
 
 if TYPE_CHECKING:
     from intlscore.session.ledger.core import Ledger
@@ -301,6 +301,26 @@ class Session:
         self._append(make)
         return moved[-1]
 
+    def set_stake(self, stake: Decimal | str | int) -> Decimal:
+        """Store the session's stake (money per point, R19) for later settlements; one
+        entry in the history, so the stake it replaces stays on record.
+
+        >>> import tempfile, pathlib
+        >>> from intlscore.session.ledger import Ledger
+        >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+        ...     session = ledger.create_session("friday", ["ann", "bob"])
+        ...     session.snapshot().stake, session.set_stake("0.05"), session.snapshot().stake
+        (None, Decimal('0.05'), Decimal('0.05'))
+        """
+        amount = parse_money(stake)
+        created = clock.now()
+
+        def make(tail: Tail, _: sqlite3.Connection) -> tuple[Entry, kept.Closed | None]:
+            return Entry("stake", tail.head.deals, created, stake=str(amount)), None
+
+        self._append(make)
+        return amount
+
     def change_rules(self, rules: Rules) -> Rescore:
         """Re-score the whole history from the stored raw input under ``rules`` and play on
         under them (one transaction; the old scores stay in the history)."""
@@ -389,6 +409,7 @@ class Session:
             tuple(history.deals),
             can_redo=bool(history.undone),
             rules=history.rules,
+            stake=None if history.stake is None else Decimal(history.stake),
             head=history.head,
         )
 

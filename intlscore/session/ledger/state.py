@@ -9,6 +9,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Final
 
@@ -72,6 +73,8 @@ class SessionState:
     can_redo: bool = False
     rules: Rules | None = None
     """The rules in force (``None``: the shipped rules with ``table``)."""
+    stake: Decimal | None = None
+    """The session's stake (money per point, R19) as stored, None until one is."""
     head: str = field(default="", compare=False)
     """The checksum of the session's last entry when it was read (which moment it is)."""
 

@@ -191,7 +191,9 @@ def test_an_append_reads_the_head_not_the_history(db: Path) -> None:
 # --- what is kept beside a history matches it ---------------------------------------------------
 
 STEPS = st.lists(
-    st.sampled_from(["ann", "bob", "amend", "undo", "redo", "rescore"]), min_size=1, max_size=12
+    st.sampled_from(["ann", "bob", "amend", "undo", "redo", "rescore", "stake"]),
+    min_size=1,
+    max_size=12,
 )
 
 
@@ -221,6 +223,8 @@ def test_any_history_keeps_what_a_replay_finds(
                     session.undo()
                 elif step == "redo":
                     session.redo()
+                elif step == "stake":
+                    session.set_stake("0.05")
                 else:
                     session.change_rules(joker25)
             except Exception as error:  # nothing to amend, undo or redo: refused
@@ -232,6 +236,7 @@ def test_any_history_keeps_what_a_replay_finds(
             assert [(d.number, d.deltas) for d in season.deals] == [
                 (d.number, dict(d.deltas)) for d in state.deals
             ]
+            assert season.stake == state.stake
 
 
 def test_kept_rows_that_drift_from_the_history_are_found(db: Path) -> None:

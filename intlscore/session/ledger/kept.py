@@ -18,7 +18,7 @@ the history are found like any other damage.
 
 >>> from intlscore.session.ledger.records import History
 >>> head_of(History(head="abc", entries=0), 0, ["ann", "bob"])
-Head(entries=0, head='abc', deals=0, rules_seq=0, totals=(('ann', 0), ('bob', 0)))
+Head(entries=0, head='abc', deals=0, rules_seq=0, totals=(('ann', 0), ('bob', 0)), stake=None)
 """
 
 from __future__ import annotations

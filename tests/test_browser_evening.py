@@ -337,3 +337,34 @@ def legend_of(page: Page, player: str) -> tuple[str, str, str]:
         line.get_attribute("stroke-dasharray") or "",
         marker.group(1),
     )
+
+
+def test_a_counted_rack_is_typed_as_a_number(phones: Phones, db: Path) -> None:
+    """R15 at a real table: bob counts his rack and calls out 42, cat 13 and a joker. The
+    page takes the numbers in the racks' text boxes (no tile picked), previews the deltas
+    and stores the counts as typed. Worked by hand: ann's open win is +100 (R14), bob pays
+    his count, -42, and cat 13 plus a joker at 30 (R15), -43; dan has not melded, -100 (R16)."""
+    eleven_deals(db, "counted")
+    (page,) = phones(1)
+    open_page(page, "counted")
+    page.get_by_role("button", name="new deal", exact=True).click()
+    page.get_by_label("winner", exact=True).select_option("ann")
+    page.get_by_label("kind", exact=True).select_option("open")
+    page.get_by_role("textbox", name="bob's rack as text").fill("42")
+    page.get_by_role("button", name="use bob's rack as text").click()
+    page.get_by_role("textbox", name="cat's rack as text").fill("13 + 1j")
+    page.get_by_role("button", name="use cat's rack as text").click()
+    expect(page.get_by_role("button", name="counted 13+1j: take it back")).to_be_visible()
+    page.get_by_label("dan has not melded").check()
+    expect(page.get_by_label("deal preview")).to_contain_text(
+        "ann\u00a0+100 · bob\u00a0-42 · cat\u00a0-43 · dan\u00a0-100"
+    )
+    page.get_by_role("button", name="save deal").click()
+    expect(news(page)).to_contain_text("deal 12 saved")
+    with Ledger(db) as ledger:
+        stored = ledger.session("counted").deals()[-1]
+    assert dict(stored.input.racks) == {"bob": "42", "cat": "13+1j"}
+    assert dict(stored.deltas) == {"ann": 100, "bob": -42, "cat": -43, "dan": -100}
+    page.get_by_role("textbox", name="bob's rack as text").fill("4x")
+    page.get_by_role("button", name="use bob's rack as text").click()
+    expect(page.get_by_text("4x: a counted rack is its points")).to_be_visible()

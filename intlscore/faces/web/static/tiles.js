@@ -87,6 +87,8 @@ class Board {
         input: el.querySelector(".typed input"),
         radio: el.querySelector("input[name=target]"),
         tiles: [],
+        counts: el.dataset.counts === "yes",
+        counted: null, // a rack given as its counted value (R15): "42", "42+1j"
       };
       this.fields.set(field.key, field);
       field.radio.addEventListener("change", () => this.setTarget(field.key));
@@ -154,6 +156,7 @@ class Board {
   add(tile) {
     const field = this.fields.get(this.target);
     if (!field) return;
+    field.counted = null; // a tapped tile takes the place of a counted value
     if (field.tiles.length >= field.max) {
       this.say(`${tile}: the ${field.label} is full (${field.max} tile${field.max === 1 ? "" : "s"} at most); tap a chosen tile to take it back`);
       return;
@@ -180,6 +183,7 @@ class Board {
 
   set(key, tiles) {
     const field = this.fields.get(key);
+    field.counted = null;
     field.tiles = tiles.slice();
     this.render(field);
     this.onChange(key);
@@ -188,6 +192,7 @@ class Board {
   clear() {
     for (const field of this.fields.values()) {
       field.tiles = [];
+      field.counted = null;
       field.input.value = "";
       this.render(field);
     }
@@ -200,12 +205,46 @@ class Board {
     return field && this.active(field) ? field.tiles.slice() : [];
   }
 
+  /* The field as the API takes it: its tiles, or a rack's counted value. */
   text(key) {
+    const field = this.fields.get(key);
+    if (field && this.active(field) && field.counted) return field.counted;
     return this.tiles(key).join(" ");
+  }
+
+  /* A rack typed as its count (R15): kept as typed, checked by the server. */
+  count(field, text) {
+    const counted = text.replace(/\s+/g, "").toLowerCase();
+    if (!/^\d+(\+\d*j)?$/.test(counted)) {
+      this.say(`${text}: a counted rack is its points, with +1j or +2j for its jokers (42, 42+1j)`);
+      return false;
+    }
+    field.tiles = [];
+    field.counted = counted;
+    field.input.value = "";
+    this.say("");
+    this.render(field);
+    this.onChange(field.key);
+    return true;
   }
 
   render(field) {
     field.chosen.replaceChildren();
+    if (field.counted) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip counted";
+      button.textContent = `counted ${field.counted}`;
+      button.setAttribute("aria-label", `counted ${field.counted}: take it back`);
+      button.addEventListener("click", () => {
+        field.counted = null;
+        this.render(field);
+        this.onChange(field.key);
+      });
+      field.chosen.append(button);
+      field.count.textContent = "counted";
+      return;
+    }
     field.tiles.forEach((tile, index) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -241,6 +280,7 @@ class Board {
       this.set(field.key, []);
       return true;
     }
+    if (field.counts && /^\d/.test(text)) return this.count(field, text);
     const known = this.placed(field.key).join(" ");
     const reply = await callApi("/api/tiles", known ? { tiles: text, known } : { tiles: text });
     if (!reply.ok) {

@@ -276,8 +276,11 @@ class Store:
             files.recover(self.path, self.timeout)
             state = files.inspect(self.path, self._inspect_with)
         self._empty = state is State.EMPTY  # reads as no ledger; initialised on first write
-        if state is not State.PRESENT:
-            return
+        if state is State.PRESENT:
+            self._first_connection()
+
+    def _first_connection(self) -> None:
+        """Connect, create or upgrade the schema, and keep the connection: it is a ledger."""
         connection = self._connect()
         try:
             self._migrate(connection)
@@ -303,14 +306,7 @@ class Store:
                     return None
             # an empty file (a creator that was killed): initialise it in place
             self._empty = False
-            connection = self._connect()
-            try:
-                self._migrate(connection)
-            except BaseException:
-                connection.close()
-                raise
-            self._idle.append(connection)
-            self._present = True
+            self._first_connection()
         return None
 
     def _builder(self, work: Callable[[sqlite3.Connection], T]) -> Callable[[Path], T]:

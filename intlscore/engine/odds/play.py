@@ -48,7 +48,9 @@ from intlscore.engine.odds.rack import TileInput, set_up
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.reach.solve import SET_STRUCTURES, closest_within
+from intlscore.engine.setsearch.pairs import drawn_pairs
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
@@ -303,15 +305,16 @@ class _Search:
     def useful_draws(self, pool: Pool, draw: int, hopeless: frozenset[int]) -> dict[int, int]:
         """For 14 tiles two draws from the end: per kind held (not ``hopeless``), the mask
         of the numbered kinds that, drawn next and kept with that kind thrown, may still
-        win at the last draw (number ``draw``); a kind is missing where nothing is ruled
-        out (the 13 tiles left hold two jokers).
+        win at the last draw (number ``draw``).
 
         The 14 tiles kept win with the last tile only if they and a joker in its place
         hold a type (an unseen copy is one a joker may stand for, R3). For a set-based
         type, the 13 tiles left and one joker more hold it alone (any tile drawn), or a
         hand keeping all their real tiles but one draws the tile: reach's keep-most
-        search gathers these as its outs. Another type may win only if the 13 tiles and
-        two jokers hold it (with a joker among the 13, nothing is ruled out).
+        search gathers these as its outs. Where the 13 tiles hold both jokers, the set
+        search's pairs mode tells the same (a tile completing them alone, or one of a
+        pair that does). Another type may win only if the 13 tiles and two jokers hold it
+        (with a joker among the 13, nothing is ruled out).
 
         With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
         whatever comes, and throwing k7 needs a black tile (the joker one in its place):
@@ -329,15 +332,18 @@ class _Search:
             if discard in hopeless:
                 continue
             after = thrown(pool, discard)
-            if after.jokers > 1:
-                continue
             real = HAND_SIZE - 1 - after.jokers
             with_joker = after._replace(jokers=after.jokers + 1)
             mask = 0
             for hand_type, limit in self.types:
                 if not _allowed(limit, draw):
                     continue  # draw >= 2: never the hand as dealt (limit 0)
-                if hand_type.structure in SET_STRUCTURES:
+                if hand_type.structure in SET_STRUCTURES and after.jokers > 1:
+                    # no third joker (R3): the pairs walk of the 13 tiles tells the same
+                    pairs = drawn_pairs(SetShape.of(hand_type), after)
+                    assert pairs is not None  # 13 tiles
+                    mask |= ANY_NUMBERED if pairs.one else pairs.paired
+                elif hand_type.structure in SET_STRUCTURES:
                     closest = closest_within(hand_type, with_joker, real - 1)
                     if closest is not None:
                         mask |= ANY_NUMBERED if closest.kept == real else closest.outs

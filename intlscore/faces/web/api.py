@@ -277,6 +277,7 @@ WEB_SAMPLES = 800
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
     from intlscore.engine.odds import odds as odds_of
+    from intlscore.faces.render.advice import advice_words
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -308,7 +309,10 @@ async def odds(request: Request) -> Response:
             **flags,
         )
     )
-    return answer(request, "odds", {**result.to_dict(), "rules": rules.name})
+    data = {**result.to_dict(), "rules": rules.name}
+    if result.play is not None:  # the advice in plain words, as `odds --play` leads with it
+        data["advice"] = advice_words(result).to_dict()
+    return answer(request, "odds", data)
 
 
 def _or(value: int | None, default: int) -> int:

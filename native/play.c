@@ -147,6 +147,7 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     uint64_t *useful_arena;
     size_t useful_used, useful_size;
+    volatile int stop; /* set by play_stop (another thread): value() gives up */
     HoldsPairs *pairs; /* [kind held][slot] for useful_draws' walks, then throw_back's and
                           its children's: (HAND + 2) * MAX_TYPES */
 } Search;
@@ -779,7 +780,7 @@ static long long perm(int n, int k) {
     return product;
 }
 
-enum { DONE = 0, OVER_BUDGET = 1, NO_MEMORY = -1 };
+enum { DONE = 0, OVER_BUDGET = 1, STOPPED = 2, NO_MEMORY = -1 };
 
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
  * being draw number ``draw`` (``_Search.value``). */
@@ -795,6 +796,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
     }
     s->weighed++;
     if (s->weighed > s->budget) return OVER_BUDGET;
+    if (s->stop) return STOPPED; /* play_stop, from another thread */
     int counts[KINDS];
     int unseen = unseen_counts(s, pool, counts);
     Scaled answer = {0, 0, 0, 0};
@@ -1119,6 +1121,10 @@ PyObject *play_value_entry(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     if (status == NO_MEMORY) return PyErr_NoMemory();
     if (status == OVER_BUDGET) Py_RETURN_NONE;
+    if (status == STOPPED) {
+        PyErr_SetString(PyExc_InterruptedError, "the play search was stopped");
+        return NULL;
+    }
     PyObject *ends = PyTuple_New(answer.count);
     if (ends == NULL) return NULL;
     for (uint32_t i = 0; i < answer.count; i++) {
@@ -1142,9 +1148,22 @@ PyObject *play_weighed_entry(PyObject *self, PyObject *capsule) {
     return PyLong_FromLongLong(s->weighed);
 }
 
+PyDoc_STRVAR(play_stop_doc,
+             "play_stop(search) -> None: asks a search running in another thread to stop\n"
+             "(its play_value raises InterruptedError); it stays stopped.");
+
+PyObject *play_stop_entry(PyObject *self, PyObject *capsule) {
+    (void)self;
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) return NULL;
+    s->stop = 1;
+    Py_RETURN_NONE;
+}
+
 PyMethodDef play_methods[] = {
     {"play_search", play_search_entry, METH_VARARGS, play_search_doc},
     {"play_value", play_value_entry, METH_VARARGS, play_value_doc},
     {"play_weighed", play_weighed_entry, METH_O, play_weighed_doc},
+    {"play_stop", play_stop_entry, METH_O, play_stop_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import random
 import re
-from contextlib import AbstractContextManager
+import threading
+from contextlib import AbstractContextManager, nullcontext
 from fractions import Fraction
 from pathlib import Path
 from unittest.mock import patch
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from intlscore.engine import native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.odds.play import play_odds
+from intlscore.engine.odds.play import Stop, Stopped, play_odds
 from intlscore.engine.tiles import Tile
 from intlscore.errors import HandError
 from tests.play_reference import (
@@ -489,3 +490,19 @@ def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
         with _python_expectimax():
             python = play_odds(rack, draws=draws, seen=seen)
         assert compiled == python and compiled.exact
+
+
+@pytest.mark.parametrize("build", ["compiled", "python"])
+def test_a_search_stopped_from_another_thread_gives_up(build: str) -> None:
+    """The page's cancel (issue 31): Stop.stop() from another thread ends a long search
+    (a third draw with both jokers, many seconds in either build) with Stopped, not an
+    answer: the work stops, it is not only hidden."""
+    if build == "compiled":
+        _compiled_expectimax_in_use()
+    stop = Stop()
+    timer = threading.Timer(0.3, stop.stop)
+    timer.start()
+    with nullcontext() if build == "compiled" else _python_expectimax(), pytest.raises(Stopped):
+        play_odds("r6 r4 r5 r7 r6 b5 b6 o4 o6 b7 b4 o5 * *", draws=3, stop=stop, budget=10**9)
+    timer.join()
+    assert stop.stopped

@@ -1160,46 +1160,31 @@ static void set_shape(Conditions *shape, const HoldsType *type) {
  * most_next_filler reads them): groups of a number, then runs of a colour. */
 static int small_fillers(const Conditions *shape, Cand out[PAIRS_FILLERS], int four) {
     int n = 0;
-    if (shape->groups)
-        for (int number = 1; number <= NUMBERS; number++) {
-            if (!(shape->numbers >> number & 1)) continue;
-            int base = (number - 1) * 4;
-            for (int skip = 0; skip < 4; skip++) {
-                Cand c = {0, 3, 3 * number, 0xF & ~(1 << skip), -1};
-                for (int colour = 0; colour < 4; colour++)
-                    if (colour != skip) c.mask |= 1ULL << (base + colour);
-                out[n++] = c;
-            }
-        }
-    if (shape->runs)
-        for (int colour = 0; colour < 4; colour++)
-            for (int start = shape->low; start + 2 <= shape->high; start++) {
-                Cand c = {0, 3, 0, 1 << colour, colour};
-                for (int position = start; position < start + 3; position++) {
-                    int tile = position_tile(colour, position);
-                    c.mask |= 1ULL << tile;
-                    c.total += number_of(tile);
+    for (int size = 3; size <= (four ? 4 : 3); size++) {
+        if (shape->groups)
+            for (int number = 1; number <= NUMBERS; number++) {
+                if (!(shape->numbers >> number & 1)) continue;
+                int base = (number - 1) * 4;
+                /* three of the four colours (skip: the one left out), or all four (skip 4) */
+                for (int skip = size == 4 ? 4 : 0; skip <= (size == 4 ? 4 : 3); skip++) {
+                    Cand c = {0, size, size * number, 0xF & ~(1 << skip), -1};
+                    for (int colour = 0; colour < 4; colour++)
+                        if (colour != skip) c.mask |= 1ULL << (base + colour);
+                    out[n++] = c;
                 }
-                out[n++] = c;
             }
-    if (!four) return n;
-    if (shape->groups)
-        for (int number = 1; number <= NUMBERS; number++) {
-            if (!(shape->numbers >> number & 1)) continue;
-            Cand c = {(uint64_t)0xF << ((number - 1) * 4), 4, 4 * number, 0xF, -1};
-            out[n++] = c;
-        }
-    if (shape->runs)
-        for (int colour = 0; colour < 4; colour++)
-            for (int start = shape->low; start + 3 <= shape->high; start++) {
-                Cand c = {0, 4, 0, 1 << colour, colour};
-                for (int position = start; position < start + 4; position++) {
-                    int tile = position_tile(colour, position);
-                    c.mask |= 1ULL << tile;
-                    c.total += number_of(tile);
+        if (shape->runs)
+            for (int colour = 0; colour < 4; colour++)
+                for (int start = shape->low; start + size - 1 <= shape->high; start++) {
+                    Cand c = {0, size, 0, 1 << colour, colour};
+                    for (int position = start; position < start + size; position++) {
+                        int tile = position_tile(colour, position);
+                        c.mask |= 1ULL << tile;
+                        c.total += number_of(tile);
+                    }
+                    out[n++] = c;
                 }
-                out[n++] = c;
-            }
+    }
     return n;
 }
 

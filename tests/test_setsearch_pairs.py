@@ -89,17 +89,21 @@ def test_basic_with_two_drawn_tiles_by_hand() -> None:
         assert not any(found.joker_free)
 
 
-def test_a_joker_stands_in_and_may_be_thrown_by_hand() -> None:
-    """Black runs k1-6 and k8-12 with a joker: the joker stands for k7 or k13 (one tile
-    completes them: k1-13 and the joker as the other), and k7 with k13 complete them
-    without the joker, which is then thrown (R12)."""
+@pytest.mark.parametrize("rack", ["k1-6 k8-12 * k1", "k1-6 k8-12 * *"])
+def test_jokers_stand_in_and_one_may_be_thrown_by_hand(rack: str) -> None:
+    """Black runs k1-6 and k8-12 with a joker and k1, or with two jokers (issue 31: 11
+    real tiles, a hand keeping ten of them standing in for four). A drawn k7 or k13
+    completes them alone (k1-13 and a high k1 after k13, the jokers standing in for the
+    rest), and k7 with k13 complete them with one joker fewer, which is then thrown
+    (R12). No tile of another colour completes single-colour runs."""
     runs = TABLE.by_number(23)  # Single colour runs
-    pool = pool_of("k1-6 k8-12 * k1")
+    pool = pool_of(rack)
     for found in (python(runs, pool), compiled(runs, pool)):
         assert found is not None
         assert {"k7", "k13"} <= tiles(found.one)
         k7, k13 = Tile("k7").index, Tile("k13").index
         assert found.joker_free[k7] >> k13 & 1 and found.joker_free[k13] >> k7 & 1
+        assert not tiles(found.one) & {"r7", "b7", "o7"}
 
 
 def test_a_seen_copy_is_not_drawn_twice_by_hand() -> None:
@@ -110,23 +114,6 @@ def test_a_seen_copy_is_not_drawn_twice_by_hand() -> None:
         assert found is not None
         k7 = Tile("k7").index
         assert not found.one >> k7 & 1 and not found.pair[k7] and not found.joker_free[k7]
-
-
-def test_two_jokers_stand_in_and_one_may_be_thrown_by_hand() -> None:
-    """Black runs k1-6 and k8-12 with two jokers (11 real tiles): a drawn k7 or k13
-    completes them alone, the jokers standing for the other and for the high k1 after
-    k13 (k1-13 k1, one colour); k7 with k13 complete them with one joker, the other then
-    thrown (R12). A hand keeping ten real tiles stands in for four: throwing k12, the
-    run k8-11 and a new black run k10-13 of four (two jokers, k12, k13) take a drawn k12
-    with k13."""
-    runs = TABLE.by_number(23)  # Single colour runs
-    pool = pool_of("k1-6 k8-12 * *")
-    for found in (python(runs, pool), compiled(runs, pool)):
-        assert found is not None
-        assert {"k7", "k13"} <= tiles(found.one)
-        k7, k13 = Tile("k7").index, Tile("k13").index
-        assert found.joker_free[k7] >> k13 & 1 and found.joker_free[k13] >> k7 & 1
-        assert not tiles(found.one) & {"r7", "b7", "o7"}
 
 
 def test_other_pools_have_no_answer() -> None:

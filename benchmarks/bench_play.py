@@ -6,10 +6,13 @@ default budget of positions): 15 tiles with N draws (default 6), answered exactl
 the budget allows and as a stated lower bound otherwise, and 14 tiles with N = 3. Medians
 and worst cases are printed, with how many answers were exact and, for the bounds, how
 many draws the exact search covered. Last, the exact search itself: the 14-tile racks
-with N = 3 and no budget (every answer exact), issue 20's "14 tiles, N = 3, exact".
+with N = 3 and no budget (every answer exact), issue 20's "14 tiles, N = 3, exact", and
+issue 31's two-joker corpus alike (:func:`two_joker_racks`: near misses of 12 tiles and
+both jokers, the racks where the search used to be slowest).
 
 Run from the repo root: ``PYTHONPATH=. python benchmarks/bench_play.py [--racks 50]
-[--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--exact 50] [--seed 1]``.
+[--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--exact 50] [--jokers 24]
+[--seed 1]``.
 """
 
 from __future__ import annotations
@@ -27,9 +30,22 @@ from corpus import near_miss_hands
 
 from intlscore.engine.odds.play import DEFAULT_BUDGET, play_odds
 from intlscore.engine.reach import native
+from intlscore.engine.tiles import JOKER
 
 UNLIMITED = 10**9
 """A budget no exact search here reaches: every answer exact."""
+
+
+def two_joker_racks(count: int, seed: int) -> list[str]:
+    """``count`` racks of 14 tiles holding both jokers: the corpus's near misses of 12 tiles
+    without a joker, and the two jokers (issue 31)."""
+    racks = []
+    for hand in near_miss_hands(20 * count, size=12, seed=seed + 1):
+        if JOKER not in hand:
+            racks.append(" ".join(map(str, [*hand, JOKER, JOKER])))
+        if len(racks) == count:
+            break
+    return racks
 
 
 def timed(racks: list[str], draws: int, budget: int) -> tuple[list[float], Counter[str]]:
@@ -63,6 +79,9 @@ def main() -> None:
     parser.add_argument(
         "--exact", type=int, default=50, help="14-tile racks solved with no budget (50; 0: none)"
     )
+    parser.add_argument(
+        "--jokers", type=int, default=24, help="two-joker racks solved with no budget (24)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"set search: {'compiled' if native.AVAILABLE else 'pure Python'}")
@@ -79,6 +98,10 @@ def main() -> None:
     report(
         f"14 tiles, N = {args.fourteen_draws}, no budget",
         *timed(exact, args.fourteen_draws, UNLIMITED),
+    )
+    report(
+        f"14 tiles with two jokers, N = {args.fourteen_draws}, no budget",
+        *timed(two_joker_racks(args.jokers, args.seed), args.fourteen_draws, UNLIMITED),
     )
 
 

@@ -104,3 +104,7 @@ def play_value(
 
 def play_weighed(search: object, /) -> int:
     """The positions the search has weighed."""
+
+def play_stop(search: object, /) -> None:
+    """Asks a search running in another thread to stop: its play_value raises
+    InterruptedError."""

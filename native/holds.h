@@ -63,20 +63,21 @@ int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uin
 /* What a completed hand of a set-based type makes of 13 tiles and any two drawn tiles x
  * and z (the play search's last two draws, play.c): the walk over every hand keeping all
  * the pool's real tiles or all but one, each tile a hand stands in for being a drawn one
- * or one of the pool's jokers (at most one). ``one``: the tiles x that complete the pool
- * alone (with its joker); ``pair[x]``: the tiles z that complete it with x, keeping all
+ * or one of the pool's jokers (up to two). ``one``: the tiles x that complete the pool
+ * alone (with its jokers); ``pair[x]``: the tiles z that complete it with x, keeping all
  * real tiles but one (bit x of ``pair[x]`` set: two copies of x); ``joker_free[x]``, for a
- * pool holding a joker: the tiles z that with x complete it without the joker. */
+ * pool holding jokers: the tiles z that with x complete it with one joker fewer. */
 typedef struct {
     uint64_t one;
     uint64_t pair[HOLDS_TILES];
     uint64_t joker_free[HOLDS_TILES];
 } HoldsPairs;
 
-/* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles with at most one joker: 0, or -2
- * for another pool. A pool of 14 tiles with one joker is walked alike (hands keeping all
- * 13 real tiles or 12): ``one`` the tiles its joker stands in for, ``pair`` the pairs the
- * hands keeping 12 stand in for. */
+/* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles (up to two jokers): 0, or -2
+ * for another pool. A pool of 14 tiles with jokers is walked alike (hands keeping all its
+ * real tiles or all but one): with one joker, ``one`` the tiles it stands in for and
+ * ``pair`` the pairs the hands keeping 12 stand in for; with two, ``joker_free`` also
+ * the pairs the hands keeping all 12 stand in for. */
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);

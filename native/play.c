@@ -147,6 +147,7 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     uint64_t *useful_arena;
     size_t useful_used, useful_size;
+    volatile int stop; /* set by play_stop (another thread): value() gives up */
     HoldsPairs *pairs; /* [kind held][slot] for useful_draws' walks, then throw_back's and
                           its children's: (HAND + 2) * MAX_TYPES */
 } Search;
@@ -563,6 +564,53 @@ static uint64_t paired_kinds(const HoldsPairs *pairs) {
     return paired;
 }
 
+/* The pairs walks of the set-based slots ``sure``, packed for the useful memo: per slot,
+ * ``one``, how many tiles x have a partner, and for each x, ``pair[x]`` and
+ * ``joker_free[x]`` (the tile in the low bits of a third word). pairs_words: their size. */
+static size_t pairs_words(const Search *s, uint64_t sure, const HoldsPairs *pairs) {
+    size_t words = 0;
+    for (int t = 0; t < s->n; t++) {
+        if (!(sure >> t & 1)) continue;
+        words += 2;
+        for (int x = 0; x < HOLDS_TILES; x++)
+            if (pairs[t].pair[x] || pairs[t].joker_free[x]) words += 3;
+    }
+    return words;
+}
+
+static void pairs_pack(const Search *s, uint64_t sure, const HoldsPairs *pairs, uint64_t *out) {
+    for (int t = 0; t < s->n; t++) {
+        if (!(sure >> t & 1)) continue;
+        uint64_t *count = &out[1];
+        out[0] = pairs[t].one;
+        *count = 0;
+        out += 2;
+        for (int x = 0; x < HOLDS_TILES; x++) {
+            if (!pairs[t].pair[x] && !pairs[t].joker_free[x]) continue;
+            out[0] = (uint64_t)x;
+            out[1] = pairs[t].pair[x];
+            out[2] = pairs[t].joker_free[x];
+            out += 3;
+            ++*count;
+        }
+    }
+}
+
+static void pairs_unpack(const Search *s, const uint64_t *in, uint64_t sure, HoldsPairs *pairs) {
+    for (int t = 0; t < s->n; t++) {
+        if (!(sure >> t & 1)) continue;
+        HoldsPairs *found = &pairs[t];
+        memset(found, 0, sizeof *found);
+        found->one = in[0];
+        uint64_t count = in[1];
+        in += 2;
+        for (uint64_t i = 0; i < count; i++, in += 3) {
+            found->pair[in[0]] = in[1];
+            found->joker_free[in[0]] = in[2];
+        }
+    }
+}
+
 /* For a position two draws from the end and a kind held: whether, once that kind is thrown
  * after the next draw, each type may still win at the last draw (number ``draw``), as the
  * mask ``may[t]`` of the numbered kinds drawn next for which it may (``useful_draws`` of
@@ -573,16 +621,16 @@ static uint64_t paired_kinds(const HoldsPairs *pairs) {
  * completes them, and otherwise with the tiles x of the pairs (x, z) that complete them
  * keeping all their real tiles but one. The same walk tells what the 14 tiles then win
  * with each last tile, without a walk of their own: ``pairs[t]``, and ``*paired`` set
- * (not when the answer comes from the memo, which keeps only the masks). Another type
+ * (the memo keeps them too, packed: the same 13 tiles are left by many positions). Another type
  * may win only if the 13 tiles and two jokers hold it (with a joker among the 13, nothing
- * is ruled out). Returns 0 when nothing is ruled out at all: the 13 tiles hold two
- * jokers; -1 without memory. */
+ * is ruled out). With two jokers among the 13 tiles the walk is the same (a hand keeping
+ * all their real tiles but one stands in for four tiles). Returns 1, or -1 without
+ * memory. */
 static int useful_draws(Search *s, const Position *pool, int discard, int draw,
                         uint64_t may[MAX_TYPES], uint64_t *sure, HoldsPairs *pairs,
                         int *paired) {
     Position after = *pool;
     thrown(&after, discard);
-    if (after.jokers > 1) return 0;
     Key key = key_of(&after, 0, draw);
     Entry *entry = memo_find(&s->useful_memo, &key);
     if (entry == NULL) return -1;
@@ -591,6 +639,8 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
         const uint64_t *known = &s->useful_arena[entry->value.at];
         memcpy(may, known, sizeof(uint64_t) * (size_t)s->n);
         *sure = known[s->n];
+        pairs_unpack(s, &known[s->n + 1], *sure, pairs);
+        *paired = *sure != 0;
         return 1;
     }
     int known[MAX_TYPES];
@@ -614,11 +664,14 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
             may[t] = NUMBERED_MASK;
         }
     }
-    if (useful_reserve(s, (size_t)s->n + 1) < 0) return -1;
-    Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)s->n + 1};
-    memcpy(&s->useful_arena[s->useful_used], may, sizeof(uint64_t) * (size_t)s->n);
-    s->useful_arena[s->useful_used + (size_t)s->n] = *sure;
-    s->useful_used += (size_t)s->n + 1;
+    size_t words = (size_t)s->n + 1 + pairs_words(s, *sure, pairs);
+    if (useful_reserve(s, words) < 0) return -1;
+    Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)words};
+    uint64_t *arena = &s->useful_arena[s->useful_used];
+    memcpy(arena, may, sizeof(uint64_t) * (size_t)s->n);
+    arena[s->n] = *sure;
+    pairs_pack(s, *sure, pairs, &arena[s->n + 1]);
+    s->useful_used += words;
     memo_store(&s->useful_memo, entry, &key, stored);
     return 1;
 }
@@ -641,6 +694,7 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
             HoldsPool holds;
             holds_pool(pool, -1, 0, &holds);
             holds_sets_pairs(&s->holds[t], &holds, &back[t]);
+            if (pool->jokers == 2) outs[t] = paired_kinds(&back[t]);
             continue;
         }
         uint64_t found = 0;
@@ -686,6 +740,25 @@ static int back_child(const Position *pool, const HoldsPairs *back, uint64_t out
     return alone || winners;
 }
 
+/* back_child for 14 tiles holding both jokers (12 real): the walk's hands keeping all 12
+ * stand in for two tiles (``joker_free``: each such pair), those keeping 11 for three
+ * (``paired``: every tile of one, from ``throw_back``). A drawn tile z then wins keeping
+ * 13 real tiles when a hand keeping 12 stands in for z (a joker for the other tile, the
+ * other joker thrown, R12), and keeping 12 when the 14 tiles hold the type alone or a hand
+ * keeping 11 stands in for z. Throwing ``kind`` back leaves one copy fewer to stand in
+ * for: only where no hand stands in for it is every hand still one, and the child read
+ * from the walk (returns 1, the Hint pairs in ``child``); otherwise returns 0 and the
+ * child walks its own tiles. */
+static int back_child_two_jokers(const HoldsPairs *back, uint64_t paired, int kind,
+                                 HoldsPairs *child) {
+    if ((back->one | paired) >> kind & 1) return 0;
+    int alone = back->one != 0;
+    child->one = alone ? 1ULL << kind : 0;
+    child->pair[kind] = alone ? 0 : paired;
+    child->joker_free[kind] = back->one;
+    return 1;
+}
+
 /* The Hint pairs of a set-based slot for 13 tiles without a joker (``pairs``, their walk)
  * and a drawn joker, in ``child`` as paired_wins reads them with drawn tile 0: the 14
  * tiles hold the type alone when some tile completes the 13 (the joker stands in for it),
@@ -707,7 +780,7 @@ static long long perm(int n, int k) {
     return product;
 }
 
-enum { DONE = 0, OVER_BUDGET = 1, NO_MEMORY = -1 };
+enum { DONE = 0, OVER_BUDGET = 1, STOPPED = 2, NO_MEMORY = -1 };
 
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
  * being draw number ``draw`` (``_Search.value``). */
@@ -723,6 +796,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
     }
     s->weighed++;
     if (s->weighed > s->budget) return OVER_BUDGET;
+    if (s->stop) return STOPPED; /* play_stop, from another thread */
     int counts[KINDS];
     int unseen = unseen_counts(s, pool, counts);
     Scaled answer = {0, 0, 0, 0};
@@ -816,6 +890,29 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         }
                         child_hint.pairs = back_kids;
                         child_hint.drawn = 0;
+                    } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers == 2) {
+                        /* the same with both jokers held: types whose hands stand in for
+                         * the kind thrown back walk the child's own tiles */
+                        if (!back_ready) {
+                            throw_back(s, pool, draw + 1, back, back_outs);
+                            back_ready = 1;
+                        }
+                        child_hint.possible = 0;
+                        for (int t = 0; t < s->n; t++) {
+                            if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw + 1)) {
+                                child_hint.possible |= 1ULL << t;
+                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind,
+                                                             &back_kids[t])) {
+                                if (back[t].one | back_outs[t]) {
+                                    child_hint.possible |= 1ULL << t;
+                                    child_hint.sure |= 1ULL << t;
+                                }
+                            } else {
+                                child_hint.possible |= 1ULL << t;
+                            }
+                        }
+                        child_hint.pairs = back_kids;
+                        child_hint.drawn = kind;
                     } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers < 2) {
                         /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
                          * draw; its wins from one walk of the 14 per type (throw_back) */
@@ -1024,6 +1121,10 @@ PyObject *play_value_entry(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     if (status == NO_MEMORY) return PyErr_NoMemory();
     if (status == OVER_BUDGET) Py_RETURN_NONE;
+    if (status == STOPPED) {
+        PyErr_SetString(PyExc_InterruptedError, "the play search was stopped");
+        return NULL;
+    }
     PyObject *ends = PyTuple_New(answer.count);
     if (ends == NULL) return NULL;
     for (uint32_t i = 0; i < answer.count; i++) {
@@ -1047,9 +1148,22 @@ PyObject *play_weighed_entry(PyObject *self, PyObject *capsule) {
     return PyLong_FromLongLong(s->weighed);
 }
 
+PyDoc_STRVAR(play_stop_doc,
+             "play_stop(search) -> None: asks a search running in another thread to stop\n"
+             "(its play_value raises InterruptedError); it stays stopped.");
+
+PyObject *play_stop_entry(PyObject *self, PyObject *capsule) {
+    (void)self;
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) return NULL;
+    s->stop = 1;
+    Py_RETURN_NONE;
+}
+
 PyMethodDef play_methods[] = {
     {"play_search", play_search_entry, METH_VARARGS, play_search_doc},
     {"play_value", play_value_entry, METH_VARARGS, play_value_doc},
     {"play_weighed", play_weighed_entry, METH_O, play_weighed_doc},
+    {"play_stop", play_stop_entry, METH_O, play_stop_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -828,10 +828,13 @@ static inline void most_room(const MostWalk *s, uint64_t *m1, uint64_t *m2) {
 static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
     HoldsPairs *out = s->pairs;
     if (kept == s->pairs_real) {
-        for (int a = 0; a < n; a++) out->one |= 1ULL << subs[a];
-        if (n == 2) {
-            out->joker_free[subs[0]] |= 1ULL << subs[1];
-            out->joker_free[subs[1]] |= 1ULL << subs[0];
+        /* x and z in two of the cells, a joker in each other one: one joker is left over */
+        for (int a = 0; a < n; a++) {
+            out->one |= 1ULL << subs[a];
+            for (int b = a + 1; b < n; b++) {
+                out->joker_free[subs[a]] |= 1ULL << subs[b];
+                out->joker_free[subs[b]] |= 1ULL << subs[a];
+            }
         }
     } else if (kept == s->pairs_real - 1) {
         for (int a = 0; a < n; a++)
@@ -843,7 +846,8 @@ static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
 }
 
 /* Pairs mode at a leaf: the tiles the hand stands in for so far, and, where `need` tiles
- * are still to place, each filler set of three that completes it. */
+ * are still to place, each filler set that completes it (three tiles; four where the pool
+ * holds two jokers, a hand keeping all real tiles but two then standing in for four). */
 static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
                        int run_colours, Keep keep, int short_) {
     int subs[HAND], n = 0;
@@ -853,7 +857,7 @@ static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int
         if (short_ == 0 && most_final_ok(s, sets, colours)) pairs_record(s, kept, subs, n);
         return;
     }
-    if (need != 3 || n > HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
+    if (need < 3 || need > 4 || n > HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
     uint64_t m1, m2;
     most_room(s, &m1, &m2);
     for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
@@ -1151,30 +1155,36 @@ static void set_shape(Conditions *shape, const HoldsType *type) {
 /* The filler sets of three tiles the shape allows (filler_sets in Python, cut to its
  * three-tile sets): all that a hand drawing at most three tiles can fill with. */
 #define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
-static int small_fillers(const Conditions *shape, Cand out[SMALL_FILLERS]) {
+#define PAIRS_FILLERS (SMALL_FILLERS + NUMBERS + 4 * 11)
+/* The filler sets of three tiles, then, with ``four``, those of four (smallest first, as
+ * most_next_filler reads them): groups of a number, then runs of a colour. */
+static int small_fillers(const Conditions *shape, Cand out[PAIRS_FILLERS], int four) {
     int n = 0;
-    if (shape->groups)
-        for (int number = 1; number <= NUMBERS; number++) {
-            if (!(shape->numbers >> number & 1)) continue;
-            int base = (number - 1) * 4;
-            for (int skip = 0; skip < 4; skip++) {
-                Cand c = {0, 3, 3 * number, 0xF & ~(1 << skip), -1};
-                for (int colour = 0; colour < 4; colour++)
-                    if (colour != skip) c.mask |= 1ULL << (base + colour);
-                out[n++] = c;
-            }
-        }
-    if (shape->runs)
-        for (int colour = 0; colour < 4; colour++)
-            for (int start = shape->low; start + 2 <= shape->high; start++) {
-                Cand c = {0, 3, 0, 1 << colour, colour};
-                for (int position = start; position < start + 3; position++) {
-                    int tile = position_tile(colour, position);
-                    c.mask |= 1ULL << tile;
-                    c.total += number_of(tile);
+    for (int size = 3; size <= (four ? 4 : 3); size++) {
+        if (shape->groups)
+            for (int number = 1; number <= NUMBERS; number++) {
+                if (!(shape->numbers >> number & 1)) continue;
+                int base = (number - 1) * 4;
+                /* three of the four colours (skip: the one left out), or all four (skip 4) */
+                for (int skip = size == 4 ? 4 : 0; skip <= (size == 4 ? 4 : 3); skip++) {
+                    Cand c = {0, size, size * number, 0xF & ~(1 << skip), -1};
+                    for (int colour = 0; colour < 4; colour++)
+                        if (colour != skip) c.mask |= 1ULL << (base + colour);
+                    out[n++] = c;
                 }
-                out[n++] = c;
             }
+        if (shape->runs)
+            for (int colour = 0; colour < 4; colour++)
+                for (int start = shape->low; start + size - 1 <= shape->high; start++) {
+                    Cand c = {0, size, 0, 1 << colour, colour};
+                    for (int position = start; position < start + size; position++) {
+                        int tile = position_tile(colour, position);
+                        c.mask |= 1ULL << tile;
+                        c.total += number_of(tile);
+                    }
+                    out[n++] = c;
+                }
+    }
     return n;
 }
 
@@ -1197,13 +1207,13 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
     }
     int best = -1;
     uint64_t union_ = 0;
-    Cand fillers[SMALL_FILLERS];
+    Cand fillers[PAIRS_FILLERS];
     if (outs) {
         /* every tile a completed hand could draw: once the outs are all of them, stop */
         for (int i = 0; i < TILES; i++)
             if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
         /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
-        s.nfillers = small_fillers(&s.cond, fillers);
+        s.nfillers = small_fillers(&s.cond, fillers, pairs != NULL && pool->jokers == 2);
         s.fillers = fillers;
     }
     int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
@@ -1285,7 +1295,7 @@ int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *o
     for (int i = 0; i < TILES; i++) real += pool->count[i];
     memset(out, 0, sizeof *out);
     int tiles = real + pool->jokers;
-    if (pool->jokers > 1 || tiles < HAND - 1 || tiles > HAND || (tiles == HAND && !pool->jokers))
+    if (tiles < HAND - 1 || tiles > HAND || (tiles == HAND && !pool->jokers))
         return -2;
     uint64_t outs = 0;
     sets_walk(type, pool, real - 1, &outs, out);

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import random
 import re
-from contextlib import AbstractContextManager
+import threading
+from contextlib import AbstractContextManager, nullcontext
 from fractions import Fraction
 from pathlib import Path
 from unittest.mock import patch
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from intlscore.engine import native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.odds.play import play_odds
+from intlscore.engine.odds.play import Stop, Stopped, play_odds
 from intlscore.engine.tiles import Tile
 from intlscore.errors import HandError
 from tests.play_reference import (
@@ -457,3 +458,51 @@ def test_the_builds_agree_with_jokers_in_hand_on_house_rows(rack: str, tmp_path:
         python = play_odds(rack, draws=2, rules=rules)
     assert compiled == python
     assert compiled.exact and compiled.line.win > 0
+
+
+# Two jokers in the hand: the pairs walk of 13 tiles holding both (four tiles stood in for
+# by a hand keeping all real tiles but one) and of the 14 tiles when a drawn tile is thrown
+# back (issue 31), in a small world the brute force enumerates, and in the full one.
+_TWO_JOKERS = (
+    ("o7 k5 o6 k12 o4 b6 b5 b4 o8 b3 k3 o5 * *", "k12 o9 b7 r5"),
+    ("r6 r4 r5 r7 r6 b5 b6 o4 o6 b7 b4 o5 * *", "o7 r8 k1 b5"),
+    ("k1-6 k8-12 b3 * *", "k7 k13 b4 r9"),
+    ("k2 r2 b2 k3 r3 o3 k4 b4 o4 k6 r6 o11 * *", "o6 b6 k5 r1"),
+)
+
+
+@pytest.mark.parametrize(("rack", "unseen"), _TWO_JOKERS)
+@pytest.mark.parametrize("draws", [2, 3])
+def test_two_jokers_equal_the_brute_force(rack: str, unseen: str, draws: int) -> None:
+    assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
+
+
+@pytest.mark.parametrize(("rack", "unseen"), _TWO_JOKERS)
+def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
+    """N = 3 in a world of eight unseen tiles, and for the first rack the full world at
+    N = 2 (the Python expectimax asks each position's walks itself)."""
+    _compiled_expectimax_in_use()
+    cases = [(3, world(rack, f"{unseen} r10 r11 o1 o2"))]
+    if rack == _TWO_JOKERS[0][0]:
+        cases.append((2, []))
+    for draws, seen in cases:
+        compiled = play_odds(rack, draws=draws, seen=seen)
+        with _python_expectimax():
+            python = play_odds(rack, draws=draws, seen=seen)
+        assert compiled == python and compiled.exact
+
+
+@pytest.mark.parametrize("build", ["compiled", "python"])
+def test_a_search_stopped_from_another_thread_gives_up(build: str) -> None:
+    """The page's cancel (issue 31): Stop.stop() from another thread ends a long search
+    (a third draw with both jokers, many seconds in either build) with Stopped, not an
+    answer: the work stops, it is not only hidden."""
+    if build == "compiled":
+        _compiled_expectimax_in_use()
+    stop = Stop()
+    timer = threading.Timer(0.3, stop.stop)
+    timer.start()
+    with nullcontext() if build == "compiled" else _python_expectimax(), pytest.raises(Stopped):
+        play_odds("r6 r4 r5 r7 r6 b5 b6 o4 o6 b7 b4 o5 * *", draws=3, stop=stop, budget=10**9)
+    timer.join()
+    assert stop.stopped

@@ -26,18 +26,27 @@ def test_the_move_comes_first_and_nothing_is_cut(
     lines = out.splitlines()
     assert all(len(line) <= width for line in lines)
     text = " ".join(out.split())
-    play_at = text.index("Play: discard r9: 100% closed win within 1 draw, expected 2453")
-    assert play_at < text.index("Keeping everything (R22)")
-    assert "keeping everything would give at most 100% (R22)" in text
-    assert "Exact: the best play over every policy within 1 draw (R23)." in text
+    assert text.startswith("Throw back r9: 100% to close within 1 draw, 2453 points")
+    assert (
+        text.index("Throw back r9") < text.index("Rack ") < text.index("Keeping everything (R22)")
+    )
+    assert "Exact: the best way to play the next draw, worked out over every tile" in text
+    # R22 equals R23 at one draw (there is no choice): never shown as "at most"
+    assert "Keeping every tile drawn gives the same at one draw" in text
+    assert "at most" not in text
     assert "win now" in text and "\x1b[" not in out
 
 
 def test_a_lower_bound_says_it_is_one(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "odds", "k1-12", "r5", "o9", "--draws", "4", "--samples", "50", "--play")
     text = " ".join(out.split())
-    assert "A lower bound, not the optimum: the better of the best play within" in text
-    assert "expected at least" in text and "(the policy below wins" in text
+    assert text.startswith("Draw and play on: at least ")
+    assert "A lower bound (R23): the best play is worked out exactly for" in text
+    assert "the better of the best play within" in text
+    # R22 sampled: an estimate with its interval, never "at most"
+    assert "Keeping every tile drawn (R22) would close about" in text
+    assert "(an estimate from 50 sampled draws, 95% between" in text
+    assert "at most" not in text
 
 
 def test_without_play_the_view_is_r22_alone(capsys: pytest.CaptureFixture[str]) -> None:

@@ -172,10 +172,11 @@ def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
     advice.get_by_label("draws ahead").select_option("1")
     advice.get_by_role("button", name="advise").click()
     expect(advice).to_contain_text(
-        "Discard r9: 100% closed win within 1 draw, expected 2453; ends most often in Royal",
+        "Throw back r9: 100% to close within 1 draw, 2453 points on average (most often Royal).",
         timeout=15_000,
     )
-    expect(advice).to_contain_text("Exact: the best play over every policy within 1 draw (R23).")
+    expect(advice).to_contain_text("Exact: the best way to play the next draw")
+    expect(advice).to_contain_text("Keeping every tile drawn gives the same at one draw")
     expect(advice.get_by_role("row", name="win now")).to_contain_text("2400")
     assert page.evaluate(LAYOUT_CHECK) == []
     DOCS.mkdir(exist_ok=True)
@@ -183,6 +184,28 @@ def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
     # a changed rack makes the advice stale: it goes
     page.get_by_role("button", name="clear").click()
     expect(advice.get_by_role("row")).to_have_count(0)
+
+
+def test_a_slow_advice_says_it_is_still_working_and_can_be_cancelled(page: Page) -> None:
+    """Issue 31: past two seconds the advice says it is still working and offers "cancel",
+    which drops the request: no stale advice appears later. Six draws from a rack near
+    many types is a search of several seconds."""
+    page.goto("/reach")
+    page.get_by_role("textbox", name="hand as text").fill("r6 r4 r5 r7 r6 b5 b6 o4 o6 b7 b4 o5 * *")
+    page.get_by_role("button", name="use hand as text").click()
+    expect(page.get_by_label("result", exact=True)).to_contain_text("Closest")
+    advice = page.get_by_label("play advice", exact=True)
+    cancel = advice.get_by_role("button", name="cancel")
+    expect(cancel).to_be_hidden()
+    advice.get_by_label("draws ahead").select_option("6")
+    advice.get_by_role("button", name="advise").click()
+    message = advice.get_by_label("advice message")
+    expect(message).to_have_text("still working it out… (cancel stops it)", timeout=5_000)
+    cancel.click()
+    expect(message).to_have_text("advice cancelled")
+    expect(cancel).to_be_hidden()
+    page.wait_for_timeout(500)
+    expect(advice.locator(".advice-move")).to_have_count(0)
 
 
 # -- a session at the table --------------------------------------------------------------------

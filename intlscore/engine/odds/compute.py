@@ -25,7 +25,7 @@ from intlscore.engine.odds.candidates import Candidate, candidates_within
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.odds.play import DEFAULT_BUDGET, play_from_reach
+from intlscore.engine.odds.play import DEFAULT_BUDGET, Stop, play_from_reach
 from intlscore.engine.odds.rack import set_up
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
@@ -62,12 +62,14 @@ def odds(
     progress: Progress | None = None,
     play: bool = False,
     budget: int = DEFAULT_BUDGET,
+    stop: Stop | None = None,
 ) -> OddsResult:
     """The odds of a 14- or 15-tile rack within ``draws`` draws (R22).
 
     ``progress(done, total)`` is called as the samples are worked through. With ``play``
     the play odds (R23) come beside them: the value under real play, exact within
-    ``budget`` positions, else a lower bound that says so.
+    ``budget`` positions, else a lower bound that says so; ``stop`` lets another thread
+    end that search early (it raises :class:`~intlscore.engine.odds.play.Stopped`).
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= MAX_DRAWS:
         raise HandError(f"draws must be a whole number from 1 to {MAX_DRAWS}; got {draws!r}")
@@ -105,7 +107,7 @@ def odds(
         step()
     for plan in discards:
         _add_discard(plan, firsts, tally, step)
-    played = play_from_reach(reach, pool, hand_table, draws, budget, step) if play else None
+    played = play_from_reach(reach, pool, hand_table, draws, budget, step, stop) if play else None
     step.finish()
     return OddsResult(
         tiles=tuple(hand),

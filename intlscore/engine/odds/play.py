@@ -34,6 +34,7 @@ Royal and may bring a joker, whose discard doubles it (R12), so waiting is worth
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,7 +49,9 @@ from intlscore.engine.odds.rack import TileInput, set_up
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.reach.solve import SET_STRUCTURES, closest_within
+from intlscore.engine.setsearch.pairs import drawn_pairs
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
@@ -174,6 +177,45 @@ class _OverBudget(Exception):
     """The exact search would weigh more positions than its budget allows."""
 
 
+class Stopped(Exception):
+    """The play search was stopped (:meth:`Stop.stop`) before it finished."""
+
+
+class Stop:
+    """A way to stop a play search from another thread (the page's "cancel"): the
+    search gives up at its next position, in either build, and raises :class:`Stopped`.
+
+    >>> stop = Stop()
+    >>> stop.stop()
+    >>> play_odds("k1-13 r5", draws=1, stop=stop)
+    Traceback (most recent call last):
+    ...
+    intlscore.engine.odds.play.Stopped: the play search was stopped
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._compiled: list[_CompiledSearch] = []
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            for search in self._compiled:
+                search.stop()
+
+    def attach(self, search: _CompiledSearch) -> None:
+        """A compiled search to stop with the rest (at once if already stopped)."""
+        with self._lock:
+            self._compiled.append(search)
+            if self._stopped:
+                search.stop()
+
+
 # A position's value scaled by the falling factorial of its unseen count over the draws
 # left, so it is a whole number: (score, wins, ((type number, wins ending in it), ...)).
 _Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
@@ -189,8 +231,10 @@ class _Search:
         budget: int,
         root: Pool,
         draws: int,
+        stop: Stop | None = None,
     ) -> None:
         self.types = types
+        self.stop = stop
         self.budget = budget
         self._weighed = 0
         self.table = table
@@ -205,6 +249,8 @@ class _Search:
         """Draw numbers past this one all allow the same types."""
         self.compiled = _CompiledSearch.of(table, types, budget, self.last_limited, root, draws)
         """The C build of :meth:`value` (``native/play.c``), or None."""
+        if stop is not None and self.compiled is not None:
+            stop.attach(self.compiled)
 
     @property
     def weighed(self) -> int:
@@ -219,7 +265,10 @@ class _Search:
         the same answer), else by :meth:`weigh`."""
         if self.compiled is None:
             return self.weigh(pool, left, draw)
-        answer = self.compiled.value(pool, left, draw)
+        try:
+            answer = self.compiled.value(pool, left, draw)
+        except InterruptedError:
+            raise Stopped("the play search was stopped") from None
         if answer is None:
             raise _OverBudget
         return answer
@@ -234,6 +283,8 @@ class _Search:
         self._weighed += 1
         if self._weighed > self.budget:
             raise _OverBudget
+        if self.stop is not None and self.stop.stopped:
+            raise Stopped("the play search was stopped")
         counts = unseen_counts(pool)
         unseen = sum(counts)
         if unseen == 0:
@@ -303,15 +354,16 @@ class _Search:
     def useful_draws(self, pool: Pool, draw: int, hopeless: frozenset[int]) -> dict[int, int]:
         """For 14 tiles two draws from the end: per kind held (not ``hopeless``), the mask
         of the numbered kinds that, drawn next and kept with that kind thrown, may still
-        win at the last draw (number ``draw``); a kind is missing where nothing is ruled
-        out (the 13 tiles left hold two jokers).
+        win at the last draw (number ``draw``).
 
         The 14 tiles kept win with the last tile only if they and a joker in its place
         hold a type (an unseen copy is one a joker may stand for, R3). For a set-based
         type, the 13 tiles left and one joker more hold it alone (any tile drawn), or a
         hand keeping all their real tiles but one draws the tile: reach's keep-most
-        search gathers these as its outs. Another type may win only if the 13 tiles and
-        two jokers hold it (with a joker among the 13, nothing is ruled out).
+        search gathers these as its outs. Where the 13 tiles hold both jokers, the set
+        search's pairs mode tells the same (a tile completing them alone, or one of a
+        pair that does). Another type may win only if the 13 tiles and two jokers hold it
+        (with a joker among the 13, nothing is ruled out).
 
         With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
         whatever comes, and throwing k7 needs a black tile (the joker one in its place):
@@ -329,15 +381,18 @@ class _Search:
             if discard in hopeless:
                 continue
             after = thrown(pool, discard)
-            if after.jokers > 1:
-                continue
             real = HAND_SIZE - 1 - after.jokers
             with_joker = after._replace(jokers=after.jokers + 1)
             mask = 0
             for hand_type, limit in self.types:
                 if not _allowed(limit, draw):
                     continue  # draw >= 2: never the hand as dealt (limit 0)
-                if hand_type.structure in SET_STRUCTURES:
+                if hand_type.structure in SET_STRUCTURES and after.jokers > 1:
+                    # no third joker (R3): the pairs walk of the 13 tiles tells the same
+                    pairs = drawn_pairs(SetShape.of(hand_type), after)
+                    assert pairs is not None  # 13 tiles
+                    mask |= ANY_NUMBERED if pairs.one else pairs.paired
+                elif hand_type.structure in SET_STRUCTURES:
                     closest = closest_within(hand_type, with_joker, real - 1)
                     if closest is not None:
                         mask |= ANY_NUMBERED if closest.kept == real else closest.outs
@@ -520,6 +575,10 @@ class _CompiledSearch:
         count: int = self._module.play_weighed(self._capsule)
         return count
 
+    def stop(self) -> None:
+        """Makes the running :meth:`value` (in another thread) raise InterruptedError."""
+        self._module.play_stop(self._capsule)
+
 
 _MOST_COMPILED_TYPES = 64
 """The C build holds at most this many types (``MAX_TYPES`` in ``native/play.c``)."""
@@ -598,11 +657,13 @@ def play_odds(
     rules: Rules | str | Path | None = None,
     table: HandTable | str | Path | None = None,
     budget: int = DEFAULT_BUDGET,
+    stop: Stop | None = None,
 ) -> PlayOdds:
     """The play value of a 14- or 15-tile rack within 1, 2, ..., ``draws`` draws (R23).
 
     The search weighs at most ``budget`` positions; where N draws would take more, the
     answer covers fewer draws exactly and gives a lower bound for N (``exact`` false).
+    ``stop`` (:class:`Stop`) lets another thread end it early (:class:`Stopped`).
     """
     rack = set_up(
         tiles,
@@ -614,7 +675,7 @@ def play_odds(
         rules=rules,
         table=table,
     )
-    return play_from_reach(rack.reach, rack.pool, rack.table, draws, budget)
+    return play_from_reach(rack.reach, rack.pool, rack.table, draws, budget, stop=stop)
 
 
 def play_from_reach(
@@ -624,6 +685,7 @@ def play_from_reach(
     draws: int,
     budget: int,
     step: Callable[[], None] | None = None,
+    stop: Stop | None = None,
 ) -> PlayOdds:
     """:func:`play_odds` of a rack whose reach (R20) and pool are known; ``step()`` is
     called as each first move of each draw count is weighed (for a progress bar)."""
@@ -637,7 +699,7 @@ def play_from_reach(
         reachable = draws if limit is None else min(draws, limit)
         if entry.distance is not None and entry.distance <= reachable:
             types.append((hand_type, limit))
-    search = _Search(table, types, budget, pool, draws)
+    search = _Search(table, types, budget, pool, draws, stop)
     lines: list[PlayLine] = []
     moves: tuple[PlayMove, ...] | None = None
     costs: list[int] = []

@@ -5,8 +5,10 @@ make with any next draw x and last draw z: which x complete them alone, which pa
 (x, z) complete them, and which do without their joker (it is then thrown, R12). The
 keep-most walk answers it in one pass when it visits every completed hand keeping all
 the pool's real tiles or all but one (not only the closest) and records, for each, the
-tiles it stands in for: a drawn tile or the pool's joker each. A pool of 14 tiles with
-one joker is walked alike (the play search's drawn tile thrown back).
+tiles it stands in for: a drawn tile or one of the pool's jokers each. With two jokers,
+a hand keeping all the real tiles but one stands in for four tiles, which may be a new set
+of four. A pool of 14 tiles with jokers is walked alike (the play search's drawn tile
+thrown back).
 
 This is the readable reference of ``holds_sets_pairs`` in ``native/setsearch.c``, which
 the compiled play search uses (``native/play.c``); the tests compare the two. The Python
@@ -56,16 +58,21 @@ class DrawnPairs:
     """Per tile x, the tiles z that complete the pool with x, keeping all its real tiles
     but one (bit x of ``pair[x]``: two copies of x)."""
     joker_free: list[int] = field(default_factory=lambda: [0] * NUMBERED)
-    """For 13 tiles holding a joker, per tile x, the tiles z that with x complete them
-    without the joker."""
+    """For 13 tiles holding jokers, per tile x, the tiles z that with x complete them
+    with one joker fewer (it is then thrown)."""
+
+    @property
+    def paired(self) -> int:
+        """The tiles x that complete the pool with some other drawn tile: a mask."""
+        return sum(1 << x for x, partners in enumerate(self.pair) if partners)
 
 
 def drawn_pairs(shape: SetShape, pool: Pool) -> DrawnPairs | None:
-    """:class:`DrawnPairs` of 13 tiles with at most one joker, or of 14 with one; None
-    for another pool."""
+    """:class:`DrawnPairs` of 13 tiles (up to two jokers), or of 14 with one or two
+    jokers; None for another pool."""
     real = sum(pool.hand)
     tiles = real + pool.jokers
-    if pool.jokers > 1 or tiles not in (HAND - 1, HAND) or (tiles == HAND and not pool.jokers):
+    if tiles not in (HAND - 1, HAND) or (tiles == HAND and not pool.jokers):
         return None
     found = DrawnPairs()
     for target in target_numbers(shape):
@@ -117,7 +124,8 @@ class _PairsSearch(_SetSearch):
             if short == 0 and self._final_ok(sets, colours):
                 self._record(kept, stood)
             return
-        if need != 3 or sets >= self.shape.max_sets or short > need:
+        # a new set of three drawn tiles; of four where two jokers leave four to stand in for
+        if need not in (3, 4) or sets >= self.shape.max_sets or short > need:
             return
         room = _room_of(self.cap, self.cover, self.let_go)
         fill: Fill = (need, sets, room, total, colours, run_colours, short)
@@ -129,12 +137,12 @@ class _PairsSearch(_SetSearch):
         """A completed hand keeping ``kept`` real tiles stands in for the tiles ``stood``."""
         found = self.found
         if kept == self.real:
-            for cell in stood:
-                found.one |= 1 << cell
-            if len(stood) == 2:
-                first, second = stood
-                found.joker_free[first] |= 1 << second
-                found.joker_free[second] |= 1 << first
+            # x and z in two of the cells, a joker in each other one: one joker is left over
+            for a, first in enumerate(stood):
+                found.one |= 1 << first
+                for second in stood[a + 1 :]:
+                    found.joker_free[first] |= 1 << second
+                    found.joker_free[second] |= 1 << first
         elif kept == self.real - 1:
             for a, first in enumerate(stood):
                 for second in stood[a + 1 :]:

@@ -27,23 +27,14 @@ from rich.text import Text
 from intlscore.engine.odds.result import OddsResult, TypeOdds
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
+from intlscore.faces.render.percent import percent
+from intlscore.faces.render.play_view import play_parts
 
 __all__ = ["SHOWN_FROM", "odds_view", "percent", "shown_types"]
 
 SHOWN_FROM = 0.001
 """The table leaves out the types whose chance within the draws is below 0.1% (``--all``
 lists every one); :func:`percent` would show them as 0.0%."""
-
-
-def percent(chance: float) -> str:
-    """A chance as a percentage with one decimal.
-
-    >>> percent(0.1234), percent(1.0)
-    ('12.3%', '100%')
-    """
-    if chance >= 1.0:
-        return "100%"
-    return f"{100 * chance:.1f}%"
 
 
 def _half_width(row: TypeOdds) -> str:
@@ -126,14 +117,10 @@ def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
     Each table is drawn only where it fits whole (:class:`Fitted`); at a narrower
     width its rows become stacked records, so no number or type name is cut.
     """
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = list(play_parts(result))  # the move to make leads (R23)
     rack = " ".join(str(tile) for tile in result.tiles)
     how = f"{result.samples} sampled draw sequences, seed {result.seed}"
-    parts.append(Text(f"Rack {rack}   ({result.draws} draws ahead; {how})"))
-    if result.play is not None:  # the move to make leads (R23), R22's numbers follow
-        from intlscore.faces.render.play_view import play_parts
-
-        parts.extend(play_parts(result))
+    parts.insert(min(len(parts), 3), Text(f"Rack {rack}   ({result.draws} draws ahead; {how})"))
     chance = result.any.chance[-1]
     parts.append(
         Text(

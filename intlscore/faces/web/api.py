@@ -33,6 +33,7 @@ read one snapshot, and the file is inspected once, not at every request).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from collections import OrderedDict
@@ -349,6 +350,8 @@ WEB_SAMPLES = 800
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
     from intlscore.engine.odds import odds as odds_of
+    from intlscore.engine.odds.play import Stop, Stopped
+    from intlscore.faces.render.advice import advice_words
 
     body = await fields(request)
     hand = body.tiles("tiles", required=True)
@@ -367,20 +370,34 @@ async def odds(request: Request) -> Response:
         raise BadRequest(f"samples must be 1 to {WEB_MAX_SAMPLES} here; got {samples}")
     seen_tiles = [seen] if seen and seen.strip() else []
     rules = settings(request).house_rules()
-    result = await run_in_threadpool(
-        lambda: odds_of(
-            hand,
-            draws=draws,
-            seen=seen_tiles,
-            trump=trump or None,
-            rules=rules,
-            samples=samples,
-            seed=seed,
-            play=play,
-            **flags,
+    stop = Stop()  # a page that goes away (its "cancel") stops the play search
+    work = asyncio.ensure_future(
+        run_in_threadpool(
+            lambda: odds_of(
+                hand,
+                draws=draws,
+                seen=seen_tiles,
+                trump=trump or None,
+                rules=rules,
+                samples=samples,
+                seed=seed,
+                play=play,
+                stop=stop,
+                **flags,
+            )
         )
     )
-    return answer(request, "odds", {**result.to_dict(), "rules": rules.name})
+    while not (await asyncio.wait({work}, timeout=0.25))[0]:
+        if await request.is_disconnected():
+            stop.stop()
+    try:
+        result = work.result()
+    except Stopped:
+        raise BadRequest("the advice was cancelled") from None
+    data = {**result.to_dict(), "rules": rules.name}
+    if result.play is not None:  # the advice in plain words, as `odds --play` leads with it
+        data["advice"] = advice_words(result).to_dict()
+    return answer(request, "odds", data)
 
 
 def _or(value: int | None, default: int) -> int:

@@ -67,53 +67,29 @@ function renderReach(box, data) {
 }
 
 /* The play advice (R23): asked for with "advise", since the search takes a moment. It
-   shows what `intlscore odds --play` shows, from the same odds/2 document: the move to
-   make, R22's "keeping everything" beside it, whether it is exact or a lower bound, and
-   for 15 tiles every first move. */
+   leads with the server's plain words (the same sentences `intlscore odds --play` leads
+   with: the move, how sure that is, R22's "keeping everything" beside it) and, for 15
+   tiles, every first move. After two seconds it says it is still working and offers
+   "cancel", which drops the request. */
 const Advice = (() => {
   const section = document.querySelector("[aria-label='play advice']");
   const box = section.querySelector(".advice-result");
   const message = section.querySelector("[aria-label='advice message']");
+  const cancel = section.querySelector("#advice-cancel");
+  const STILL_WORKING_MS = 2000;
   let asked = 0;
+  let pending = null; // { controller, timer } of the request in flight
 
   function pct(chance) {
     return chance >= 1 ? "100%" : `${(100 * chance).toFixed(1)}%`;
   }
 
-  function drawsText(n) {
-    return `${n} draw${n === 1 ? "" : "s"}`;
-  }
-
-  function keeping(data, best) {
-    if (!best) return data.any.chance[data.any.chance.length - 1];
-    if (best.discard === null) return null;
-    const row = (data.discards || []).find((r) => r.discard === best.discard);
-    return row ? row.chance : null;
-  }
-
-  function headline(data) {
-    const play = data.play;
-    const best = play.discards ? play.discards[0] : null;
-    const line = best || { chance: play.any.chance[play.any.chance.length - 1], expected_score: play.any.expected_score, top_type: play.top_type };
-    const within = `within ${drawsText(data.draws)}`;
-    const first = best && best.discard !== null ? `Discard ${best.discard}: ` : "";
-    let text;
-    if (best && best.discard === null) text = `Win now: ${Math.round(line.expected_score)}`;
-    else if (play.exact) text = `${first}${pct(line.chance)} closed win ${within}, expected ${Math.round(line.expected_score)}`;
-    else text = `${first}expected at least ${Math.round(line.expected_score)} (the policy below wins ${pct(line.chance)} ${within})`;
-    if (line.top_type) text += `; ends most often in ${line.top_type}`;
-    const bound = keeping(data, best);
-    if (bound !== null) text += `; keeping everything would give at most ${pct(bound)} (R22)`;
-    return text;
-  }
-
   function render(data) {
     const play = data.play;
     box.replaceChildren();
-    box.append(element("p", headline(data), "advice-move"));
-    box.append(element("p", play.exact
-      ? `Exact: the best play over every policy within ${drawsText(data.draws)} (R23).`
-      : `A lower bound, not the optimum: ${play.policy} (exact within ${drawsText(play.exact_draws)} of ${data.draws}).`));
+    box.append(element("p", data.advice.say, "advice-move"));
+    box.append(element("p", data.advice.method));
+    if (data.advice.keeping) box.append(element("p", data.advice.keeping));
     if (!play.discards) return;
     const table = element("table");
     table.append(element("caption", "each first move"));
@@ -136,6 +112,13 @@ const Advice = (() => {
     box.append(wrap);
   }
 
+  function settle() {
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending = null;
+    cancel.hidden = true;
+  }
+
   async function advise() {
     const hand = board.tiles("hand");
     if (hand.length !== 14 && hand.length !== 15) {
@@ -144,21 +127,44 @@ const Advice = (() => {
     }
     const root = document.getElementById("board");
     const body = { ...rackBody(board, root), draws: Number(section.querySelector("#advice-draws").value), play: true };
+    if (pending) pending.controller.abort();
+    settle();
     const ticket = ++asked;
+    const controller = new AbortController();
+    pending = {
+      controller,
+      timer: setTimeout(() => {
+        if (ticket !== asked) return;
+        message.textContent = "still working it out… (cancel stops it)";
+        cancel.hidden = false;
+      }, STILL_WORKING_MS),
+    };
     message.textContent = "working it out…";
-    const reply = await callApi("/api/odds", body);
-    if (ticket !== asked) return; // a newer tap or a changed rack overtook it
+    const reply = await callApi("/api/odds", body, controller.signal);
+    if (ticket !== asked) return; // a newer tap, a cancel or a changed rack overtook it
+    settle();
     message.textContent = reply.ok ? "" : reply.data.error;
     if (reply.ok) render(reply.data);
   }
 
+  function stop() {
+    if (!pending) return;
+    pending.controller.abort();
+    asked += 1;
+    settle();
+    message.textContent = "advice cancelled";
+  }
+
   function clear() {
+    if (pending) pending.controller.abort();
+    settle();
     asked += 1;
     if (box.childElementCount) box.replaceChildren();
     message.textContent = "";
   }
 
   section.querySelector("#advise").addEventListener("click", advise);
+  cancel.addEventListener("click", stop);
   return { clear };
 })();
 

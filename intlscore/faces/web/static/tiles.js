@@ -46,7 +46,7 @@ function plainTime(stamp) {
 }
 
 /* POST (or GET) JSON to the API; resolves to {ok, status, data}. */
-async function callApi(path, body) {
+async function callApi(path, body, signal) {
   const options = body === undefined
     ? { method: "GET", credentials: "same-origin" }
     : {
@@ -55,10 +55,12 @@ async function callApi(path, body) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       };
+  if (signal) options.signal = signal; // an aborted request answers as cancelled
   let response;
   try {
     response = await fetch(path, options);
   } catch (error) {
+    if (signal && signal.aborted) return { ok: false, status: 0, data: { error: "cancelled" } };
     return { ok: false, status: 0, data: { error: "the server cannot be reached; try again" } };
   }
   let data;

@@ -24,7 +24,7 @@ from corpus import near_miss_hands
 
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.reach import native
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.rules.hand_table import default_table
 

@@ -84,8 +84,8 @@ def search_kind() -> str:
 
 def by_type(hands: list[list[Tile]]) -> None:
     """Median and worst time of each type's search, slowest types first."""
-    from intlscore.engine.reach.pool import Pool
     from intlscore.engine.reach.solve import closest
+    from intlscore.engine.setsearch.pool import Pool
     from intlscore.rules.hand_table import default_table
 
     types = default_table().types

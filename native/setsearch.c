@@ -36,7 +36,7 @@
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
  *   holds-check of set-based types, which holds_table.c completes for every type. Its
  *   reference is the reach search taken with nothing more to draw; set_shape is
- *   SetShape.of (intlscore/engine/reach/shapes.py), shape_usable SetShape.usable. With
+ *   SetShape.of (intlscore/engine/setsearch/shapes.py), shape_usable SetShape.usable. With
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
@@ -1120,7 +1120,7 @@ static int shape_usable(const Conditions *shape, int index) {
            (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
 }
 
-/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/reach/shapes.py). */
+/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/setsearch/shapes.py). */
 static void set_shape(Conditions *shape, const HoldsType *type) {
     static const int RANGE_NUMBERS[3] = {
         0x3FFE,                                                 /* 1-13 */

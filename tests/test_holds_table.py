@@ -28,10 +28,10 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import compute, firsts, odds, simulate
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
 from intlscore.engine.reach import native
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.setsearch import SetSearch
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, default_table, parse_row

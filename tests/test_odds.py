@@ -19,7 +19,7 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import odds
 from intlscore.engine.odds.draws import every_draw, unseen_tiles
 from intlscore.engine.odds.holds import PoolCheck
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import Tile
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema

@@ -27,9 +27,9 @@ from strategies import hands_seen_trump
 from intlscore.engine import native as loader
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import native, reachability, solve
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.setsearch.keep_most import closest_sets
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import default_table
 

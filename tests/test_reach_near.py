@@ -24,10 +24,10 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import native, reachability, solve
 from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.near_search import near_reach
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import closest_sequences
-from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.setsearch.keep_most import closest_sets
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.faces.cli import main
 from intlscore.faces.render.output import make_console, print_views

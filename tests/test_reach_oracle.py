@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.driver import _reach_type
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.result import Context
 from intlscore.engine.scoring import types_fitting
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.rules.hand_table import HandTable, HandType, default_table
 

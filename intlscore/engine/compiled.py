@@ -9,7 +9,7 @@ the table's vocabulary and never a type's name or number. None is returned
 where the compiled module is not built (then the Python searches answer).
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> table = default_table()
 >>> compiled = compiled_table(table)
@@ -30,7 +30,7 @@ from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 if TYPE_CHECKING:
-    from intlscore.engine.reach.pool import Pool
+    from intlscore.engine.setsearch.pool import Pool
 
 NONE = 255
 """The byte the compiled checks answer for "not held"."""

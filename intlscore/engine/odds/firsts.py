@@ -9,7 +9,7 @@ built, else by the Python reach search (:class:`.holds.PoolCheck`), which gives
 the same answers (the tests compare them).
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> table = default_table()
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from intlscore.engine.compiled import CompiledTable, compiled_table
 from intlscore.engine.odds.draws import Draw
 from intlscore.engine.odds.holds import PoolCheck, tile_of
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandTable, HandType
 
 __all__ = ["Firsts", "Found", "tile_of"]

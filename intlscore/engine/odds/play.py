@@ -47,8 +47,8 @@ from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.rack import TileInput, set_up
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.reach.pool import NUMBERED, Pool
 from intlscore.engine.reach.solve import SET_STRUCTURES, closest_within
+from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules

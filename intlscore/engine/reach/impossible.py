@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import functools
 
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest, sequence_problem
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
 HIGHEST_TOTAL = 14 * 13

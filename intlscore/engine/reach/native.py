@@ -8,9 +8,9 @@ the two. Run from a source checkout (which holds no compiled file), the installe
 wheel's copy is used.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
->>> from intlscore.engine.reach.shapes import SetShape
+>>> from intlscore.engine.setsearch.shapes import SetShape
 >>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
 >>> shape = SetShape.of(default_table().by_number(1))
 >>> pool = Pool.build(hand, (), None)
@@ -33,10 +33,10 @@ from intlscore.engine.native import (
     SEARCH,
     tell_if_missing,
 )
-from intlscore.engine.reach.best import Best
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import SetShape, filler_sets, number_mask
-from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
+from intlscore.engine.setsearch import keep_most
+from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape, filler_sets, number_mask
 
 __all__ = [
     "AVAILABLE",

@@ -5,7 +5,7 @@ otherwise to the pure-Python one (:func:`.keep_most.closest_sets`): groups-only,
 runs-only and mixed types alike.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> pool = Pool.build(parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 o8"), (), None)
 >>> closest(default_table().by_number(35), pool).kept
@@ -18,12 +18,12 @@ import functools
 
 from intlscore.engine.reach import native
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
-from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.pairs import closest_pairs
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
-from intlscore.engine.reach.shapes import SetShape
-from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
+from intlscore.engine.setsearch import keep_most
+from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES
 from intlscore.rules.hand_table import HandType
 

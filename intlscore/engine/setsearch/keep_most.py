@@ -25,7 +25,7 @@ one number (a house row may) is searched once per number, each search counting
 that number's tiles, fillers included.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.rules.hand_table import default_table
 >>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
 >>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
@@ -46,9 +46,9 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, position_tile
-from intlscore.engine.reach.best import Best, mask_indices, prefers
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import (
+from intlscore.engine.setsearch.best import Best, mask_indices, prefers
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import (
     Candidate,
     SetShape,
     filler_sets,

@@ -1,9 +1,10 @@
 """The engine's layers, read from the source (issue 30).
 
-Every ``import`` of a package is read with :mod:`ast` (imports inside functions and under
-``TYPE_CHECKING`` too: a dependency is one wherever it is written). The set search is a
-layer of its own, below reach, odds and the scorer; and the engine imports no module that
-imports it back.
+Every ``import`` that runs is read with :mod:`ast`, at the top of a module or inside a
+function (a dependency is one wherever it is written); the names imported under ``if
+TYPE_CHECKING:`` for annotations alone are not. The set search is a layer of its own,
+below reach, odds and the scorer; and the engine and the rules import no module that
+imports them back.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _modules() -> dict[str, Path]:
 def _imported(path: Path, name: str) -> Iterator[str]:
     """The names a module's imports load: ``from package import module`` is the module."""
     modules = _modules()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _running(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -42,6 +43,17 @@ def _imported(path: Path, name: str) -> Iterator[str]:
             extension = module == "intlscore" and all(a.name == "_native" for a in node.names)
             if len(submodules) < len(node.names) and not extension:
                 yield module
+
+
+def _running(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for annotations only)."""
+    for node in ast.iter_child_nodes(tree):
+        type_checking = isinstance(node, ast.If) and ast.unparse(node.test).endswith(
+            "TYPE_CHECKING"
+        )
+        for child in node.orelse if type_checking else [node]:  # type: ignore[attr-defined]
+            yield child
+            yield from _running(child)
 
 
 @cache
@@ -93,9 +105,12 @@ def circles(prefix: str, edges: dict[str, frozenset[str]]) -> list[list[str]]:
 
 
 def test_the_graph_reads_the_imports() -> None:
-    """A module the reader must see: the scorer imports the set search and the rules."""
-    scorer = graph()["intlscore.engine.scoring"]
-    assert {"intlscore.engine.setsearch", "intlscore.rules.hand_table"} <= scorer
+    """Modules the reader must see: the matcher imports the build seam and the rules, the
+    compiled build the set search."""
+    assert {"intlscore.engine.build", "intlscore.rules.hand_table"} <= graph()[
+        "intlscore.engine.matcher"
+    ]
+    assert "intlscore.engine.setsearch" in graph()["intlscore.engine.compiled"]
     assert "intlscore._native" not in graph()["intlscore.engine.native"]
 
 
@@ -116,5 +131,17 @@ def test_the_set_search_imports_none_of_its_callers(layer: str) -> None:
             assert not wrong, f"{module} imports {wrong}, a layer above the set search"
 
 
-def test_the_engine_has_no_import_circles() -> None:
-    assert circles("intlscore.engine", graph()) == []
+@pytest.mark.parametrize("layer", ["intlscore.engine", "intlscore.rules"])
+def test_no_import_circles(layer: str) -> None:
+    assert circles(layer, graph()) == []
+
+
+def test_only_the_engine_package_chooses_the_build() -> None:
+    """One module chooses the build (intlscore/engine/__init__.py); every other module asks
+    the seam (:func:`intlscore.engine.build.current`) and never loads the compiled module."""
+    choosers = {
+        module
+        for module, targets in graph().items()
+        if "intlscore.engine.native" in targets or "intlscore.engine.python_build" in targets
+    }
+    assert choosers == {"intlscore.engine", "intlscore.engine.build"}

@@ -26,7 +26,8 @@ from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import Tile
-from intlscore.rules.hand_table import HandType, default_table, parse_row
+from intlscore.rules.hand_table import HandType, parse_row
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 HOUSE_ROWS = (

@@ -10,7 +10,7 @@ the type's set shape (or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
 >>> check = PoolCheck(pool)
 >>> royal = default_table().by_number(24)
@@ -115,7 +115,7 @@ def best_score(hand_type: HandType, kept: int, jokers: int, size: int) -> int:
     ``size`` tiles in all. Fewer jokers pick a better column (R10); a joker left
     over can be the final discard, which doubles the score (R12, R13).
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> basic = default_table().by_number(1)   # 500 / 400 / 300
     >>> best_score(basic, 14, 0, 15), best_score(basic, 13, 1, 15), best_score(basic, 14, 1, 15)
     (500, 400, 1000)

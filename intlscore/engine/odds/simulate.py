@@ -33,7 +33,8 @@ from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.result import Context
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import HAND_SIZE, HandType, default_table
+from intlscore.rules.hand_table import HAND_SIZE, HandType
+from intlscore.rules.ruleset import default_table
 
 SIMULATE_FORMAT = "simulate/1"
 CHUNK = 200

@@ -6,7 +6,7 @@ It keeps the hand's copies of the seven tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9")
 >>> best = closest_pairs(default_table().by_number(35), Pool.build(hand, (), None))
 >>> best.kept

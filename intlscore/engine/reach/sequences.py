@@ -9,7 +9,7 @@ is settled at its last position, so each tile's copies are counted once
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> royal = default_table().by_number(24)
 >>> best = closest_sequences(royal, Pool.build(parse_tiles("r1-4 r6-13 r1 k5"), (), None))
 >>> best.kept, best.outs == 1 << parse_tiles("r5")[0].index

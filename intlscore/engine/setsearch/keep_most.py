@@ -26,7 +26,7 @@ that number's tiles, fillers included.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
 >>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
 >>> best.kept
@@ -116,7 +116,7 @@ def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
     Every target tile the hand does not hold must be drawn.
 
     >>> from intlscore.engine.notation import parse_tiles
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> shape = SetShape.of(default_table().by_number(1))._replace(same_number=6)
     >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
     11

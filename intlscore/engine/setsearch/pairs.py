@@ -16,7 +16,7 @@ play search asks the same of :func:`.keep_most.closest_sets` one position at a t
 >>> from intlscore.engine.setsearch.pool import Pool
 >>> from intlscore.engine.setsearch.shapes import SetShape
 >>> from intlscore.engine.tiles import Tile
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> runs = SetShape.of(default_table().by_number(23))  # Single colour runs
 >>> found = drawn_pairs(runs, Pool.build(parse_tiles("k1-6 k8-13 o5"), (), None))
 >>> found.one  # o5 is always thrown: no single tile completes the 13

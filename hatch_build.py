@@ -12,7 +12,7 @@ error...), the hook prints one warning and the wheel stays pure Python; intlscor
 its pure-Python search (and says so once, on stderr). Installing never fails because of it.
 
 Tests run from a source checkout import the worktree's ``intlscore`` package, which has no
-compiled file; :mod:`intlscore.engine.reach.native` then loads the installed wheel's copy.
+compiled file; :mod:`intlscore.engine.native` then loads the installed wheel's copy.
 ``python hatch_build.py`` instead builds it in place (``intlscore/_native.abi3.so``).
 """
 

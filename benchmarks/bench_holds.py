@@ -22,11 +22,11 @@ from collections import Counter
 
 from corpus import near_miss_hands
 
+from intlscore.engine import native
 from intlscore.engine.holds_spec import holds_spec
-from intlscore.engine.reach import native
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_table
 
 BAG = [Tile(i) for i in range(52)] * 2 + [JOKER, JOKER]
 
@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
-    module = native._NATIVE
+    module = native.load()
     if module is None or not hasattr(module, "holds_simple"):
         sys.exit("intlscore._native with holds_simple is not installed (pip install .)")
     check = module.holds_simple

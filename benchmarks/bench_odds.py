@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import near_miss_hands
 
+from intlscore.engine import build
 from intlscore.engine.odds import DEFAULT_SAMPLES, odds
-from intlscore.engine.reach import native
 
 
 def timed(racks: list[str], draws: int, samples: int, seed: int) -> list[float]:
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="profile the 14-tile run")
     args = parser.parse_args()
-    print(f"set search: {'compiled' if native.AVAILABLE else 'pure Python'}")
+    print(f"set search: {build.current().name}")
     print(f"draws {args.draws}, samples {args.samples}, corpus seed {args.seed}")
     fourteen = [" ".join(map(str, h)) for h in near_miss_hands(args.racks, size=14, seed=args.seed)]
     fifteen = [

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from corpus import near_miss_hands
 
+from intlscore.engine import build
 from intlscore.engine.odds.play import DEFAULT_BUDGET, play_odds
-from intlscore.engine.reach import native
 from intlscore.engine.tiles import JOKER
 
 UNLIMITED = 10**9
@@ -84,7 +84,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"set search: {'compiled' if native.AVAILABLE else 'pure Python'}")
+    print(f"set search: {build.current().name}")
     print(f"budget {args.budget} positions, corpus seed {args.seed}")
     fifteen = [
         " ".join(map(str, h)) for h in near_miss_hands(args.fifteen, size=15, seed=args.seed)

@@ -77,16 +77,17 @@ def main() -> None:
 
 def search_kind() -> str:
     """Which set search answered: the compiled one or the pure-Python fallback."""
-    from intlscore.engine.reach import native
+    from intlscore.engine import build
 
-    return "compiled (intlscore._native)" if native.AVAILABLE else "pure Python"
+    name = build.current().name
+    return "compiled (intlscore._native)" if name == "compiled" else name
 
 
 def by_type(hands: list[list[Tile]]) -> None:
     """Median and worst time of each type's search, slowest types first."""
-    from intlscore.engine.reach.pool import Pool
     from intlscore.engine.reach.solve import closest
-    from intlscore.rules.hand_table import default_table
+    from intlscore.engine.setsearch.pool import Pool
+    from intlscore.rules.ruleset import default_table
 
     types = default_table().types
     names = {t.number: t.name for t in types}

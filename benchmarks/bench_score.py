@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from corpus import dealt_hands, near_miss_hands
 
 from intlscore.engine.scoring import score_hand, types_fitting
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_table
 
 
 def pin_to_one_core() -> str:

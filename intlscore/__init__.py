@@ -40,7 +40,7 @@ _EXPORTS = {
     "RulesError": "intlscore.errors",
     "DealTable": "intlscore.rules.deal_table",
     "load_deal_table": "intlscore.rules.deal_table",
-    "default_deal_table": "intlscore.rules.deal_table",
+    "default_deal_table": "intlscore.rules.ruleset",
     "Tile": "intlscore.engine.tiles",
     "JOKER": "intlscore.engine.tiles",
     "parse_tiles": "intlscore.engine.notation",
@@ -53,7 +53,7 @@ _EXPORTS = {
     "HandTable": "intlscore.rules.hand_table",
     "HandType": "intlscore.rules.hand_table",
     "load_table": "intlscore.rules.hand_table",
-    "default_table": "intlscore.rules.hand_table",
+    "default_table": "intlscore.rules.ruleset",
     "IntlscoreError": "intlscore.errors",
     "NotationError": "intlscore.errors",
     "HandError": "intlscore.errors",
@@ -123,9 +123,16 @@ if TYPE_CHECKING:
         RulesError,
         TableError,
     )
-    from intlscore.rules.deal_table import DealTable, default_deal_table, load_deal_table
-    from intlscore.rules.hand_table import HandTable, HandType, default_table, load_table
-    from intlscore.rules.ruleset import Rules, default_rules, load_rules, parse_rules
+    from intlscore.rules.deal_table import DealTable, load_deal_table
+    from intlscore.rules.hand_table import HandTable, HandType, load_table
+    from intlscore.rules.ruleset import (
+        Rules,
+        default_deal_table,
+        default_rules,
+        default_table,
+        load_rules,
+        parse_rules,
+    )
     from intlscore.session.deal import DealInput, DealResult, score_deal
     from intlscore.session.ledger import Ledger, Session
     from intlscore.session.settlement import Settlement, SettlementError, settle

@@ -49,11 +49,11 @@ def conditioned_split(
     /,
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:
     """One split meeting a set-based type's conditions (``spec``: holds_spec.split_spec), as
-    matcher.python_find_sets (native/setsearch.c)."""
+    setsearch.split.conditioned_split (native/setsearch.c)."""
 
 def discards_leaving_sets(counts: bytes, jokers: int, cap: bytes, /) -> frozenset[int]:
     """The single discards (tile indices, 52 a joker) after which 15 tiles split into sets,
-    as setsearch.python_discards_leaving_sets (native/setsearch.c)."""
+    as setsearch.split.discards_leaving_sets (native/setsearch.c)."""
 
 def holds_compile(specs: Any, parents: Any, /) -> object:
     """A compiled table of types, with each type's parent row or -1 (native/holds_table.c)."""

@@ -50,7 +50,7 @@
 
 /* ---- positions -------------------------------------------------------------------- */
 
-/* The tiles held and what can still be drawn: Pool of reach/pool.py (``seen`` moves with
+/* The tiles held and what can still be drawn: Pool of setsearch/pool.py (``seen`` moves with
  * ``cap``, and the trump is the search's, so neither is kept here). */
 typedef struct {
     unsigned char hand[HOLDS_TILES];

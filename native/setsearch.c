@@ -5,7 +5,7 @@
  * - find one split (plain_split, conditioned_split, discards_leaving_sets; split_*): one
  *   layout of the tiles meeting a set-based type, jokers placed at definite tiles (R7), as
  *   the scorer asks. A line-for-line port of SetSearch in
- *   intlscore/engine/setsearch/split.py as find_sets in intlscore/engine/matcher.py
+ *   intlscore/engine/setsearch/split.py as conditioned_split there
  *   configures it: split_search is SetSearch._search, split_groups_with _groups_with,
  *   split_runs_with _runs_with, split_run_from _run_from; the same order of groups and
  *   runs and the same prune points, so the same split is found. The plain split (every
@@ -36,7 +36,7 @@
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
  *   holds-check of set-based types, which holds_table.c completes for every type. Its
  *   reference is the reach search taken with nothing more to draw; set_shape is
- *   SetShape.of (intlscore/engine/reach/shapes.py), shape_usable SetShape.usable. With
+ *   SetShape.of (intlscore/engine/setsearch/shapes.py), shape_usable SetShape.usable. With
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
@@ -360,8 +360,9 @@ static int jokers_may_hold(const Split *s, const int *added, int nadded) {
     return s->cond.colours < 0 || bit_count(mask) <= s->cond.colours;
 }
 
-/* The leaf of find_sets: the number of sets allowed, then tiles_hold with the jokers' tiles
- * (the real tiles' range is checked once, before the search). */
+/* The leaf of conditioned_split (setsearch/split.py): the number of sets allowed, then
+ * tiles_hold with the jokers' tiles (the real tiles' range is checked once, before the
+ * search). */
 static int split_holds(const Split *s) {
     const Conditions *c = &s->cond;
     if (c->sets_mask && !(c->sets_mask >> s->depth & 1)) return 0;
@@ -1124,7 +1125,7 @@ static int shape_usable(const Conditions *shape, int index) {
            (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
 }
 
-/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/reach/shapes.py). */
+/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/setsearch/shapes.py). */
 static void set_shape(Conditions *shape, const HoldsType *type) {
     static const int RANGE_NUMBERS[3] = {
         0x3FFE,                                                 /* 1-13 */
@@ -1429,7 +1430,8 @@ static int read_conditions(PyObject *spec, Conditions *out) {
 }
 
 /* conditioned_split(counts, jokers, cap, spec) -> list of melds or None: as plain_split,
- * under the conditions of a set-based type (spec: holds_spec.split_spec), as find_sets. */
+ * under the conditions of a set-based type (spec: holds_spec.split_spec), as
+ * setsearch/split.py: conditioned_split. */
 static PyObject *conditioned_split_entry(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *counts, *cap, *spec;
@@ -1633,7 +1635,7 @@ PyMethodDef setsearch_methods[] = {
     {"plain_split", plain_split_entry, METH_VARARGS,
      "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"conditioned_split", conditioned_split_entry, METH_VARARGS,
-     "conditioned_split(counts, jokers, cap, spec) -> melds or None: find_sets' split under a "
+     "conditioned_split(counts, jokers, cap, spec) -> melds or None: find one split under a "
      "set-based type's conditions (holds_spec.split_spec), compiled"},
     {"discards_leaving_sets", discards_entry, METH_VARARGS,
      "discards_leaving_sets(counts, jokers, cap) -> frozenset: the single discards (52 a "

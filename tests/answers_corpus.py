@@ -241,11 +241,11 @@ def chosen(entries: list[dict[str, Any]], every: dict[str, int]) -> list[dict[st
 
 def check(every: dict[str, int]) -> dict[str, Any]:
     """Recompute the chosen entries; the build in use and the ids that differ."""
-    from intlscore.engine.native import SEARCH
+    from intlscore.engine import build
 
     entries = chosen(load(), every)
     differ = [e["id"] for e in entries if answer(e) != e["answer"]]
-    return {"build": SEARCH, "checked": len(entries), "differ": differ}
+    return {"build": build.current().name, "checked": len(entries), "differ": differ}
 
 
 if __name__ == "__main__":

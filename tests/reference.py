@@ -17,7 +17,7 @@ obviousness:
   from a type's name.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> sorted(fitting_types(parse_tiles("k1-1")))
 [1, 22, 23, 24]
 >>> best_type(parse_tiles("k1-6 * k8-1"))
@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from intlscore.engine.result import Context
 from intlscore.engine.tiles import ALL_NUMBERED, COPIES, Tile
-from intlscore.rules.hand_table import HandTable, HandType, default_table
+from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.ruleset import default_table
 
 HAND_SIZE = 14
 MAX_JOKERS = 2

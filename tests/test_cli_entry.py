@@ -46,10 +46,10 @@ def test_python_dash_m_intlscore_prints_the_help() -> None:
 
 def test_version_names_the_reach_search(capsys: pytest.CaptureFixture[str]) -> None:
     from intlscore import __version__
-    from intlscore.engine.reach import native
+    from intlscore.engine import build
 
     status, out, err = run_main(capsys, "--version")
-    search = "compiled" if native.AVAILABLE else "pure Python"
+    search = build.current().name
     assert (status, err) == (0, "")
     assert out.startswith(f"intlscore {__version__} (reach search: {search}")
 

@@ -18,23 +18,24 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from typing import Any
-from unittest.mock import patch
 
 import pytest
+from builds import pure_python
 from compiled_functions import compiled_function
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands14
 
-from intlscore.engine import matcher
+from intlscore.engine import setsearch
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.holds_spec import split_spec
-from intlscore.engine.matcher import Matcher, find_sets, is_plain, python_find_sets
+from intlscore.engine.matcher import Matcher, find_sets, is_plain
 from intlscore.engine.melds import RawMeld, describe
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch import SetSearch
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType, default_table, parse_row
+from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType, parse_row
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
@@ -224,7 +225,7 @@ def test_hand_worked(number: int, tiles: str, others: str, expected: list[str] |
     hand_type = TABLE.by_number(number)
     facts = facts_of(tiles, others)
     assert len(parse_tiles(tiles)) == 14
-    for split in (compiled(hand_type, facts), python_find_sets(hand_type, facts)):
+    for split in (compiled(hand_type, facts), setsearch.conditioned_split(hand_type, facts)):
         assert (None if split is None else [describe(meld) for meld in split]) == expected
 
 
@@ -286,7 +287,7 @@ def test_house_hand_worked(
     """House rows use the rest of the vocabulary: same number, exact colours, set counts."""
     house = house_type(0, **hand_type)
     facts = facts_of(tiles)
-    for split in (compiled(house, facts), python_find_sets(house, facts)):
+    for split in (compiled(house, facts), setsearch.conditioned_split(house, facts)):
         assert (None if split is None else [describe(meld) for meld in split]) == expected
 
 
@@ -346,7 +347,7 @@ def test_the_compiled_split_is_the_python_split(hand: list[Tile], others: list[i
     if min(facts.cap) < 0:
         return  # a third copy with the others (R3): never scored, the Python search answers
     for hand_type in ALL_TYPES:
-        expected = python_find_sets(hand_type, facts)
+        expected = setsearch.conditioned_split(hand_type, facts)
         note(f"{hand_type.description}: {expected}")
         assert compiled(hand_type, facts) == expected
 
@@ -373,18 +374,18 @@ def test_random_hands_are_often_split() -> None:
 def test_the_matcher_answers_the_same_without_the_compiled_split(
     hand: list[Tile], others: list[int]
 ) -> None:
-    """find_sets falls back on the Python search when nothing is compiled: same matches."""
+    """find_sets is the Python search in the pure-Python build: the same matches."""
     real = [tile.index for tile in hand if not tile.is_joker]
     jokers = len(hand) - len(real)
     if min(HandFacts.build(real, jokers, others).cap) < 0:
         return
     table = HandTable(ALL_TYPES, "<shipped and house>")
     fast = Matcher(table).matches(real, jokers, others)
-    with patch.object(matcher, "_NATIVE", None):
+    facts = HandFacts.build(real, jokers, others)
+    compiled_split = find_sets(HOUSE_TYPES[0], facts)
+    with pure_python():
         assert Matcher(table).matches(real, jokers, others) == fast
-        assert find_sets(HOUSE_TYPES[0], HandFacts.build(real, jokers, others)) == (
-            python_find_sets(HOUSE_TYPES[0], HandFacts.build(real, jokers, others))
-        )
+        assert find_sets(HOUSE_TYPES[0], facts) == compiled_split
 
 
 # ---- bad arguments ----------------------------------------------------------------------

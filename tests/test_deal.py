@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 from intlscore.errors import DealError, TableError
 from intlscore.rules.deal_table import (
     DealTable,
-    default_deal_table,
     load_deal_table,
     parse_deal_table,
 )
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_deal_table, default_table
 from intlscore.session.deal import DealInput, score_deal
 
 FOUR = ["ann", "bob", "cat", "dan"]

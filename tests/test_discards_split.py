@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import os
 from typing import Any
-from unittest.mock import patch
 
 import pytest
+from builds import pure_python
 from compiled_functions import compiled_function
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hands15
 
+from intlscore.engine import build
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.setsearch import discards_leaving_sets, python_discards_leaving_sets, split
+from intlscore.engine.setsearch import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
@@ -77,7 +78,7 @@ def test_hand_worked(tiles: str, others: str, expected: list[str]) -> None:
     facts = facts_of(tiles, others)
     assert sum(facts.counts) + facts.jokers == 15
     assert names(compiled(facts)) == expected
-    assert names(python_discards_leaving_sets(facts)) == expected
+    assert names(discards_leaving_sets(facts)) == expected
 
 
 OTHERS = st.lists(st.integers(0, JOKER_INDEX), max_size=2)
@@ -91,7 +92,7 @@ def test_the_compiled_discards_are_the_python_discards(hand: list[Tile], others:
     facts = HandFacts.build(real, len(hand) - len(real), others)
     if min(facts.cap) < 0:
         return  # a third copy with the others (R3): never scored, the Python search answers
-    assert compiled(facts) == python_discards_leaving_sets(facts)
+    assert compiled(facts) == discards_leaving_sets(facts)
 
 
 def test_random_hands_often_have_discards() -> None:
@@ -118,10 +119,10 @@ def test_random_hands_often_have_discards() -> None:
 
 def test_the_python_search_answers_without_the_compiled_module() -> None:
     facts = facts_of("k1-7 k1-7 *")
-    with patch.object(split, "_NATIVE", None):
-        assert names(discards_leaving_sets(facts)) == ["*", "k1", "k4", "k5", "k7"]
+    with pure_python():
+        assert names(build.current().discards_leaving_sets(facts)) == ["*", "k1", "k4", "k5", "k7"]
     sixteen = facts_of("k1-7 k1-7 * *")  # more than 15 tiles: the Python search, not an error
-    assert discards_leaving_sets(sixteen) == python_discards_leaving_sets(sixteen)
+    assert build.current().discards_leaving_sets(sixteen) == discards_leaving_sets(sixteen)
 
 
 TWO = bytes([2] * 52)

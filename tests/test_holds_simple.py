@@ -33,11 +33,12 @@ from hypothesis import strategies as st
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.anytiles import allowed_numbers
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import COPIES, JOKER, Tile
-from intlscore.rules.hand_table import HandType, default_table, parse_row
+from intlscore.rules.hand_table import HandType, parse_row
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 SIMPLE_TYPES = tuple(t for t in TABLE.types if t.structure in ("pairs", "sequence", "any"))

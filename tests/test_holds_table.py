@@ -13,37 +13,35 @@ import os
 import random
 from collections.abc import Iterator
 from typing import Any
-from unittest.mock import patch
 
 import pytest
+from builds import compiled_module, python_holds_checks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import hands14, hands15
 
-from intlscore.engine import scoring
-from intlscore.engine.compiled import CompiledTable, compiled_table
+from intlscore.engine import build
+from intlscore.engine.compiled import CompiledTable
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import compute, firsts, odds, simulate
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
-from intlscore.engine.reach import native
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.setsearch import SetSearch
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
-from intlscore.rules.hand_table import HandTable, HandType, default_table, parse_row
+from intlscore.rules.hand_table import HandTable, HandType, parse_row
+from intlscore.rules.ruleset import default_table
 
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def test_the_compiled_module_is_built() -> None:
-    assert native.AVAILABLE, (
-        "intlscore._native did not build: the compiled holds-checks are missing"
-    )
-    assert compiled_table(default_table()) is not None
+    compiled_module()  # fails the test when intlscore._native did not build
+    assert isinstance(build.current().holds_table(default_table()), CompiledTable)
 
 
 def reference(hand_type: HandType, pool: Pool) -> int | None:
@@ -53,8 +51,8 @@ def reference(hand_type: HandType, pool: Pool) -> int | None:
 
 
 def compiled(table: HandTable) -> CompiledTable:
-    table_check = compiled_table(table)
-    assert table_check is not None
+    table_check = build.current().holds_table(table)
+    assert isinstance(table_check, CompiledTable), "the compiled build is not in use"
     return table_check
 
 
@@ -184,8 +182,8 @@ def test_first_draws_agree_with_the_python_path() -> None:
     pool = Pool.build(hand, (), None)
     draws = sample_draws(unseen_tiles(pool), 4, samples=60 * STRESS, seed=5)
     fast = firsts.Firsts(table, draws)
-    slow = firsts.Firsts(table, draws)
-    slow._compiled = None  # the Python reach path, as without the compiled module
+    with python_holds_checks():
+        slow = firsts.Firsts(table, draws)  # the Python reach path, as in the pure build
     for number in (1, 19, 23, 24, 28, 35):
         hand_type = table.by_number(number)
         expected = slow.of(hand_type, pool, 1, 4)
@@ -197,24 +195,21 @@ def test_first_draws_agree_with_the_python_path() -> None:
 @pytest.mark.parametrize(
     "rack", ["k1-12 r5 o9", "k1-13 r5 b7", "k1 k1 r2 r2 b3 b3 o4 o4 k5 r6 b7 o8 k9 r13"]
 )
-def test_odds_are_the_same_without_the_compiled_table(
-    rack: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_odds_are_the_same_without_the_compiled_table(rack: str) -> None:
     fast = odds(rack, draws=3, samples=40, seed=3)
-    monkeypatch.setattr(firsts, "compiled_table", lambda table: None)
     assert compute.Firsts is firsts.Firsts
-    assert odds(rack, draws=3, samples=40, seed=3) == fast
+    with python_holds_checks():
+        assert odds(rack, draws=3, samples=40, seed=3) == fast
 
 
-def test_simulate_is_the_same_without_the_compiled_table(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_simulate_is_the_same_without_the_compiled_table() -> None:
     fast = simulate.run_chunk(seed=4, index=0, size=25, ks=(1, 3, 6))
-    monkeypatch.setattr(firsts, "compiled_table", lambda table: None)
-    assert simulate.run_chunk(seed=4, index=0, size=25, ks=(1, 3, 6)) == fast
+    with python_holds_checks():
+        assert simulate.run_chunk(seed=4, index=0, size=25, ks=(1, 3, 6)) == fast
 
 
 def test_bad_arguments_are_one_clear_error() -> None:
-    module = native._NATIVE
-    assert module is not None
+    module = compiled_module()
     table = default_table()
     capsule = module.holds_compile([holds_spec(t) for t in table], [-1] * len(table))
     counts, cap = bytes(52), bytes([2] * 52)
@@ -242,8 +237,7 @@ def test_bad_arguments_are_one_clear_error() -> None:
 
 def test_a_random_pool_never_crashes() -> None:
     """Any legal pool gets an answer from every type (kept within 12-14, or -1)."""
-    module = native._NATIVE
-    assert module is not None
+    module = compiled_module()
     table = default_table()
     capsule = module.holds_compile([holds_spec(t) for t in table], [-1] * len(table))
     rng = random.Random(7)
@@ -267,7 +261,7 @@ def test_the_scorer_answers_the_same_without_the_compiled_checks(
         fast = score_hand(hand, discard=discard, known=known)
     except IntlscoreError:
         return  # a third copy (R3): the same error either way, checked elsewhere
-    with patch.object(scoring, "compiled_table", lambda table: None):
+    with python_holds_checks():
         assert score_hand(hand, discard=discard, known=known).to_dict() == fast.to_dict()
         slow_types = types_fitting(hand, known=known)
     assert types_fitting(hand, known=known) == slow_types
@@ -277,7 +271,7 @@ def test_the_scorer_answers_the_same_without_the_compiled_checks(
 @given(hands15())
 def test_fifteen_tiles_score_the_same_without_the_compiled_checks(hand: list[Tile]) -> None:
     fast, fast_types = score_hand(hand), types_fitting(hand)
-    with patch.object(scoring, "compiled_table", lambda table: None):
+    with python_holds_checks():
         assert score_hand(hand).to_dict() == fast.to_dict()
         assert types_fitting(hand) == fast_types
 
@@ -289,8 +283,7 @@ def test_the_compiled_plain_split_is_the_python_split(
 ) -> None:
     """native/setsearch.c is SetSearch's plain search compiled: the very same split (R4,
     R5, R7; R3 through the jokers' caps), or None for both."""
-    module = native._NATIVE
-    assert module is not None
+    module = compiled_module()
     real = [tile.index for tile in hand if not tile.is_joker]
     if any(real.count(index) >= 2 for index in others):
         return  # a third copy (R3): never scored
@@ -300,8 +293,7 @@ def test_the_compiled_plain_split_is_the_python_split(
 
 
 def test_plain_split_refuses_bad_counts() -> None:
-    module = native._NATIVE
-    assert module is not None
+    module = compiled_module()
     with pytest.raises(ValueError, match="52"):
         module.plain_split(bytes(3), 0, bytes([2] * 52))
     with pytest.raises(ValueError, match="R3"):

@@ -15,7 +15,7 @@ import pytest
 from sqlite_dump import dump
 
 from intlscore.errors import DealError, LedgerError
-from intlscore.rules.deal_table import default_deal_table
+from intlscore.rules.ruleset import default_deal_table
 from intlscore.session.deal import score_deal
 from intlscore.session.ledger import (
     APPLICATION_ID,

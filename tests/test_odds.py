@@ -19,11 +19,11 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import odds
 from intlscore.engine.odds.draws import every_draw, unseen_tiles
 from intlscore.engine.odds.holds import PoolCheck
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import Tile
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_table
 
 
 def hypergeometric(outs: int, unseen: int, draws: int) -> float:
@@ -235,12 +235,13 @@ def test_the_compiled_holds_check_agrees_with_the_reach_search() -> None:
     # search must agree on every type (held or not, and the tiles kept).
     import random
 
-    from intlscore.engine.compiled import compiled_table
+    from builds import compiled_module
+
+    from intlscore.engine.compiled import CompiledBuild
     from intlscore.engine.reach.solve import closest
 
     table = default_table()
-    compiled = compiled_table(table)
-    assert compiled is not None, "the compiled module is not built"
+    compiled = CompiledBuild(compiled_module()).holds_table(table)
     rng = random.Random(5)
     deck = [Tile(i) for i in range(52) for _ in range(2)] + parse_tiles("* *")
     held = 0

@@ -12,10 +12,10 @@ from pathlib import Path
 from unittest.mock import patch
 
 import pytest
+from builds import compiled_module, pure_python
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from intlscore.engine import native
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds.play import Stop, Stopped, play_odds
 from intlscore.engine.tiles import Tile
@@ -306,10 +306,10 @@ def test_a_bad_budget_is_one_clear_line() -> None:
 
 
 def test_the_compiled_and_the_pure_python_builds_agree() -> None:
-    assert native._NATIVE is not None, "the compiled module is not built"
+    compiled_module()
     rack, unseen = "k1-12 r5 o9 b2", "k13 k1 r4 b5 o5 *"
     compiled = play_odds(rack, draws=2, seen=world(rack, unseen))
-    with patch.object(native, "_NATIVE", None):
+    with pure_python():
         pure = play_odds(rack, draws=2, seen=world(rack, unseen))
     assert compiled == pure
 
@@ -319,10 +319,10 @@ def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> Non
     and equal for the same seed."""
     from intlscore.engine.odds import odds
 
-    assert native._NATIVE is not None, "the compiled module is not built"
+    compiled_module()
     rack = "k1-13 k1 r9"
     compiled = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
-    with patch.object(native, "_NATIVE", None):
+    with pure_python():
         pure = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
     assert compiled == pure
     assert compiled == odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
@@ -353,8 +353,7 @@ def _python_expectimax() -> AbstractContextManager[object]:
 def _compiled_expectimax_in_use() -> None:
     from intlscore.engine.odds import play
 
-    assert native._NATIVE is not None, "the compiled module is not built"
-    assert hasattr(native._NATIVE, "play_value"), "the compiled module lacks native/play.c"
+    assert hasattr(compiled_module(), "play_value"), "the compiled module lacks native/play.c"
     refused = patch.object(play._CompiledSearch, "value", side_effect=AssertionError("compiled"))
     with refused, pytest.raises(AssertionError, match="compiled"):
         play_odds("k1-12 r5 o9 b2", draws=1)

@@ -26,7 +26,8 @@ from intlscore.engine.notation import format_tiles
 from intlscore.engine.result import Context, Meld, ScoreResult, TypeMatch
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.tiles import COPIES, Tile
-from intlscore.rules.hand_table import HandType, default_table
+from intlscore.rules.hand_table import HandType
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 HIGH_ONE = 14

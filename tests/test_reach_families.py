@@ -30,12 +30,13 @@ from strategies import hands_seen_trump
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach import anytiles
 from intlscore.engine.reach.anytiles import closest_any
-from intlscore.engine.reach.best import Best, mask_indices
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.setsearch.best import Best, mask_indices
 from intlscore.engine.setsearch.keep_most import closest_sets
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import Tile
-from intlscore.rules.hand_table import HandType, default_table
+from intlscore.rules.hand_table import HandType
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 RUNS_TYPES = tuple(t for t in TABLE.types if t.structure == "runs")

@@ -16,26 +16,27 @@ and then the comparisons here are skipped with that reason.
 
 from __future__ import annotations
 
-import os
 import sys
 from random import Random
 
 import pytest
+from builds import pure_python
 from hypothesis import HealthCheck, given, note, settings
 from strategies import hands_seen_trump
 
-from intlscore.engine import native as loader
+from intlscore.engine import build, native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.reach import native, reachability, solve
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import SetShape
+from intlscore.engine.python_build import PYTHON
+from intlscore.engine.reach import reachability
 from intlscore.engine.setsearch.keep_most import closest_sets
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES, Tile
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
-PURE = os.environ.get(native.PURE_PYTHON_VARIABLE, "") not in ("", "0")
+PURE = native.pure_python_asked()
 
 needs_native = pytest.mark.skipif(
     PURE, reason=f"{native.PURE_PYTHON_VARIABLE} is set: the pure-Python searches are in use"
@@ -69,7 +70,7 @@ SHAPES = tuple(dict.fromkeys([SetShape.of(t) for t in SET_TYPES] + house_shapes(
 
 def same_answer(shape: SetShape, pool: Pool, label: str) -> None:
     expected = closest_sets(shape, pool)
-    got = native.closest_sets_native(shape, pool)
+    got = build.current().closest_sets(shape, pool)  # the compiled build (needs_native)
     assert (got.kept, got.outs, got.keep) == (expected.kept, expected.outs, expected.keep), (
         f"{label}: native kept {got.kept} outs {got.outs:#x} keep {got.keep:#x}; "
         f"python kept {expected.kept} outs {expected.outs:#x} keep {expected.keep:#x}"
@@ -80,9 +81,9 @@ def test_the_extension_is_built_unless_pure_python_was_asked_for() -> None:
     # The benchmark figures in the README are the compiled search's; an install that
     # silently fell back to Python would be 100 times slower on far hands.
     if PURE:
-        assert not native.AVAILABLE and native.SEARCH == "pure Python"
+        assert build.current().name == "pure Python"
         return
-    assert native.AVAILABLE and native.SEARCH == "compiled", (
+    assert build.current().name == "compiled", (
         "intlscore._native is not importable: reinstall with `pip install .` on a machine "
         f"with a C compiler, or set {native.PURE_PYTHON_VARIABLE}=1 to test the Python path "
         f"(python: {sys.executable})"
@@ -146,7 +147,7 @@ def test_native_equals_python_on_generated_hands(
 
 
 @needs_native
-def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reachability_is_the_same_without_the_extension() -> None:
     # The fallback (the pure-Python set search, every set-based type) gives the
     # same distances, outs, reasons and keeps: of equally close completed hands,
     # every search shows the keep best.prefers (the lowest tiles).
@@ -155,10 +156,9 @@ def test_reachability_is_the_same_without_the_extension(monkeypatch: pytest.Monk
     hands = [rng.sample(deck, 14) for _ in range(3)]
     hands.append(parse_tiles("k1-4 r3-7 b8-10 o2 o3"))
     compiled = [reachability(hand) for hand in hands]
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    solve._closest_python.cache_clear()
     for hand, fast in zip(hands, compiled, strict=True):
-        slow = reachability(hand)
+        with pure_python():
+            slow = reachability(hand)
         for a, b in zip(fast.types, slow.types, strict=True):
             label = f"{' '.join(map(str, hand))} / type {a.number}"
             assert (a.distance, a.outs, a.reason) == (b.distance, b.outs, b.reason), label
@@ -169,10 +169,10 @@ def test_a_missing_extension_is_told_once_on_stderr(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.delenv(native.PURE_PYTHON_VARIABLE, raising=False)
-    monkeypatch.setattr(loader, "AVAILABLE", False)
-    monkeypatch.setattr(loader, "_told", False)
-    native.tell_if_missing()
-    native.tell_if_missing()
+    monkeypatch.setattr(build, "_current", PYTHON)
+    monkeypatch.setattr(build, "_told", False)
+    build.tell_if_missing()
+    build.tell_if_missing()
     captured = capsys.readouterr()
     assert captured.out == ""
     lines = captured.err.splitlines()
@@ -183,7 +183,7 @@ def test_nothing_is_told_when_python_was_asked_for(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv(native.PURE_PYTHON_VARIABLE, "1")
-    monkeypatch.setattr(loader, "AVAILABLE", False)
-    monkeypatch.setattr(loader, "_told", False)
-    native.tell_if_missing()
+    monkeypatch.setattr(build, "_current", PYTHON)
+    monkeypatch.setattr(build, "_told", False)
+    build.tell_if_missing()
     assert capsys.readouterr().err == ""

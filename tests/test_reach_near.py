@@ -9,34 +9,34 @@ view is the same, line for line (issue 11 "Quicker").
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from random import Random
 from typing import Any
 
 import pytest
+from builds import pure_python
 from house_rules import HOUSE as HOUSE_41
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands_seen_trump
 
+from intlscore.engine import build, native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.reach import native, reachability, solve
+from intlscore.engine.reach import reachability, solve
 from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.near_search import near_reach
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import closest_sequences
-from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.setsearch.keep_most import closest_sets
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.faces.cli import main
 from intlscore.faces.render.output import make_console, print_views
 from intlscore.faces.render.reach_view import FEW_DRAWS, reach_view
-from intlscore.rules.hand_table import default_table
-from intlscore.rules.ruleset import Rules, load_rules
+from intlscore.rules.ruleset import Rules, default_table, load_rules
 
 TABLE = default_table()
-PURE = os.environ.get(native.PURE_PYTHON_VARIABLE, "") not in ("", "0")
+PURE = native.pure_python_asked()
 needs_native = pytest.mark.skipif(
     PURE, reason=f"{native.PURE_PYTHON_VARIABLE} is set: the pure-Python searches are in use"
 )
@@ -199,15 +199,15 @@ def test_random_dealt_hands_give_the_same_default_view() -> None:
         assert _rendered(reach_view(fast), 80) == _rendered(reach_view(full), 80)
 
 
-def test_without_the_extension_every_type_is_searched_in_full(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@needs_native
+def test_the_pure_build_gives_the_same_near_answer() -> None:
+    """The pure-Python build prunes the set-based types too (its walk searches them in
+    full and cuts the answer at the floor): the same near answer as the compiled one."""
     question = _question(CORPUS[5])
     expected = near_of(reachability(**question), FEW_DRAWS)
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    solve._closest_python.cache_clear()
-    assert not solve.prunable(TABLE.by_number(1))
     assert near_reach(window=FEW_DRAWS, **question) == expected
+    with pure_python():
+        assert near_reach(window=FEW_DRAWS, **question) == expected
 
 
 def test_the_default_view_of_the_command_is_the_full_answers(
@@ -251,13 +251,13 @@ def test_a_floor_gives_the_same_answer_or_none(hand: str) -> None:
     for shape in SHAPES:
         if far and shape.same_number is not None:
             continue  # one search per number: seconds on a far hand
-        full = native.closest_sets_native(shape, pool)
+        full = build.current().closest_sets(shape, pool)
         for floor in range(max(1, full.kept - 2), min(14, full.kept + 3) + 1):
-            got = native.closest_sets_native(shape, pool, floor)
+            got = build.current().closest_sets_within(shape, pool, floor)
             if full.kept >= floor:
                 assert got == full, f"{shape} floor {floor}"
             else:
-                assert not got.found, f"{shape} floor {floor}: {got}"
+                assert got is None, f"{shape} floor {floor}: {got}"
 
 
 @pytest.mark.parametrize("hand", ["k1-4 r5 b5 o5 k9-12 r13 b13 o1", "r1-7 r1-6 * *"])

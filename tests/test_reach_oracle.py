@@ -24,11 +24,12 @@ from hypothesis import strategies as st
 
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.driver import _reach_type
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.result import Context
 from intlscore.engine.scoring import types_fitting
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import HandTable, HandType, default_table
+from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 HOUSE = TABLE.by_number(1)._replace(

@@ -17,8 +17,7 @@ from intlscore.engine.reach import reachability
 from intlscore.engine.scoring import score_hand
 from intlscore.errors import RulesError, TableError
 from intlscore.rules import Rules, default_rules, load_rules, parse_rules
-from intlscore.rules.hand_table import default_table
-from intlscore.rules.ruleset import resolve_rules
+from intlscore.rules.ruleset import default_table, resolve_rules
 from intlscore.rules.writer import toml_string
 from intlscore.session.deal import score_deal
 

@@ -22,11 +22,12 @@ from play_reference import full_set
 
 from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import Tile
-from intlscore.rules.hand_table import HandType, default_table, parse_row
+from intlscore.rules.hand_table import HandType, parse_row
+from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 HOUSE_ROWS = (

@@ -88,7 +88,7 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
         [
             bin_dir / "python",
             "-c",
-            "from intlscore.engine.reach import native; print(native.SEARCH)",
+            "from intlscore.engine import build; print(build.current().name)",
         ],
         elsewhere,
         env,

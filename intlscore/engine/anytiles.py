@@ -6,7 +6,7 @@ that number first and the rest after.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> square = default_table().by_number(12)
 >>> sevens = [tile_index(c, 7) for c in range(4)] * 2

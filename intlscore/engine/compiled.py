@@ -1,4 +1,9 @@
-"""A table's types compiled once for the C holds-checks of ``intlscore._native``.
+"""The compiled build: the searches of ``intlscore._native`` behind the build seam.
+
+:class:`CompiledBuild` offers what :class:`intlscore.engine.build.Build` asks, each by
+its C port (``native/setsearch.c``, ``native/holds_table.c``, ``native/play.c``); every
+call into the compiled module is made here. A table's types are compiled once for the
+holds-checks (:class:`CompiledTable`).
 
 The compiled checks answer "does this pool hold the type, keeping how many real
 tiles" as the reach search does with nothing more to draw (R22; ``native/holds.h``):
@@ -8,13 +13,15 @@ its flat spec (:func:`intlscore.engine.holds_spec.holds_spec`): the C code reads
 the table's vocabulary and never a type's name or number. None is returned
 where the compiled module is not built (then the Python searches answer).
 
+>>> from intlscore.engine.native import built_module
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()
->>> compiled = compiled_table(table)
->>> pool = Pool.build(parse_tiles("k1-13 k1"), (), None)
->>> compiled is None or compiled.kept(table.by_number(24), pool)
+>>> module = built_module()
+>>> assert module is not None, "the compiled module is built with the wheel"
+>>> compiled = CompiledBuild(module).holds_table(table)
+>>> compiled.kept(table.by_number(24), Pool.build(parse_tiles("k1-13 k1"), (), None))
 14
 """
 
@@ -22,15 +29,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-from intlscore.engine import native
-from intlscore.engine.holds_spec import holds_spec
+from intlscore.engine import setsearch
+from intlscore.engine.build import BuildName, Firsts, PerTable, PlaySearch
+from intlscore.engine.facts import HandFacts
+from intlscore.engine.holds_spec import holds_spec, split_spec
+from intlscore.engine.melds import RawMeld
+from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape, filler_sets, number_mask
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 if TYPE_CHECKING:
-    from intlscore.engine.reach.pool import Pool
+    from intlscore.engine.setsearch.keep_most import TargetSearch
 
 NONE = 255
 """The byte the compiled checks answer for "not held"."""
@@ -45,7 +59,7 @@ def parent(hand_type: HandType) -> HandType | None:
     Set-based types and single-colour sequences (each sequence a run) are 14 tiles in
     sets; the pairs types are seven pairs.
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> royal, pairs, mosaic = (default_table().by_number(n) for n in (24, 35, 28))
     >>> parent(royal).name, parent(pairs).name, parent(mosaic)
     ('sets (plain)', 'pairs (plain)', None)
@@ -78,9 +92,7 @@ def parent(hand_type: HandType) -> HandType | None:
 class CompiledTable:
     """The types of one table, compiled for the holds-checks."""
 
-    def __init__(self, table: HandTable) -> None:
-        module = native._NATIVE
-        assert module is not None
+    def __init__(self, table: HandTable, module: ModuleType) -> None:
         self._module = module
         self.types = tuple(table)
         self._index = {hand_type: i for i, hand_type in enumerate(self.types)}
@@ -115,9 +127,11 @@ class CompiledTable:
         it. None when the tiles are not a legal pool (the caller's checks then speak).
 
         >>> from intlscore.engine.notation import parse_tiles
-        >>> from intlscore.rules.hand_table import default_table
-        >>> compiled = compiled_table(default_table())
-        >>> assert compiled is not None, "the compiled module is built with the wheel"
+        >>> from intlscore.rules.ruleset import default_table
+        >>> from intlscore.engine.native import built_module
+        >>> module = built_module()
+        >>> assert module is not None, "the compiled module is built with the wheel"
+        >>> compiled = CompiledBuild(module).holds_table(default_table())
         >>> found = compiled.fitting(parse_tiles("k1-13 k1"), (), bytes([1] * 40))
         >>> [compiled.types[index].number for index in found]  # 39, 40: if the context allows
         [1, 22, 23, 24, 39, 40]
@@ -142,11 +156,6 @@ class CompiledTable:
             return []
         return [index for index, kept in enumerate(answer[: len(self.types)]) if kept != NONE]
 
-    @property
-    def capsule(self) -> object:
-        """The compiled table, for other compiled searches (``native/play.c``)."""
-        return self._capsule
-
     def index(self, hand_type: HandType) -> int:
         """The type's row in the compiled table."""
         return self._index[hand_type]
@@ -162,14 +171,15 @@ class CompiledTable:
         self,
         hand_type: HandType,
         pool: Pool,
+        draws: Sequence[Sequence[int]],
         rows: bytes,
-        width: int,
         kmin: int,
         kmax: int,
-        within: Sequence[bool] | None = None,
-    ) -> tuple[list[int | None], list[int | None]]:
-        """As :meth:`.firsts.Firsts.of`, for rows of ``width`` drawn tiles (52 a joker):
+        within: Sequence[bool] | None,
+    ) -> Firsts:
+        """As :meth:`.firsts.Firsts.of`, for rows of drawn tiles of one width (52 a joker):
         per row the first k and the kept tiles with ``kmax`` draws."""
+        width = len(rows) // len(draws)
         lower = None if within is None else bytes(0 if held else NONE for held in within)
         answer: bytes = self._module.holds_firsts(
             self._capsule,
@@ -187,19 +197,159 @@ class CompiledTable:
         kept = [None if k == NONE else k for k in answer[1::2]]
         return first, kept
 
+    def play_search(
+        self,
+        rows: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+        trump_joker: int,
+        budget: int,
+        last_limited: int,
+    ) -> PlaySearch | None:
+        """The compiled play search (``native/play.c``) over these types: per type its
+        index in this table, its number, R21's draw limit or -1 and its scores."""
+        capsule = self._module.play_search(self._capsule, rows, trump_joker, budget, last_limited)
+        return _CompiledPlay(self._module, capsule)
 
-_COMPILED: dict[int, tuple[HandTable, CompiledTable]] = {}
+
+class _CompiledPlay:
+    """One rack's compiled play search (``native/play.c``)."""
+
+    def __init__(self, module: ModuleType, capsule: object) -> None:
+        self._module = module
+        self._capsule = capsule
+
+    def value(
+        self, hand: bytes, cap: bytes, jokers: int, seen_jokers: int, left: int, draw: int
+    ) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
+        answer: tuple[int, int, tuple[tuple[int, int], ...]] | None = self._module.play_value(
+            self._capsule, hand, cap, jokers, seen_jokers, left, draw
+        )
+        return answer
+
+    def weighed(self) -> int:
+        count: int = self._module.play_weighed(self._capsule)
+        return count
+
+    def stop(self) -> None:
+        self._module.play_stop(self._capsule)
 
 
-def compiled_table(table: HandTable) -> CompiledTable | None:
-    """The compiled table (kept per table), or None without the compiled module."""
-    if native._NATIVE is None:
-        return None
-    cached = _COMPILED.get(id(table))
-    if cached is not None and cached[0] is table:
-        return cached[1]
-    if len(_COMPILED) > 16:
-        _COMPILED.clear()
-    compiled = CompiledTable(table)
-    _COMPILED[id(table)] = (table, compiled)
-    return compiled
+class CompiledBuild:
+    """The searches of the build seam (:class:`intlscore.engine.build.Build`) in C."""
+
+    name: BuildName = "compiled"
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        self._tables = PerTable(lambda table: CompiledTable(table, module))
+
+    def closest_sets(self, shape: SetShape, pool: Pool) -> Best:
+        """As :func:`.keep_most.closest_sets`, cached by shape (Basic and the blitzes share)."""
+        return _closest_sets(self.module, shape, pool, -1)
+
+    def closest_sets_within(self, shape: SetShape, pool: Pool, floor: int) -> Best | None:
+        best = _closest_sets(self.module, shape, pool, floor)
+        return best if best.found and best.kept >= floor else None
+
+    def sets_formable(self, shape: SetShape, pool: Pool) -> bool:
+        return _sets_formable(self.module, shape, pool)
+
+    def plain_split(
+        self, facts: HandFacts, failed: dict[tuple[int, ...], set[tuple[object, ...]]]
+    ) -> list[RawMeld] | None:
+        if min(facts.cap) < 0:  # more copies known than exist: only the Python reads it
+            return setsearch.plain_split(facts, failed)
+        split: list[RawMeld] | None = self.module.plain_split(
+            bytes(facts.counts), facts.jokers, bytes(facts.cap)
+        )
+        return split
+
+    def conditioned_split(self, hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+        if min(facts.cap) < 0:
+            return setsearch.conditioned_split(hand_type, facts)
+        split: list[RawMeld] | None = self.module.conditioned_split(
+            bytes(facts.counts), facts.jokers, bytes(facts.cap), split_spec(hand_type)
+        )
+        return split
+
+    def discards_leaving_sets(self, facts: HandFacts) -> frozenset[int]:
+        if min(facts.cap) < 0 or sum(facts.counts) + facts.jokers > setsearch.DISCARD_HAND:
+            return setsearch.discards_leaving_sets(facts)  # the C reads at most 15 tiles
+        found: frozenset[int] = self.module.discards_leaving_sets(
+            bytes(facts.counts), facts.jokers, bytes(facts.cap)
+        )
+        return found
+
+    def holds_table(self, table: HandTable) -> CompiledTable:
+        """The compiled table (kept per table)."""
+        return self._tables(table)
+
+
+@functools.lru_cache(maxsize=128)
+def _closest_sets(module: ModuleType, shape: SetShape, pool: Pool, floor: int) -> Best:
+    """:func:`.keep_most.closest_sets` (``floor`` included) by ``closest_sets`` in C."""
+    from intlscore.engine.setsearch import keep_most  # here: the scorer never loads it
+
+    open_, let_go, full = keep_most.search_start(shape, pool)
+    search = _searcher(module, shape, pool, open_, let_go, full)
+    return keep_most.best_over_targets(shape, pool, search, floor)
+
+
+@functools.lru_cache(maxsize=64)
+def _sets_formable(module: ModuleType, shape: SetShape, pool: Pool) -> bool:
+    """Whether any completed hand of the shape fits the pool's limits (R3), whatever the hand.
+
+    The search from an empty hand, where every tile must be drawn: its first
+    pass alone (``full`` empty, so no outs are gathered) says whether a hand
+    exists. The hand's own tiles never matter: a completed hand keeps the hand
+    copies it uses and draws the rest.
+    """
+    from intlscore.engine.setsearch import keep_most
+
+    empty = [0] * len(pool.hand)
+    search = _searcher(module, shape, pool, empty, 0, 0)
+    return keep_most.best_over_targets(shape, pool._replace(hand=tuple(empty)), search).found
+
+
+def _searcher(
+    module: ModuleType, shape: SetShape, pool: Pool, open_: list[int], let_go: int, full: int
+) -> TargetSearch:
+    """The compiled search for one target number, from these open hand tiles."""
+    shape_args, fillers = _arguments(shape)
+    hand, cap = bytes(open_), bytes(pool.cap)
+    same = shape.same_number or 0
+
+    def search(target: int | None, most: int, floor: int) -> Best:
+        kept, outs, keep = module.closest_sets(
+            hand, cap, let_go, full, shape_args, fillers, same, number_mask(target), most, floor
+        )
+        return Best(kept, outs, keep)
+
+    return search
+
+
+ShapeArgs = tuple[int, int, int, int, int, int, int, int, int, int]
+FillerArgs = tuple[tuple[int, int, int, int, int], ...]
+
+
+@functools.cache
+def _arguments(shape: SetShape) -> tuple[ShapeArgs, FillerArgs]:
+    """The shape and its filler sets as the flat integers the C code reads."""
+    low, high = shape.positions
+    allowed = 0 if shape.allowed_sets is None else sum(1 << n for n in shape.allowed_sets)
+    shape_args: ShapeArgs = (
+        int(shape.groups),
+        int(shape.runs),
+        low,
+        high,
+        shape.max_sets,
+        allowed,
+        int(shape.distinct),
+        -1 if shape.colours is None else shape.colours,
+        -1 if shape.max_total is None else shape.max_total,
+        sum(1 << number for number in shape.numbers),
+    )
+    fillers = tuple(
+        (cand.mask, len(cand.cells), cand.total, cand.colours, cand.run_colour)
+        for cand in filler_sets(shape)
+    )
+    return shape_args, fillers

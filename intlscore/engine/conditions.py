@@ -3,7 +3,7 @@
 These look at the real tiles (through :class:`HandFacts`) plus what the jokers
 stand for; the structure (sets, pairs, sequences) is checked by the searches.
 
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> piccolo = default_table().by_number(6)
 >>> facts = HandFacts.build([tile_index(0, 1)] * 2 + [tile_index(1, 2)] * 2 + [tile_index(2, 3)] * 2

@@ -17,7 +17,7 @@ The fields, in order:
 ``repeat``      how many such sequences (1 unless the structure is sequence)
 ``neighbours``  0 none, 1 "same", 2 "differ"
 
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()
 >>> holds_spec(table.by_number(1))  # Basic: sets, nothing else
 (0, 0, -1, 0, -1, 0, 0, (), 1, 0)

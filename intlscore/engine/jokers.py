@@ -6,7 +6,7 @@ candidates are tried lowest number first (a low total helps, R8), and the first
 choice meeting the type's conditions is taken.
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> facts = HandFacts.build([tile_index(1, n) for n in range(1, 13)] + [tile_index(1, 1)], 1)
 >>> choose_free_tiles(default_table().by_number(22), facts, (), [1])

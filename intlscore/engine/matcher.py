@@ -5,7 +5,7 @@ conditions; cheap necessary checks run first. One unconstrained set search
 (can the tiles form groups and runs at all?) is shared by every set-based
 type, and its memo is shared across the discards of one 15-tile hand.
 
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> matcher = Matcher(default_table())
 >>> royal = [tile_index(0, n) for n in range(1, 14)] + [tile_index(0, 1)]
@@ -18,20 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from intlscore.engine import build
 from intlscore.engine.anytiles import find_any
-from intlscore.engine.conditions import can_hold, joker_tiles_may_hold, tiles_hold
+from intlscore.engine.conditions import can_hold
 from intlscore.engine.context import NO_CONTEXT, Context
 from intlscore.engine.context import context_allows as context_allows  # re-exported
 from intlscore.engine.explain import has_stranded_tile
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.holds_spec import split_spec
-from intlscore.engine.melds import MAX_SETS, RawMeld
-from intlscore.engine.native import _NATIVE
+from intlscore.engine.melds import RawMeld
 from intlscore.engine.pairs import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
-from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.engine.sequences import find_sequences, numbers_needed
-from intlscore.engine.setsearch import SetSearch
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 
@@ -195,14 +192,7 @@ class Matcher:
         """Any split into groups and runs, or None; memo shared across discards."""
         if has_stranded_tile(facts):
             return None
-        if _NATIVE is not None and min(facts.cap) >= 0:
-            # The same search compiled (native/setsearch.c): the same split, ~9x sooner.
-            split: list[RawMeld] | None = _NATIVE.plain_split(
-                bytes(facts.counts), facts.jokers, bytes(facts.cap)
-            )
-            return split
-        failed = self._feasible_failed.setdefault(facts.cap, set())
-        return SetSearch(facts, failed=failed).find()
+        return build.current().plain_split(facts, self._feasible_failed)
 
 
 _SET_STRUCTURES = frozenset(SET_STRUCTURES)
@@ -266,63 +256,6 @@ def is_plain(hand_type: HandType) -> bool:
 
 
 def find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
-    """A split into sets meeting a set-based type (sets, groups or runs), or None.
-
-    The search is :class:`SetSearch` narrowed by the type's conditions; where the compiled
-    module is built, the same search compiled (``conditioned_split``,
-    ``native/setsearch.c``) gives the very same split, several times sooner.
-
-    >>> from intlscore.engine.melds import describe
-    >>> from intlscore.engine.notation import parse_tiles
-    >>> from intlscore.rules.hand_table import default_table
-    >>> two_colours = default_table().by_number(19)  # 2-4 runs, exactly two colours
-    >>> tiles = parse_tiles("k3-7 k3-5 r7-9 r11-13")
-    >>> [describe(m) for m in find_sets(two_colours, HandFacts.build([t.index for t in tiles], 0))]
-    ['run k3 k4 k5', 'run k3 k4 k5 k6 k7', 'run r7 r8 r9', 'run r11 r12 r13']
-    """
-    if _NATIVE is not None and min(facts.cap) >= 0:
-        split: list[RawMeld] | None = _NATIVE.conditioned_split(
-            bytes(facts.counts), facts.jokers, bytes(facts.cap), split_spec(hand_type)
-        )
-        return split
-    return python_find_sets(hand_type, facts)
-
-
-def python_find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
-    """:func:`find_sets` in Python: the reference, and the search when nothing is compiled."""
-    allowed = hand_type.sets
-
-    def leaf(groups: int, runs: tuple[int, ...], used: tuple[int, ...]) -> bool:
-        if allowed is not None and groups + len(runs) not in allowed:
-            return False
-        return tiles_hold(hand_type, facts, used)
-
-    needs_prune = hand_type.range is not None or hand_type.max_total or hand_type.colours
-
-    def summary(used: tuple[int, ...]) -> object:
-        # What leaf() and the pruning read of the jokers' tiles; the range is
-        # enforced on the way, so it needs nothing here.
-        if hand_type.same_number is not None:
-            return used
-        total = sum(t // 4 + 1 for t in used) if hand_type.max_total is not None else 0
-        mask = 0
-        if hand_type.colours is not None:
-            for tile in used:
-                mask |= 1 << (tile % 4)
-        return (total, mask)
-
-    # The leaf reads the set count only if the type limits it, and the runs'
-    # colours never (colours are in the tiles; distinct_runs prunes on the way).
-    return SetSearch(
-        facts,
-        groups=hand_type.structure != "runs",
-        runs=hand_type.structure != "groups",
-        numbers=GROUP_NUMBERS[hand_type.range],
-        positions=RUN_POSITIONS[hand_type.range],
-        max_sets=MAX_SETS if allowed is None else max(allowed),
-        distinct_runs=hand_type.distinct_colours,
-        leaf=leaf,
-        leaf_needs=(allowed is not None, False),
-        summary=summary,
-        prune=(lambda used: joker_tiles_may_hold(hand_type, facts, used)) if needs_prune else None,
-    ).find()
+    """A split into sets meeting a set-based type (sets, groups or runs), or None: the
+    build's :func:`.setsearch.split.conditioned_split`."""
+    return build.current().conditioned_split(hand_type, facts)

@@ -1,15 +1,14 @@
-"""Loading the compiled module ``intlscore._native``, when it was built.
+"""Finding the compiled module ``intlscore._native``, when it was built.
 
-``intlscore._native`` holds the compiled set search of the reach (:mod:`.reach.native`),
-the holds-checks (:mod:`.compiled`) and the scorer's splits into sets (:mod:`.matcher`,
-:mod:`.sets`); it is built with the wheel (see
-``hatch_build.py``). Where it is missing (no C compiler when installing) or
-``INTLSCORE_PURE_PYTHON=1`` is set, :data:`AVAILABLE` is false, :data:`SEARCH` says
-``"pure Python"`` and the pure-Python searches answer instead; tests compare the two.
-Run from a source checkout (which holds no compiled file), the installed wheel's copy
-is used. This module imports nothing else of intlscore, so any layer may ask.
+``intlscore._native`` holds the C build of the set search, the holds-checks and the
+play search (``native/*.c``); it is built with the wheel (see ``hatch_build.py``).
+:func:`load` gives it, or None where it is missing (no C compiler when installing) or
+``INTLSCORE_PURE_PYTHON=1`` is set; the engine then answers with the pure-Python
+build (:mod:`intlscore.engine.build` chooses). Run from a source checkout (which holds
+no compiled file), the installed wheel's copy is used. This module imports nothing
+else of intlscore, so any layer may ask.
 
->>> SEARCH in ("compiled", "pure Python")
+>>> load() is None or hasattr(load(), "closest_sets")
 True
 """
 
@@ -18,16 +17,19 @@ from __future__ import annotations
 import os
 import sys
 from types import ModuleType
-from typing import Final, Literal
 
 PURE_PYTHON_VARIABLE = "INTLSCORE_PURE_PYTHON"
 MODULE = "intlscore._native"
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None
-    return built_module()
+def pure_python_asked() -> bool:
+    """Whether ``INTLSCORE_PURE_PYTHON`` asks for the pure-Python build."""
+    return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+
+def load() -> ModuleType | None:
+    """The compiled module, unless it is missing or the pure-Python build was asked for."""
+    return None if pure_python_asked() else built_module()
 
 
 def built_module() -> ModuleType | None:
@@ -68,28 +70,3 @@ def _installed_copy() -> ModuleType | None:
                 continue
             return module
     return None
-
-
-_NATIVE = _load()
-AVAILABLE: Final = _NATIVE is not None
-"""Whether the compiled search is in use."""
-SEARCH: Final[Literal["compiled", "pure Python"]] = "compiled" if AVAILABLE else "pure Python"
-"""Which set search answers, for ``intlscore --version``: ``"compiled"`` or ``"pure Python"``."""
-
-_told = False
-
-
-def tell_if_missing() -> None:
-    """Say once, on stderr, that the compiled search is missing (not when chosen by the variable).
-
-    >>> tell_if_missing()  # silent when compiled, or when INTLSCORE_PURE_PYTHON chose Python
-    """
-    global _told
-    if AVAILABLE or _told or os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return
-    _told = True
-    print(
-        "intlscore: the compiled reach search is not installed (it did not build); "
-        "using the pure-Python search, which gives the same answers more slowly",
-        file=sys.stderr,
-    )

@@ -5,7 +5,7 @@ joker standing for its twin (R3 permitting), and two jokers left over are a
 pair of whatever tile suits the type best (R7).
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> tiles = [tile_index(c, n) for c in (0, 1) for n in (2, 4, 6)] * 2 + [tile_index(2, 9)]
 >>> melds = find_pairs(default_table().by_number(36), HandFacts.build(tiles, jokers=1))

@@ -11,7 +11,7 @@ They follow from how sets are made, never from a type's name:
   colour, each of at least three tiles.
 
 >>> from intlscore.engine.facts import HandFacts
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> four_colours = default_table().by_number(13)
 >>> one_colour = [tile_index(0, n) for n in range(1, 14)] + [tile_index(0, 1)]

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from intlscore.engine.compiled import compiled_table
+from intlscore.engine import build
 from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.handcheck import check_closed_hand
@@ -34,7 +34,6 @@ from intlscore.engine.result import (
     ScoreResult,
     TypeMatch,
 )
-from intlscore.engine.setsearch import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import HandTable
 from intlscore.rules.ruleset import Rules, resolve_rules
@@ -128,13 +127,12 @@ def _fitting(
     matcher: Matcher, tiles: Sequence[Tile], known: Sequence[Tile]
 ) -> frozenset[int] | None:
     """The rows (``HandType.position``) of the types some 14 of the 14 or 15 tiles fit, by
-    the compiled holds-checks (which answer in microseconds, where most hands fit
-    nothing); None without them. The matcher then only looks for these types' melds."""
-    compiled = compiled_table(matcher.table)
-    if compiled is None:
-        return None
-    indices = compiled.fitting(tiles, known, matcher.wanted)
-    return None if indices is None else frozenset(compiled.types[i].position for i in indices)
+    the build's holds-checks (compiled, they answer in microseconds, where most hands fit
+    nothing); None where they do not narrow them. The matcher then only looks for these
+    types' melds."""
+    checks = build.current().holds_table(matcher.table)
+    indices = checks.fitting(tiles, known, matcher.wanted)
+    return None if indices is None else frozenset(checks.types[i].position for i in indices)
 
 
 def _result(
@@ -231,7 +229,9 @@ def _best_discard(
         splittable: frozenset[int] = frozenset()
     else:
         choices_left = choices
-        splittable = discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
+        splittable = (
+            build.current().discards_leaving_sets(facts) if len(stranded) <= 1 else frozenset()
+        )
     # A stranded tile is the likeliest discard, and a joker discard doubles:
     # trying them first raises the bar (min_base) for the rest sooner.
     order = sorted(choices_left, key=lambda t: (t.index not in stranded, not t.is_joker))

@@ -7,7 +7,7 @@ the sequence one colour (a run), "differ" changes colour at every step.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> royal = default_table().by_number(24)
 >>> tiles = [tile_index(1, n) for n in range(1, 14) if n != 5] + [tile_index(1, 1)]

@@ -185,9 +185,10 @@ def version_line() -> str:
     True
     """
     from intlscore import __version__
-    from intlscore.engine.reach import native
+    from intlscore.engine import build
 
-    search = "compiled" if native.AVAILABLE else "pure Python (the compiled search is missing)"
+    name = build.current().name
+    search = name if name == "compiled" else f"{name} (the compiled search is missing)"
     return f"{PROG} {__version__} (reach search: {search})"
 
 

@@ -6,6 +6,7 @@ rules file; :func:`load_deal_table` still reads the older stand-alone deal
 table (``--deal-table FILE``). The two house options of the rulings (joker on
 the rack 25, trump bonus on) change with :meth:`DealTable.with_options`.
 
+>>> from intlscore.rules.ruleset import default_deal_table
 >>> table = default_deal_table()
 >>> table.open_win, table.foot_win, table.joker_on_rack, table.rack_value(1), table.rack_value(7)
 (100, 200, 30, 10, 7)
@@ -81,6 +82,7 @@ class DealTable(SourceNotCompared, _DealFields):
     ) -> DealTable:
         """A copy with house options changed; ``None`` keeps the table's value.
 
+        >>> from intlscore.rules.ruleset import default_deal_table
         >>> default_deal_table().with_options(joker_value=-1)
         Traceback (most recent call last):
         ...
@@ -103,6 +105,7 @@ class DealTable(SourceNotCompared, _DealFields):
     def to_dict(self) -> dict[str, Any]:
         """The table in the layout of the TOML file (``source`` apart), for storage.
 
+        >>> from intlscore.rules.ruleset import default_deal_table
         >>> parse_deal_table(default_deal_table().to_dict()) == default_deal_table()
         True
         """
@@ -133,13 +136,6 @@ class DealTable(SourceNotCompared, _DealFields):
         }
 
 
-def default_deal_table() -> DealTable:
-    """The deal table of the shipped rules (read once; the object is immutable)."""
-    from intlscore.rules.ruleset import default_rules
-
-    return default_rules().deals
-
-
 def load_deal_table(path: str | Path) -> DealTable:
     """Read and validate a stand-alone deal-scoring table file (the layout of ``to_dict``).
 
@@ -151,6 +147,7 @@ def load_deal_table(path: str | Path) -> DealTable:
 def parse_deal_table(data: Mapping[str, Any], source: str = "<deal table>") -> DealTable:
     """Validate the parsed TOML of a deal table; every key is required, none unknown.
 
+    >>> from intlscore.rules.ruleset import default_deal_table
     >>> data = default_deal_table().to_dict()
     >>> data["winner"]["foot"] = "two hundred"
     >>> parse_deal_table(data)

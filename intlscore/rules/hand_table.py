@@ -4,6 +4,7 @@ The engine reads :class:`HandType` fields (the vocabulary documented at the top
 of ``tables/closed_hands.toml``) and never a type's name. A user can load their
 own table with :func:`load_table`.
 
+>>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()
 >>> len(table), table.by_number(24).name, table.by_number(24).scores
 (40, 'Royal', (2400, 2200, 2000))
@@ -96,6 +97,7 @@ class HandTable(Frozen):
 
     Two tables with the same types are equal wherever they were read from.
 
+    >>> from intlscore.rules.ruleset import default_table
     >>> table = default_table()
     >>> table.with_source("a copy") == table, table.with_source("a copy")
     (True, HandTable(<40 types>, source='a copy'))
@@ -149,13 +151,6 @@ def tables_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).parents[2] / "tables"
-
-
-def default_table() -> HandTable:
-    """The types of the shipped rules (read once, never mutated)."""
-    from intlscore.rules.ruleset import default_rules
-
-    return default_rules().hands
 
 
 def load_table(path: str | Path) -> HandTable:

@@ -173,6 +173,16 @@ def default_rules() -> Rules:
     )
 
 
+def default_table() -> HandTable:
+    """The types of the shipped rules (read once, never mutated)."""
+    return default_rules().hands
+
+
+def default_deal_table() -> DealTable:
+    """The deal table of the shipped rules (read once; the object is immutable)."""
+    return default_rules().deals
+
+
 def load_rules(path: str | Path) -> Rules:
     """Read and validate a rules file; :class:`RulesError` names the file on any problem.
 

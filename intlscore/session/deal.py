@@ -815,7 +815,7 @@ def _counted_term(count: CountedRack, table: DealTable) -> Term:
     """R15 for a rack given as its counted value: the points, and each joker at the house's
     joker value.
 
-    >>> from intlscore.rules.deal_table import default_deal_table
+    >>> from intlscore.rules.ruleset import default_deal_table
     >>> str(_counted_term(CountedRack(42, 2), default_deal_table()))
     'rack counted 42 + 2 jokers = 42 + 30 + 30: -102'
     """

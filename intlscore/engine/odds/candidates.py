@@ -1,7 +1,7 @@
 """The types a rack can reach within N draws, and the draws that count for each (R21, R22).
 
 >>> from intlscore.engine.reach import reachability
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> reach = reachability("k1-13 r5", original_hand=True)
 >>> found = candidates_within(reach, default_table(), 2, 14)
 >>> [c.hand_type.number for c in found][:3], all(c.limit == 2 for c in found)

@@ -31,7 +31,7 @@ from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeO
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.reach import ReachResult, reachability
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules

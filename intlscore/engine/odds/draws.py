@@ -7,7 +7,7 @@ every discard: common random numbers); :func:`every_draw` lists every
 ``k``-subset when that is few enough to count exactly.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
+>>> from intlscore.engine.setsearch.pool import Pool
 >>> pool = Pool.build(parse_tiles("k1 k1 r1"), parse_tiles("r1 *"), None)
 >>> tiles = unseen_tiles(pool)
 >>> len(tiles), tiles.count(0), tiles.count(1), tiles.count(52)
@@ -24,7 +24,7 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 
-from intlscore.engine.reach.pool import NUMBERED, Pool
+from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.tiles import JOKER_INDEX
 
 Draw = tuple[int, ...]

@@ -3,14 +3,14 @@
 A pool (the hand and the first k draws) holds a type when 14 of its tiles form
 it; a bigger pool holds what a smaller one holds, so the first k is found by
 bisection between ``kmin`` and ``kmax`` once the pool of ``kmax`` draws holds
-it. :class:`Firsts` answers for every sample of one pool and one type at once:
-by the compiled table (:mod:`intlscore.engine.compiled`) when it is
-built, else by the Python reach search (:class:`.holds.PoolCheck`), which gives
-the same answers (the tests compare them).
+it. :class:`Firsts` answers for every sample of one pool and one type at once, by the
+holds-checks of the build in use (:meth:`intlscore.engine.build.Build.holds_table`):
+the compiled table, or the Python reach search (:class:`.holds.PoolCheck`), which
+gives the same answers (the tests compare them).
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
 >>> draws = [(tile_of("k13"), tile_of("k1")), (tile_of("k13"), tile_of("b2"))]
@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from intlscore.engine.compiled import CompiledTable, compiled_table
+from intlscore.engine import build
 from intlscore.engine.odds.draws import Draw
-from intlscore.engine.odds.holds import PoolCheck, tile_of
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.odds.holds import tile_of
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandTable, HandType
 
 __all__ = ["Firsts", "Found", "tile_of"]
@@ -48,10 +48,9 @@ class Firsts:
     def __init__(self, table: HandTable, draws: Sequence[Draw]) -> None:
         self.draws = list(draws)
         self.width = max((len(d) for d in self.draws), default=0)
-        self._compiled: CompiledTable | None = compiled_table(table)
+        self._checks = build.current().holds_table(table)
         self._rows = b"".join(bytes(d) for d in self.draws)
-        self._checks: dict[Pool, PoolCheck] = {}
-        if self._compiled is not None and any(len(d) != self.width for d in self.draws):
+        if any(len(d) != self.width for d in self.draws):
             raise ValueError("every draw sequence has the same length")
 
     def of(
@@ -71,32 +70,14 @@ class Firsts:
         count = len(self.draws)
         if kmin > kmax:
             return Found([None] * count, [None] * count)
-        if self._compiled is not None and self.width > 0:
-            return Found(
-                *self._compiled.firsts(hand_type, pool, self._rows, self.width, kmin, kmax, within)
-            )
-        check = self._checks.get(pool)
-        if check is None:
-            check = self._checks[pool] = PoolCheck(pool)
-        first: list[int | None] = []
-        kept: list[int | None] = []
-        for index, drawn in enumerate(self.draws):
-            if within is not None and not within[index]:
-                first.append(None)
-                kept.append(None)
-                continue
-            at_most = check.kept(hand_type, drawn[:kmax])
-            kept.append(at_most)
-            first.append(None if at_most is None else _bisect(check, hand_type, drawn, kmin, kmax))
-        return Found(first, kept)
+        if self.width == 0:  # the pool as it is, for every (empty) row
+            held = self._checks.kept(hand_type, pool)
+            kept = [None if skip else held for skip in _skipped(within, count)]
+            return Found([None if k is None else 0 for k in kept], kept)
+        return Found(
+            *self._checks.firsts(hand_type, pool, self.draws, self._rows, kmin, kmax, within)
+        )
 
 
-def _bisect(check: PoolCheck, hand_type: HandType, drawn: Draw, low: int, high: int) -> int:
-    """The fewest draws in ``low..high`` after which the pool holds the type (it does at high)."""
-    while low < high:
-        middle = (low + high) // 2
-        if check.kept(hand_type, drawn[:middle]) is None:
-            low = middle + 1
-        else:
-            high = middle
-    return high
+def _skipped(within: Sequence[bool] | None, count: int) -> list[bool]:
+    return [False] * count if within is None else [not held for held in within]

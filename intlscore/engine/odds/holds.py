@@ -9,8 +9,8 @@ pairs for the pairs types) does not hold the type, and every answer is kept, by
 the type's set shape (or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> pool = Pool.build(parse_tiles("k1-12 r5 o9"), (), None)
 >>> check = PoolCheck(pool)
 >>> royal = default_table().by_number(24)
@@ -25,10 +25,10 @@ from collections.abc import Sequence
 
 from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import slot_numbers
-from intlscore.engine.reach.shapes import SetShape
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
 
@@ -115,7 +115,7 @@ def best_score(hand_type: HandType, kept: int, jokers: int, size: int) -> int:
     ``size`` tiles in all. Fewer jokers pick a better column (R10); a joker left
     over can be the final discard, which doubles the score (R12, R13).
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> basic = default_table().by_number(1)   # 500 / 400 / 300
     >>> best_score(basic, 14, 0, 15), best_score(basic, 13, 1, 15), best_score(basic, 14, 1, 15)
     (500, 400, 1000)

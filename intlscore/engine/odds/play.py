@@ -39,23 +39,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
-from intlscore.engine import native
-from intlscore.engine.compiled import compiled_table
+from intlscore.engine import build
+from intlscore.engine.build import PlaySearch
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.rack import TileInput, set_up
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.reach.pool import NUMBERED, Pool
-from intlscore.engine.reach.shapes import SetShape
-from intlscore.engine.reach.solve import SET_STRUCTURES, closest_within
+from intlscore.engine.reach.solve import closest_within
 from intlscore.engine.setsearch.pairs import drawn_pairs
+from intlscore.engine.setsearch.pool import NUMBERED, Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
-from intlscore.rules.hand_table import HAND_SIZE, HandTable, HandType
+from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
 
 KINDS = NUMBERED + 1
 """The 52 numbered tiles and the joker (index 52)."""
@@ -517,9 +516,8 @@ class _CompiledSearch:
     same order, the same memo and budget, so the same answer; a value is a 64-bit
     integer there, so it serves only where the largest possible value fits."""
 
-    def __init__(self, module: ModuleType, capsule: object) -> None:
-        self._module = module
-        self._capsule = capsule
+    def __init__(self, search: PlaySearch) -> None:
+        self._search = search
 
     @classmethod
     def of(
@@ -532,52 +530,40 @@ class _CompiledSearch:
         draws: int,
     ) -> _CompiledSearch | None:
         """The compiled search of a rack (``root``, 14 or 15 tiles, and N ``draws``), or
-        None without the compiled module or where a value might not fit in 64 bits."""
-        compiled = compiled_table(table)
-        if compiled is None or native._NATIVE is None or len(types) > _MOST_COMPILED_TYPES:
+        None where the build has none or where a value might not fit in 64 bits."""
+        if len(types) > _MOST_COMPILED_TYPES:
             return None
         unseen = sum(unseen_counts(root))
         most = max((max(hand_type.scores) for hand_type, _ in types), default=0) * 2
         if math.perm(unseen, min(draws, unseen)) * max(most, 1) >= 2**62:
             return None
+        checks = build.current().holds_table(table)
         rows = tuple(
             (
-                compiled.index(hand_type),
+                checks.types.index(hand_type),
                 hand_type.number,
                 -1 if limit is None else limit,
                 hand_type.scores,
             )
             for hand_type, limit in types
         )
-        capsule = native._NATIVE.play_search(
-            compiled.capsule,
-            rows,
-            int(root.trump == JOKER_INDEX),
-            min(budget, 2**62),
-            last_limited,
+        search = checks.play_search(
+            rows, int(root.trump == JOKER_INDEX), min(budget, 2**62), last_limited
         )
-        return cls(native._NATIVE, capsule)
+        return None if search is None else cls(search)
 
     def value(self, pool: Pool, left: int, draw: int) -> _Scaled | None:
         """The scaled value of a position, or None when over budget."""
-        answer: _Scaled | None = self._module.play_value(
-            self._capsule,
-            bytes(pool.hand),
-            bytes(pool.cap),
-            pool.jokers,
-            pool.seen_jokers,
-            left,
-            draw,
+        return self._search.value(
+            bytes(pool.hand), bytes(pool.cap), pool.jokers, pool.seen_jokers, left, draw
         )
-        return answer
 
     def weighed(self) -> int:
-        count: int = self._module.play_weighed(self._capsule)
-        return count
+        return self._search.weighed()
 
     def stop(self) -> None:
         """Makes the running :meth:`value` (in another thread) raise InterruptedError."""
-        self._module.play_stop(self._capsule)
+        self._search.stop()
 
 
 _MOST_COMPILED_TYPES = 64

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from intlscore.engine.notation import optional_tile, parse_tiles
 from intlscore.engine.reach import ReachResult, reachability
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.scoring import resolve_table
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import Tile
 from intlscore.rules import Rules
 from intlscore.rules.hand_table import HandTable

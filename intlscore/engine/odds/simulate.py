@@ -30,10 +30,11 @@ from typing import Any
 from intlscore.engine.matcher import context_allows
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.result import Context
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import HAND_SIZE, HandType, default_table
+from intlscore.rules.hand_table import HAND_SIZE, HandType
+from intlscore.rules.ruleset import default_table
 
 SIMULATE_FORMAT = "simulate/1"
 CHUNK = 200

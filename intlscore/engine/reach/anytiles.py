@@ -5,11 +5,11 @@ Only tile conditions matter: range (R9), total (R8), exactly N colours, and
 ``cap`` of each tile (R3); it keeps ``min(copies, hand copies)`` of each.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k13 r13")
 >>> best = closest_any(default_table().by_number(6), Pool.build(hand, (), None))
->>> from intlscore.engine.reach.best import offer_state, mask_indices
+>>> from intlscore.engine.setsearch.best import offer_state, mask_indices
 >>> best.kept, {index // 4 + 1 for index in mask_indices(best.outs)}
 (13, {1, 2, 3, 4})
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from intlscore.engine.ranges import MAJOR_NUMBERS, MINOR_NUMBERS
-from intlscore.engine.reach.best import Best, offer_state
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.best import Best, offer_state
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
 HAND = 14
@@ -39,7 +39,7 @@ def colour_sets(hand_type: HandType) -> list[frozenset[int]]:
     """The colour sets a completed hand may use: each choice of exactly ``colours`` colours,
     or all four when the type does not fix them.
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> [sorted(s) for s in colour_sets(default_table().by_number(1))]
     [[0, 1, 2, 3]]
     >>> len(colour_sets(default_table().by_number(19)))  # exactly 2 of 4 colours

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from intlscore.engine.context import Context, context_allows
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.notation import optional_tile, parse_tiles
-from intlscore.engine.reach.best import Best, mask_indices, unpack_keep
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
 from intlscore.engine.reach.impossible import impossible_reason
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.engine.reach.solve import closest
+from intlscore.engine.setsearch.best import Best, mask_indices, unpack_keep
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HandTable, HandType

@@ -7,7 +7,7 @@ at least 40. Such a type is unreachable whatever the hand and whatever is seen;
 asks the reach search itself: a type can be formed at all when it is reachable
 from an empty hand with every tile still drawable.
 
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> basic = default_table().by_number(1)
 >>> impossible_reason(basic) is None
 True
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import functools
 
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest, sequence_problem
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
 HIGHEST_TOTAL = 14 * 13

@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from intlscore.engine.context import context_allows
-from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.driver import (
     Request,
@@ -40,12 +39,13 @@ from intlscore.engine.reach.driver import (
 from intlscore.engine.reach.near import NearReach
 from intlscore.engine.reach.result import TypeReach
 from intlscore.engine.reach.solve import closest, closest_within, formable, prunable
+from intlscore.engine.setsearch.best import Best
 from intlscore.engine.tiles import Tile
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from intlscore.engine.reach.pool import Pool
+    from intlscore.engine.setsearch.pool import Pool
     from intlscore.rules.hand_table import HandType
     from intlscore.rules.ruleset import Rules
 

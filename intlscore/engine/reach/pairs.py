@@ -5,8 +5,8 @@ only if no copy of it is known elsewhere (R3: the pair represents both copies).
 It keeps the hand's copies of the seven tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9")
 >>> best = closest_pairs(default_table().by_number(35), Pool.build(hand, (), None))
 >>> best.kept
@@ -16,8 +16,8 @@ It keeps the hand's copies of the seven tiles.
 from __future__ import annotations
 
 from intlscore.engine.reach.anytiles import allowed_numbers, colour_sets
-from intlscore.engine.reach.best import Best, offer_state
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.best import Best, offer_state
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
 PAIRS = 7

@@ -7,8 +7,8 @@ given per colour ("Royal in red needs r5, both seen"); otherwise it names the
 tiles any one of which, if it were still unseen, would make the type reachable.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> seen = parse_tiles("k5 k5 r5 r5 b5 b5 o5 o5")
 >>> pool = Pool.build(parse_tiles("r1-13 k1"), seen, None)
 >>> print(blocked_reason(default_table().by_number(24), pool))
@@ -21,8 +21,8 @@ from itertools import product
 
 from intlscore.engine.context import Context
 from intlscore.engine.melds import position_tile
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.solve import closest, sequence_problem
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import COLOUR_NAMES, COPIES, Tile
 from intlscore.rules.hand_table import HandType
 

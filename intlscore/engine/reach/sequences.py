@@ -8,8 +8,8 @@ is settled at its last position, so each tile's copies are counted once
 (R3: at most ``cap`` of each).
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> royal = default_table().by_number(24)
 >>> best = closest_sequences(royal, Pool.build(parse_tiles("r1-4 r6-13 r1 k5"), (), None))
 >>> best.kept, best.outs == 1 << parse_tiles("r5")[0].index
@@ -22,8 +22,8 @@ import functools
 from itertools import combinations_with_replacement, product
 
 from intlscore.engine.melds import position_number, position_tile
-from intlscore.engine.reach.best import Best
-from intlscore.engine.reach.pool import Pool
+from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
 State = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]

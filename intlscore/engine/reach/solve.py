@@ -1,12 +1,11 @@
 """One search per structure family, chosen from the table's vocabulary.
 
-Set-based types go to the compiled set search when it is built (:mod:`.native`),
-otherwise to the pure-Python one (:func:`.keep_most.closest_sets`): groups-only,
-runs-only and mixed types alike.
+Set-based types go to the set search's keep-most walk of the build in use
+(:func:`intlscore.engine.build.current`): groups-only, runs-only and mixed types alike.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> pool = Pool.build(parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 r6 b7 o8"), (), None)
 >>> closest(default_table().by_number(35), pool).kept
 13
@@ -14,18 +13,15 @@ runs-only and mixed types alike.
 
 from __future__ import annotations
 
-import functools
-
-from intlscore.engine.reach import native
+from intlscore.engine import build
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
-from intlscore.engine.reach.best import Best
 from intlscore.engine.reach.pairs import closest_pairs
-from intlscore.engine.reach.pool import Pool
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
-from intlscore.engine.reach.shapes import SetShape
-from intlscore.engine.setsearch import keep_most  # a module: it imports reach in turn
+from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import SetShape
 from intlscore.engine.tiles import COPIES
-from intlscore.rules.hand_table import HandType
+from intlscore.rules.hand_table import SET_STRUCTURES, HandType
 
 
 def closest(hand_type: HandType, pool: Pool) -> Best:
@@ -39,24 +35,16 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
         if sequence_problem(hand_type) is not None:
             return Best()
         return closest_sequences(hand_type, pool)
-    shape = SetShape.of(hand_type)
-    if native.AVAILABLE:
-        return _closest_native(shape, pool)
-    return _closest_python(shape, pool)
-
-
-SET_STRUCTURES = frozenset({"sets", "groups", "runs"})
+    return build.current().closest_sets(SetShape.of(hand_type), pool)
 
 
 def prunable(hand_type: HandType) -> bool:
-    """Whether :func:`closest_within` skips the far hands of this type.
+    """Whether :func:`closest_within` may skip the far hands of this type.
 
-    The compiled set search does, for the set-based types, and so does the
-    sequence search; the other searches answer in full.
+    The set search may, for the set-based types (the compiled walk does), and so does
+    the sequence search; the other searches answer in full.
     """
-    if hand_type.structure == "sequence":
-        return True
-    return native.AVAILABLE and hand_type.structure in SET_STRUCTURES
+    return hand_type.structure == "sequence" or hand_type.structure in SET_STRUCTURES
 
 
 def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
@@ -68,7 +56,7 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     can be drawn to (:func:`formable` tells the two apart).
 
     >>> from intlscore.engine.notation import parse_tiles
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> pool = Pool.build(parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1"), (), None)
     >>> basic = default_table().by_number(1)
     >>> closest_within(basic, pool, 12) == closest(basic, pool), closest_within(basic, pool, 14)
@@ -79,7 +67,7 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
             return None
         best = closest_sequences(hand_type, pool, floor)
     elif floor >= 1 and prunable(hand_type):
-        best = _closest_native_within(SetShape.of(hand_type), pool, floor)
+        return build.current().closest_sets_within(SetShape.of(hand_type), pool, floor)
     else:
         best = closest(hand_type, pool)
     return best if best.found and best.kept >= floor else None
@@ -99,34 +87,8 @@ def formable(hand_type: HandType, pool: Pool) -> bool:
             return True
         return closest_sequences(hand_type, pool._replace(hand=(0,) * len(pool.hand))).found
     if prunable(hand_type):
-        return _formable_native(SetShape.of(hand_type), pool)
+        return build.current().sets_formable(SetShape.of(hand_type), pool)
     return closest(hand_type, pool).found
-
-
-@functools.lru_cache(maxsize=64)
-def _closest_native_within(shape: SetShape, pool: Pool, floor: int) -> Best:
-    return native.closest_sets_native(shape, pool, floor)
-
-
-@functools.lru_cache(maxsize=64)
-def _formable_native(shape: SetShape, pool: Pool) -> bool:
-    return native.formable_native(shape, pool)
-
-
-@functools.lru_cache(maxsize=64)
-def _closest_native(shape: SetShape, pool: Pool) -> Best:
-    """Any set-based type by the compiled search, cached by shape (Basic and the blitzes share)."""
-    return native.closest_sets_native(shape, pool)
-
-
-@functools.lru_cache(maxsize=32)
-def _closest_python(shape: SetShape, pool: Pool) -> Best:
-    """Any set-based type by the pure-Python set search, cached by shape.
-
-    Types with the same structure and conditions (Basic and the two blitzes)
-    share one search.
-    """
-    return keep_most.closest_sets(shape, pool)
 
 
 def sequence_problem(hand_type: HandType) -> str | None:

@@ -25,8 +25,8 @@ one number (a house row may) is searched once per number, each search counting
 that number's tiles, fillers included.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1")
 >>> best = closest_sets(default_table().by_number(1), Pool.build(hand, (), None))
 >>> best.kept
@@ -46,9 +46,9 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, position_tile
-from intlscore.engine.reach.best import Best, mask_indices, prefers
-from intlscore.engine.reach.pool import Pool
-from intlscore.engine.reach.shapes import (
+from intlscore.engine.setsearch.best import Best, mask_indices, prefers
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import (
     Candidate,
     SetShape,
     filler_sets,
@@ -116,7 +116,7 @@ def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
     Every target tile the hand does not hold must be drawn.
 
     >>> from intlscore.engine.notation import parse_tiles
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> shape = SetShape.of(default_table().by_number(1))._replace(same_number=6)
     >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
     11

@@ -15,10 +15,10 @@ the compiled play search uses (``native/play.c``); the tests compare the two. Th
 play search asks the same of :func:`.keep_most.closest_sets` one position at a time.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.reach.pool import Pool
->>> from intlscore.engine.reach.shapes import SetShape
+>>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.engine.setsearch.shapes import SetShape
 >>> from intlscore.engine.tiles import Tile
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> runs = SetShape.of(default_table().by_number(23))  # Single colour runs
 >>> found = drawn_pairs(runs, Pool.build(parse_tiles("k1-6 k8-13 o5"), (), None))
 >>> found.one  # o5 is always thrown: no single tile completes the 13
@@ -35,9 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from intlscore.engine.reach.best import Best
-from intlscore.engine.reach.pool import NUMBERED, Pool
-from intlscore.engine.reach.shapes import SetShape, target_numbers
+from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.keep_most import (
     HAND,
     Fill,
@@ -46,6 +44,8 @@ from intlscore.engine.setsearch.keep_most import (
     _SetSearch,
     kept_cap,
 )
+from intlscore.engine.setsearch.pool import NUMBERED, Pool
+from intlscore.engine.setsearch.shapes import SetShape, target_numbers
 
 
 @dataclass(slots=True)

@@ -36,11 +36,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, MAX_SETS, Placed, RawMeld, position_tile
-from intlscore.engine.native import _NATIVE
+from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
 from intlscore.engine.setsearch.steps import GROUP_CHOICES, anchor_positions, lowest_start
 from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.rules.hand_table import HandType
 
 DISCARD_HAND: Final = 15
 """The tiles of a closed win with its discard (R10): what discards_leaving_sets is for."""
@@ -60,8 +62,8 @@ class SetSearch:
     second run of one colour as soon as it appears.
 
     The scorer mostly runs this search compiled (``native/setsearch.c``: the plain
-    search, and the conditioned one of :func:`intlscore.engine.matcher.find_sets`), which
-    finds the very same split; this class is the reference and the fallback.
+    search, :func:`plain_split`, and the conditioned one, :func:`conditioned_split`), which
+    finds the very same split; this class is the reference and the pure-Python build.
     """
 
     def __init__(
@@ -239,9 +241,9 @@ def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
     """Which single tile (index; 52 for a joker) can go so the rest split into sets.
 
     ``facts`` describe 15 tiles. One search covers every discard at once: at
-    each step the lowest tile either joins a set or, once, is the discard. Where the
-    compiled module is built, the same search runs compiled (``native/setsearch.c``)
-    and gives the same answer; :func:`python_discards_leaving_sets` is the reference.
+    each step the lowest tile either joins a set or, once, is the discard. Its C build
+    (``native/setsearch.c``) gives the same answer; ask the build in use
+    (:func:`intlscore.engine.build.current`).
 
     >>> from intlscore.engine.facts import HandFacts
     >>> from intlscore.engine.tiles import tile_index
@@ -253,21 +255,6 @@ def discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
     >>> [str(Tile(i)) for i in sorted(discards_leaving_sets(HandFacts.build(tiles, jokers=0)))]
     ['k1', 'k4', 'k5', 'k7', 'k8']
     """
-    if _NATIVE is not None and min(facts.cap) >= 0 and _size(facts) <= DISCARD_HAND:
-        found: frozenset[int] = _NATIVE.discards_leaving_sets(
-            bytes(facts.counts), facts.jokers, bytes(facts.cap)
-        )
-        return found
-    return python_discards_leaving_sets(facts)
-
-
-def _size(facts: HandFacts) -> int:
-    return sum(facts.counts) + facts.jokers
-
-
-def python_discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
-    """:func:`discards_leaving_sets` in Python: the reference, and the search when nothing
-    is compiled (or for more than 15 tiles)."""
     search = SetSearch(facts)
     memo: dict[tuple[object, ...], frozenset[int]] = {}
     none: frozenset[int] = frozenset()
@@ -300,3 +287,64 @@ def python_discards_leaving_sets(facts: HandFacts) -> frozenset[int]:
         return result
 
     return after(facts.packed, facts.jokers, (), False)
+
+
+def plain_split(
+    facts: HandFacts, failed: dict[tuple[int, ...], set[tuple[object, ...]]]
+) -> list[RawMeld] | None:
+    """Any split into groups and runs, or None (``plain_split`` in ``native/setsearch.c``);
+    ``failed`` keeps the failed states by the tiles' R3 limits, shared across calls."""
+    return SetSearch(facts, failed=failed.setdefault(facts.cap, set())).find()
+
+
+def conditioned_split(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+    """A split into sets meeting a set-based type (sets, groups or runs), or None.
+
+    :class:`SetSearch` narrowed by the type's conditions (``conditioned_split`` in
+    ``native/setsearch.c``, which gives the very same split).
+
+    >>> from intlscore.engine.melds import describe
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.ruleset import default_table
+    >>> two_colours = default_table().by_number(19)  # 2-4 runs, exactly two colours
+    >>> tiles = parse_tiles("k3-7 k3-5 r7-9 r11-13")
+    >>> facts = HandFacts.build([t.index for t in tiles], 0)
+    >>> [describe(m) for m in conditioned_split(two_colours, facts)]
+    ['run k3 k4 k5', 'run k3 k4 k5 k6 k7', 'run r7 r8 r9', 'run r11 r12 r13']
+    """
+    allowed = hand_type.sets
+
+    def leaf(groups: int, runs: tuple[int, ...], used: tuple[int, ...]) -> bool:
+        if allowed is not None and groups + len(runs) not in allowed:
+            return False
+        return tiles_hold(hand_type, facts, used)
+
+    needs_prune = hand_type.range is not None or hand_type.max_total or hand_type.colours
+
+    def summary(used: tuple[int, ...]) -> object:
+        # What leaf() and the pruning read of the jokers' tiles; the range is
+        # enforced on the way, so it needs nothing here.
+        if hand_type.same_number is not None:
+            return used
+        total = sum(t // 4 + 1 for t in used) if hand_type.max_total is not None else 0
+        mask = 0
+        if hand_type.colours is not None:
+            for tile in used:
+                mask |= 1 << (tile % 4)
+        return (total, mask)
+
+    # The leaf reads the set count only if the type limits it, and the runs'
+    # colours never (colours are in the tiles; distinct_runs prunes on the way).
+    return SetSearch(
+        facts,
+        groups=hand_type.structure != "runs",
+        runs=hand_type.structure != "groups",
+        numbers=GROUP_NUMBERS[hand_type.range],
+        positions=RUN_POSITIONS[hand_type.range],
+        max_sets=MAX_SETS if allowed is None else max(allowed),
+        distinct_runs=hand_type.distinct_colours,
+        leaf=leaf,
+        leaf_needs=(allowed is not None, False),
+        summary=summary,
+        prune=(lambda used: joker_tiles_may_hold(hand_type, facts, used)) if needs_prune else None,
+    ).find()

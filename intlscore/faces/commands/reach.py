@@ -45,7 +45,7 @@ class UnknownTypeError(IntlscoreError, ValueError):
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
-    from intlscore.engine.reach.native import tell_if_missing
+    from intlscore.engine.build import tell_if_missing
     from intlscore.faces.commands.rules_option import rules_from_arguments
 
     rules = rules_from_arguments(args)
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _near_view(args: argparse.Namespace, question: dict[str, Any]) -> int:
     """The default view, from the near part of the answer alone (far types are not searched)."""
-    from intlscore.engine.reach.native import tell_if_missing
+    from intlscore.engine.build import tell_if_missing
     from intlscore.engine.reach.near_search import near_reach
     from intlscore.faces.render.output import print_views
     from intlscore.faces.render.reach_view import FEW_DRAWS, reach_view

@@ -25,7 +25,7 @@ HELP = "list the closed-hand types with their scores (no joker / 1 joker / 2 jok
 def table_rows(table: HandTable) -> list[dict[str, Any]]:
     """The rows of the reference card, in table order.
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> royal = table_rows(default_table())[23]
     >>> royal["number"], royal["name"], royal["scores"]
     (24, 'Royal', [2400, 2200, 2000])
@@ -54,7 +54,7 @@ def table_card(
     table cannot fit the width whole, each type becomes a short record.
 
     >>> from rich.console import Console
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> console = Console(width=40, color_system=None)
     >>> with console.capture() as capture:
     ...     console.print(table_card(default_table()))

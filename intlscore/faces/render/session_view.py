@@ -4,7 +4,7 @@ Each table falls back to stacked records where it cannot fit the width whole, so
 a total or a delta is never cut.
 
 >>> from rich.console import Console
->>> from intlscore.rules.deal_table import default_deal_table
+>>> from intlscore.rules.ruleset import default_deal_table
 >>> from intlscore.session.ledger import SessionState
 >>> state = SessionState("friday", ("ann", "bob"), "2024-01-01T20:00:00+00:00",
 ...                      default_deal_table(), ())

@@ -20,7 +20,7 @@ from intlscore.engine.odds.simulate import Counts
 from intlscore.engine.odds.stats import wilson
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
-from intlscore.rules.hand_table import default_table
+from intlscore.rules.ruleset import default_table
 
 __all__ = ["one_in", "simulate_view"]
 

@@ -1,6 +1,6 @@
 """What a set-based type allows, read from its table row (never its name).
 
->>> from intlscore.rules.hand_table import default_table
+>>> from intlscore.rules.ruleset import default_table
 >>> shape = SetShape.of(default_table().by_number(14))
 >>> shape.groups, shape.runs, shape.positions, shape.max_sets, shape.distinct
 (False, True, (1, 9), 4, True)
@@ -67,7 +67,7 @@ class SetShape(NamedTuple):
 def target_numbers(shape: SetShape) -> tuple[int | None, ...]:
     """The numbers a search must try to hold ``same_number`` tiles of, or ``(None,)``.
 
-    >>> from intlscore.rules.hand_table import default_table
+    >>> from intlscore.rules.ruleset import default_table
     >>> basic = SetShape.of(default_table().by_number(1))
     >>> target_numbers(basic)
     (None,)

@@ -1,0 +1,147 @@
+"""The engine's layers, read from the source (issue 30).
+
+Every ``import`` that runs is read with :mod:`ast`, at the top of a module or inside a
+function (a dependency is one wherever it is written); the names imported under ``if
+TYPE_CHECKING:`` for annotations alone are not. The set search is a layer of its own,
+below reach, odds and the scorer; and the engine and the rules import no module that
+imports them back.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "intlscore"
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def _modules() -> dict[str, Path]:
+    return {_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def _imported(path: Path, name: str) -> Iterator[str]:
+    """The names a module's imports load: ``from package import module`` is the module."""
+    modules = _modules()
+    for node in _running(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = name.split(".")[: len(name.split(".")) - node.level + (path.stem == "__init__")]
+            module = ".".join([*base, node.module] if node.level else [node.module or ""])
+            submodules = [a.name for a in node.names if f"{module}.{a.name}" in modules]
+            yield from (f"{module}.{sub}" for sub in submodules)
+            extension = module == "intlscore" and all(a.name == "_native" for a in node.names)
+            if len(submodules) < len(node.names) and not extension:
+                yield module
+
+
+def _running(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for annotations only)."""
+    for node in ast.iter_child_nodes(tree):
+        type_checking = isinstance(node, ast.If) and ast.unparse(node.test).endswith(
+            "TYPE_CHECKING"
+        )
+        for child in node.orelse if type_checking else [node]:  # type: ignore[attr-defined]
+            yield child
+            yield from _running(child)
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Each module of intlscore and the modules of intlscore it imports."""
+    modules = _modules()
+    found: dict[str, frozenset[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for imported in _imported(path, name):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        found[name] = frozenset(targets)
+    return found
+
+
+def circles(prefix: str, edges: dict[str, frozenset[str]]) -> list[list[str]]:
+    """The import circles (strongly connected groups of modules) with a module under prefix."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for target in edges[module]:
+            if target not in order:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], order[target])
+        if low[module] == order[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1 and any(m.startswith(prefix) for m in group):
+                found.append(sorted(group))
+
+    for module in edges:
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_the_graph_reads_the_imports() -> None:
+    """Modules the reader must see: the matcher imports the build seam and the rules, the
+    compiled build the set search."""
+    assert {"intlscore.engine.build", "intlscore.rules.hand_table"} <= graph()[
+        "intlscore.engine.matcher"
+    ]
+    assert "intlscore.engine.setsearch" in graph()["intlscore.engine.compiled"]
+    assert "intlscore._native" not in graph()["intlscore.engine.native"]
+
+
+def test_a_circle_is_found() -> None:
+    """The circle finder on a graph with one circle (a -> b -> a) beside a chain."""
+    edges = {"x.a": frozenset({"x.b"}), "x.b": frozenset({"x.a", "x.c"}), "x.c": frozenset()}
+    assert circles("x", edges) == [["x.a", "x.b"]]
+    assert circles("y", edges) == []
+
+
+@pytest.mark.parametrize("layer", ["reach", "odds", "scoring", "matcher", "compiled"])
+def test_the_set_search_imports_none_of_its_callers(layer: str) -> None:
+    """Pool, Best, SetShape and the fillers live in engine/setsearch; the callers import them."""
+    above = f"intlscore.engine.{layer}"
+    for module, targets in graph().items():
+        if module.startswith("intlscore.engine.setsearch"):
+            wrong = sorted(t for t in targets if t == above or t.startswith(above + "."))
+            assert not wrong, f"{module} imports {wrong}, a layer above the set search"
+
+
+@pytest.mark.parametrize("layer", ["intlscore.engine", "intlscore.rules"])
+def test_no_import_circles(layer: str) -> None:
+    assert circles(layer, graph()) == []
+
+
+def test_only_the_engine_package_chooses_the_build() -> None:
+    """One module chooses the build (intlscore/engine/__init__.py); every other module asks
+    the seam (:func:`intlscore.engine.build.current`) and never loads the compiled module."""
+    choosers = {
+        module
+        for module, targets in graph().items()
+        if "intlscore.engine.native" in targets or "intlscore.engine.python_build" in targets
+    }
+    assert choosers == {"intlscore.engine", "intlscore.engine.build"}

@@ -5,8 +5,11 @@ evening, once a week, for ten years, has 520 sessions and 10,400 deals), are mea
 side by side in one run, each cost as a ratio to the same cost on a ledger of one session
 with 10 deals:
 
-- ``append``: one more deal through the API (``Ledger``, ``session``, ``deal``), the CPU
-  time of this process;
+- ``open``: opening the ledger and the session through the API (``Ledger``, ``session``),
+  the CPU time of this process: the file is inspected once a process (``quick_check``
+  reads every page), which a server does once for its whole life;
+- ``append``: one more deal on the open ledger (``session.deal``), the CPU time of this
+  process: the write itself, which a server does for every deal;
 - ``show``, ``show --json``, ``check --all``, ``stats``, ``standings``, ``export``,
   ``backup``: the command line as a user runs it, the whole process's CPU time (user +
   system, from ``wait4``); ``show`` names the newest session;
@@ -89,7 +92,7 @@ COMMANDS: dict[str, Callable[[str, Path], list[str]]] = {
     "export": lambda name, scratch: ["export"],
     "backup": lambda name, scratch: ["backup", str(scratch / "backup.sqlite3")],
 }
-MEASURES = ("append", *COMMANDS, "/club", "/api/stats")
+MEASURES = ("open", "append", *COMMANDS, "/club", "/api/stats")
 
 
 @dataclass(frozen=True)
@@ -268,17 +271,23 @@ def cpu() -> Iterator[list[float]]:
 NEXT_DEAL = {"kind": "open", "winner": "ann", "racks": {"bob": "r5 b7 k3"}, "not_melded": []}
 
 
-def one_more_deal(db: Path, name: str) -> float:
-    """Append one deal to session ``name`` through the API; the CPU time it took."""
+def one_more_deal(db: Path, name: str) -> tuple[float, float]:
+    """Append one deal to session ``name`` through the API; the CPU time opening the ledger
+    and the session took, and the time the write took."""
     from intlscore.session.ledger import Ledger
 
-    with cpu() as spent, Ledger(db) as ledger:
+    with cpu() as opening:
+        ledger = Ledger(db)
         session = ledger.session(name)
+    try:
         players = session.players
         deal = {**NEXT_DEAL, "winner": players[0], "racks": {players[1]: "r5 b7 k3"}}
         deal["not_melded"] = list(players[2:])
-        session.deal(**deal)
-    return spent[0]
+        with cpu() as spent:
+            session.deal(**deal)
+    finally:
+        ledger.close()
+    return opening[0], spent[0]
 
 
 def server_cpu(db: Path, name: str) -> tuple[float, float, int]:
@@ -311,7 +320,8 @@ def measure(layout: Layout, cached: Path, scratch: Path) -> dict[str, float]:
         old.unlink(missing_ok=True)
     copy_ledger(cached, db)
     one_more_deal(db, layout.newest)  # not measured: the first open turns the copy to WAL
-    costs = {"append": one_more_deal(db, layout.newest)}
+    opening, append = one_more_deal(db, layout.newest)
+    costs = {"open": opening, "append": append}
     for measure_name, argv in COMMANDS.items():
         command = intlscore(*argv(layout.newest, scratch), "--db", str(db))
         costs[measure_name] = cpu_seconds(command, environment())

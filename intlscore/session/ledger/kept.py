@@ -291,8 +291,8 @@ def record_entry(
     count = before.entries + 1
     if entry.kind == "deal":
         assert entry.deal is not None
-        connection.execute(
-            "DELETE FROM deal WHERE session_id = ? AND undone IS NOT NULL", (session_id,)
+        connection.execute(  # the undone deals are the ones past the last that counts
+            "DELETE FROM deal WHERE session_id = ? AND number > ?", (session_id, before.deals)
         )
         connection.execute(
             "INSERT INTO deal VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -314,8 +314,9 @@ def record_entry(
                        head=new_head)  # fmt: skip
     elif entry.kind == "undo":
         old = _deltas_of(connection, session_id, entry.number, before)
-        (place,) = connection.execute(
-            "SELECT coalesce(max(undone), 0) + 1 FROM deal WHERE session_id = ?", (session_id,)
+        (place,) = connection.execute(  # one more on the stack of undone deals
+            "SELECT count(*) + 1 FROM deal WHERE session_id = ? AND number > ?",
+            (session_id, before.deals),
         ).fetchone()
         connection.execute(
             "UPDATE deal SET undone = ? WHERE session_id = ? AND number = ?",
@@ -357,12 +358,15 @@ def kept_deal(
     return stored_deal(record, players)
 
 
-def last_undone(connection: sqlite3.Connection, session_id: int) -> tuple[int, str] | None:
-    """The number and record of the deal redo would restore, if any."""
+def last_undone(
+    connection: sqlite3.Connection, session_id: int, deals: int
+) -> tuple[int, str] | None:
+    """The number and record of the deal redo would restore, if any: the most recently
+    undone deal is the one right after the ``deals`` that count (an undo takes the last)."""
     row = connection.execute(
-        "SELECT number, record FROM deal WHERE session_id = ? AND undone IS NOT NULL"
-        " ORDER BY undone DESC LIMIT 1",
-        (session_id,),
+        "SELECT number, record FROM deal WHERE session_id = ? AND number = ?"
+        " AND undone IS NOT NULL",
+        (session_id, deals + 1),
     ).fetchone()
     return None if row is None else (int(row[0]), str(row[1]))
 

@@ -291,8 +291,8 @@ class Session:
         created = clock.now()
         moved: list[RecordedDeal] = []
 
-        def make(_: Tail, connection: sqlite3.Connection) -> tuple[Entry, kept.Closed | None]:
-            last = kept.last_undone(connection, self.id)
+        def make(tail: Tail, connection: sqlite3.Connection) -> tuple[Entry, kept.Closed | None]:
+            last = kept.last_undone(connection, self.id, tail.head.deals)
             if last is None:
                 raise LedgerError(f"session {self.name!r} has no undone deal to redo")
             moved.append(kept.stored_deal(last[1], self.players))

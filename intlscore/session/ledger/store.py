@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -108,26 +109,8 @@ class Store:
         if connection is None:
             yield None
             return
-        try:
-            try:
-                connection.execute("BEGIN")
-            except sqlite3.Error as error:
-                raise self.failure(error) from None
-            self._thread.active = connection
-            try:
-                yield connection
-            except BaseException as error:
-                _end(connection, "ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise self.failure(error) from None
-                raise
-            try:
-                _end(connection, "COMMIT", strict=True)
-            except sqlite3.Error as error:
-                raise self.failure(error) from None
-        finally:
-            self._thread.active = None
-            self._give_back(connection)
+        with self._in_transaction(connection, "BEGIN", writing=False):
+            yield connection
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -139,15 +122,23 @@ class Store:
             yield active
             return
         connection = self._borrow_for_writing()
+        with self._in_transaction(connection, "BEGIN IMMEDIATE", writing=True):
+            yield connection
+
+    @contextmanager
+    def _in_transaction(
+        self, connection: sqlite3.Connection, begin: str, *, writing: bool
+    ) -> Iterator[None]:
+        """``begin`` on a borrowed connection, the block, then COMMIT (ROLLBACK if it
+        fails); the connection is this thread's meanwhile, and given back after."""
         try:
             try:
-                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(begin)
             except sqlite3.Error as error:
                 raise self.failure(error) from None
-            self._thread.active = connection
-            self._thread.writing = True
+            self._thread.active, self._thread.writing = connection, writing
             try:
-                yield connection
+                yield
                 connection.execute("COMMIT")
             except BaseException as error:
                 _end(connection, "ROLLBACK")
@@ -155,8 +146,7 @@ class Store:
                     raise self.failure(error) from None
                 raise
         finally:
-            self._thread.active = None
-            self._thread.writing = False
+            self._thread.active, self._thread.writing = None, False
             self._give_back(connection)
 
     # -- the file ------------------------------------------------------------------------------
@@ -409,13 +399,10 @@ def _prepare(connection: sqlite3.Connection) -> None:
         connection.execute("PRAGMA journal_mode = WAL")
 
 
-def _end(connection: sqlite3.Connection, statement: str, *, strict: bool = False) -> None:
+def _end(connection: sqlite3.Connection, statement: str) -> None:
     """End a transaction; while another error is on its way, a failure here (a damaged
     file) must not replace it."""
     if not connection.in_transaction:
         return
-    try:
+    with contextlib.suppress(sqlite3.Error):
         connection.execute(statement)
-    except sqlite3.Error:
-        if strict:
-            raise

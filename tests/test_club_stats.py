@@ -3,17 +3,20 @@ seasons against ``session show`` and ``settle``, and the command line."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from club_ledgers import build, season_steps
+from club_ledgers import build, deal_of, season_steps
 from club_season import make_season
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from intlscore.errors import IntlscoreError
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
 from intlscore.session.club.stats import Selection, read_season, season_stats
@@ -190,3 +193,97 @@ def test_one_players_view_shows_the_closed_hands_they_made(
     assert main(["stats", "--player", "CAT"]) == 0
     out = capsys.readouterr().out
     assert "36 Seven pairs minor" in out and "Royal" not in out and "bob" not in out
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    sessions=season_steps(),
+    more=st.lists(deal_of(("ann", "bob", "cat", "dan")), max_size=3),
+    stake=st.sampled_from([None, "0.05", "own"]),
+    days=st.lists(st.integers(1, 4), min_size=1, max_size=40),
+)
+def test_each_sessions_kept_share_sums_to_the_plain_walk(
+    tmp_path_factory: pytest.TempPathFactory,
+    sessions: Any,
+    more: list[dict[str, Any]],
+    stake: str | None,
+    days: list[int],
+) -> None:
+    """Issue 28: the season's figures are each session's kept share (its tally) summed;
+    they equal one plain walk over every deal (tests/club_reference.py) for every
+    selection, stake and ratings walk, fresh and after more deals read through a server's
+    cache (only the changed session is worked out again)."""
+    from unittest import mock
+
+    from club_reference import reference_deals, reference_stats
+
+    from intlscore.session.club.ratings import ratings
+    from intlscore.session.club.season import SeasonCache
+    from intlscore.session.club.standings import standings
+    from intlscore.session.ledger import clock
+
+    ticks = iter(days * 50)  # each write on one of four days
+    path = tmp_path_factory.mktemp("share") / "l.sqlite3"
+    selections = [
+        Selection(),
+        Selection.typed("2024-03-02"),
+        Selection.typed("2024-03-02", "2024-03-03"),
+        Selection.typed(until="2024-03-01"),
+    ]
+    with (
+        mock.patch.object(clock, "now", lambda: f"2024-03-0{next(ticks)}T20:00:00+00:00"),
+        Ledger(path) as ledger,
+    ):
+        build(ledger, sessions)
+        if stake == "own":
+            for state in ledger.sessions():
+                ledger.session(state.name).set_stake("0.10")
+        cache = SeasonCache()
+        for round_ in range(2):
+            season = read_season(ledger, cache)
+            fresh = read_season(ledger)
+            for chosen in selections:
+                at = "0.05" if stake == "0.05" else None
+                kept = season_stats(season, chosen, at)
+                assert kept.to_dict() == reference_stats(fresh, chosen, at).to_dict()
+                assert kept.hands == reference_stats(fresh, chosen, at).hands
+                table = standings(season, chosen, ledger=ledger)
+                walked = ratings(reference_deals(fresh, chosen))[0]
+                assert {row.name: row.rating for row in table.rows if row.deals} == {
+                    name: walked[name] for name in walked
+                }
+            if round_ == 0:  # more deals in the last session, as at a table
+                last = ledger.session(f"s{len(sessions)}")
+                for deal in more:
+                    seated = list(last.players)
+                    losers = seated[1:] if deal["winner"] else seated
+                    deal = {**deal, "winner": seated[0] if deal["winner"] else None}
+                    deal["racks"] = {n: r for n, r in deal["racks"].items() if n in losers}
+                    deal["not_melded"] = [n for n in losers if n not in deal["racks"]]
+                    with contextlib.suppress(IntlscoreError):  # a tile seen three times
+                        last.deal(**deal)
+
+
+def test_a_run_of_wins_goes_on_across_sessions(tmp_path: Path) -> None:
+    """Wins in a row count over a player's deals in date order, across sessions (worked by
+    hand): ann wins the last two deals of s1, every deal of s2 (two) and the first of s3,
+    then bob wins: a run of five, made of three sessions' shares."""
+    from club_reference import reference_stats
+
+    def won(session: Any, winner: str) -> None:
+        losers = [name for name in session.players if name != winner]
+        session.deal(kind="open", winner=winner, racks=dict.fromkeys(losers, "r5"))
+
+    with Ledger(tmp_path / "l.sqlite3") as ledger:
+        for name, winners in (("s1", "ba"), ("s2", "aa"), ("s3", "ab")):
+            session = ledger.create_session(name, ["ann", "bob"])
+            for winner in winners:
+                won(session, "ann" if winner == "a" else "bob")
+        won(ledger.session("s1"), "ann")
+        season = read_season(ledger)
+    stats = season_stats(season)
+    assert stats.player("ann").longest_streak == 5
+    assert stats.player("bob").longest_streak == 1
+    assert stats.to_dict() == reference_stats(season).to_dict()

@@ -13,10 +13,12 @@ False
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["name_key"]
 
 
+@lru_cache(maxsize=4096)  # a club's names, looked up for every seat of every session
 def name_key(name: str) -> str:
     """The key a player's name is matched by: NFC, then case folded (then NFC again, as
     folding can undo it)."""

@@ -50,6 +50,9 @@ COLOURS: Final = (
     "#c2185b",
 )
 MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross")
+MARK_GAP: Final = 10
+"""The least room, in chart units, between two markers of one line: a line of more points
+than fit draws a marker on every few of them (and on its last), its polyline on all."""
 DASHES: Final = ("", "6 3", "2 3")
 
 
@@ -101,6 +104,29 @@ class Line:
     @property
     def final(self) -> int:
         return self.totals[-1]
+
+    @property
+    def marks(self) -> list[tuple[float, float]]:
+        """The points that carry a marker: every one while they are at least
+        :data:`MARK_GAP` apart, else evenly every few, the first and the last always (520
+        sessions on a 260-unit chart would draw 520 markers per line, all overlapping).
+
+        >>> line = running_chart(["ann"], [{"ann": 1}] * 3).lines[0]
+        >>> line.marks == line.points
+        True
+        >>> many = running_chart(["ann"], [{"ann": 1}] * 520).lines[0]
+        >>> len(many.points), len(many.marks), many.marks[-1] == many.points[-1]
+        (521, 27, True)
+        """
+        room = (RIGHT - LEFT) // MARK_GAP + 1
+        count = len(self.points)
+        if count <= room:
+            return self.points
+        step = -(-(count - 1) // (room - 1))
+        chosen = self.points[::step]
+        if chosen[-1] != self.points[-1]:
+            chosen[-1] = self.points[-1]
+        return chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +192,7 @@ def running_chart(
     values = [value for totals in running.values() for value in totals] or [0]  # no players
     low, high = min(values), max(values)
     count = len(deltas)
+    xs = [round(_scale(index, 0, max(count, 1), LEFT, RIGHT), 1) for index in range(count + 1)]
     lines = []
     for name in players:
         place = places.get(name_key(name))
@@ -173,12 +200,11 @@ def running_chart(
             place = places[name_key(name)] = extra
             extra += 1
         colour, dash, marker = style(place)
-        points = [
-            (
-                round(_scale(index, 0, max(count, 1), LEFT, RIGHT), 1),
-                round(_scale(value, low, high, BOTTOM, TOP), 1),
-            )
-            for index, value in enumerate(running[name])
-        ]
+        if high == low:
+            ys = [round((BOTTOM + TOP) / 2, 1)] * len(running[name])
+        else:  # _scale() written out (the same steps): a club's chart has thousands of points
+            span, width = TOP - BOTTOM, high - low
+            ys = [round(BOTTOM + (value - low) * span / width, 1) for value in running[name]]
+        points = list(zip(xs, ys, strict=True))
         lines.append(Line(name, running[name], points, colour, dash, marker))
     return Chart(lines, low, high, count, unit)

@@ -26,15 +26,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from intlscore.faces.web.api import answer, settings
-from intlscore.faces.web.chart import Chart, player_order, running_chart
+from intlscore.faces.web.chart import Chart, first_appearance, running_chart
 from intlscore.faces.web.pages import render
 
 if TYPE_CHECKING:
     from intlscore.session.club.standings import Standings
-    from intlscore.session.club.stats import PlayedDeal, Stats
+    from intlscore.session.club.stats import Stats
     from intlscore.session.ledger import Ledger
 
-__all__ = ["Club", "routes", "session_steps"]
+__all__ = ["Club", "routes"]
 
 KEPT: Final = 8
 """How many computed club views the server keeps (per revision and query)."""
@@ -47,25 +47,6 @@ class Club:
     stats: Stats
     table: Standings
     chart: Chart
-
-
-def session_steps(deals: list[PlayedDeal]) -> list[dict[str, int]]:
-    """The deltas of each session, summed over its deals, in order: one chart point a
-    session.
-
-    >>> from intlscore.session.club.stats import PlayedDeal
-    >>> steps = [PlayedDeal("a", 1, "", "open", "ann", {"ann": 5, "bob": -5}, ""),
-    ...          PlayedDeal("a", 2, "", "open", "bob", {"ann": -1, "bob": 1}, ""),
-    ...          PlayedDeal("b", 1, "", "open", "ann", {"ann": 7, "cat": -7}, "")]
-    >>> session_steps(steps)
-    [{'ann': 4, 'bob': -4}, {'ann': 7, 'cat': -7}]
-    """
-    steps: dict[str, dict[str, int]] = {}
-    for deal in deals:
-        step = steps.setdefault(deal.session, {})
-        for name, delta in deal.deltas.items():
-            step[name] = step.get(name, 0) + delta
-    return list(steps.values())
 
 
 def revision(ledger: Ledger) -> str:
@@ -95,7 +76,7 @@ class ClubViews:
     def get(self, ledger: Ledger, since: str | None, until: str | None, stake: str | None) -> Club:
         from intlscore.session.club.season import read_season
         from intlscore.session.club.standings import standings
-        from intlscore.session.club.stats import Selection, season_deals, season_stats
+        from intlscore.session.club.stats import Selection, season_stats, season_tallies
 
         chosen = Selection.typed(since, until)
         key = (revision(ledger), since or "", until or "", stake or "")
@@ -105,12 +86,12 @@ class ClubViews:
             return found
         with self._lock:  # one reader of the kept sessions at a time
             season = read_season(ledger, self._season)
-        played = season_deals(season, chosen)
-        stats = season_stats(season, chosen, stake, played=played)
-        table = standings(season, chosen, "score", stake, ledger=ledger, stats=stats, played=played)
-        steps = session_steps(played)
+        stats = season_stats(season, chosen, stake)
+        table = standings(season, chosen, "score", stake, ledger=ledger, stats=stats)
+        steps = [share.step for share in season_tallies(season, chosen) if share.played]
         names = [row.name for row in table.rows]  # each player styled as on every chart
-        chart = running_chart(names, steps, player_order(ledger), "session")
+        order = first_appearance(state.players for state in season)  # as player_order()
+        chart = running_chart(names, steps, order, "session")
         club = Club(stats, table, chart)
         with self._lock:
             self._views[key] = club

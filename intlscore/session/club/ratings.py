@@ -23,6 +23,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import IntlscoreError
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from intlscore.session.club.stats import PlayedDeal
     from intlscore.session.ledger import Ledger
 
-__all__ = ["KEY", "Rating", "Walk", "kept_ratings", "ratings"]
+__all__ = ["KEY", "Lines", "Rating", "Walk", "checksums", "kept_ratings", "lines_of", "ratings"]
 
 KEY: Final = "ratings"
 """The ``meta`` key under which the ledger keeps the end of the last walk."""
@@ -58,16 +59,45 @@ class Rating:
         }
 
 
-def checksums(deals: Sequence[PlayedDeal], at: int = -1) -> tuple[str | None, str]:
+Lines = tuple[bytes, Sequence[int]]
+"""Deals as the checksum reads them: their lines (:func:`~.tally.walk_line`) one after
+another, and where each line ends. A season is a sequence of these, one per session
+(:attr:`~.tally.SessionTally.walked`), so that its checksum costs no Python per deal."""
+
+
+def lines_of(deals: Sequence[PlayedDeal]) -> Lines:
+    """``deals`` as one run of checksum lines."""
+    from intlscore.session.club.tally import walk_line
+
+    lines = [walk_line(deal) for deal in deals]
+    ends = list(accumulate(len(line) for line in lines))
+    return b"".join(lines), ends
+
+
+def checksums(runs: Sequence[Lines], at: int = -1) -> tuple[str | None, str]:
     """The checksums of a walk's first ``at`` deals (None if it has fewer) and of all of
-    them: what each deal is (session, number, time) and how it ended (its deltas)."""
+    them, the deals given as runs of checksum lines (:func:`lines_of`): what each deal is
+    (session, number, time) and how it ended (its deltas).
+
+    >>> from intlscore.session.club.stats import PlayedDeal
+    >>> a = PlayedDeal("fri", 1, "2024-03-01", "open", "ann", {"ann": 5, "bob": -5}, "")
+    >>> b = PlayedDeal("fri", 2, "2024-03-01", "open", "bob", {"ann": -5, "bob": 5}, "")
+    >>> checksums([lines_of([a, b])], 1) == (checksums([lines_of([a])])[1],
+    ...                                      checksums([lines_of([a]), lines_of([b])])[1])
+    True
+    """
     running = hashlib.sha256()
     prefix = running.hexdigest() if at == 0 else None
-    for index, deal in enumerate(deals, start=1):
-        deltas = ",".join(f"{name}={delta}" for name, delta in deal.deltas.items())
-        running.update(f"{deal.session}\x1f{deal.number}\x1f{deal.created}\x1f{deltas}\n".encode())
-        if index == at:
+    walked = 0
+    for lines, ends in runs:
+        if walked < at <= walked + len(ends):
+            cut = ends[at - walked - 1]
+            running.update(lines[:cut])
             prefix = running.hexdigest()
+            running.update(lines[cut:])
+        else:
+            running.update(lines)
+        walked += len(ends)
     return prefix, running.hexdigest()
 
 
@@ -127,11 +157,15 @@ class Walk:
 
 
 def ratings(
-    deals: Sequence[PlayedDeal], kept: Walk | None = None
+    deals: Sequence[PlayedDeal], kept: Walk | None = None, runs: Sequence[Lines] | None = None
 ) -> tuple[dict[str, Rating], Walk]:
     """Each player's rating after ``deals``, in the order given, and the walk to keep;
-    ``kept`` (a walk kept earlier) is gone on from when ``deals`` start with its deals."""
-    prefix, whole = checksums(deals, -1 if kept is None else kept.count)
+    ``kept`` (a walk kept earlier) is gone on from when ``deals`` start with its deals.
+    ``runs`` are ``deals``' checksum lines when the caller has them (each session's
+    :attr:`~.tally.SessionTally.walked`)."""
+    if runs is None:
+        runs = [lines_of(deals)]
+    prefix, whole = checksums(runs, -1 if kept is None else kept.count)
     if kept is not None and prefix == kept.digest:
         walk = Walk(kept.count, kept.digest, dict(kept.state))
     else:
@@ -141,7 +175,9 @@ def ratings(
     return walk.ratings(), walk
 
 
-def kept_ratings(ledger: Ledger, deals: Sequence[PlayedDeal]) -> dict[str, Rating]:
+def kept_ratings(
+    ledger: Ledger, deals: Sequence[PlayedDeal], runs: Sequence[Lines] | None = None
+) -> dict[str, Rating]:
     """:func:`ratings` of the whole season, going on from the walk the ledger keeps and
     keeping the new one (in its own small write; a busy or read-only ledger keeps none)."""
 
@@ -152,7 +188,7 @@ def kept_ratings(ledger: Ledger, deals: Sequence[PlayedDeal]) -> dict[str, Ratin
         return None if row is None else Walk.from_json(row[0])
 
     kept = ledger.read(read)
-    rated, walk = ratings(deals, kept)
+    rated, walk = ratings(deals, kept, runs)
     if kept is None or (walk.count, walk.digest) != (kept.count, kept.digest):
 
         def keep(connection: sqlite3.Connection) -> None:

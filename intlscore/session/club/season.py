@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -66,6 +66,10 @@ class SeasonSession:
     deals: tuple[SeasonDeal, ...]
     stake: Decimal | None = None
     """The session's own stake, as kept (R19; None until one is stored)."""
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """What has been worked out from this session (:func:`~.tally.tally`): it lives as long
+    as the session as read, so a server's :class:`SeasonCache` keeps it until the session
+    changes."""
 
 
 def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[SeasonSession]:

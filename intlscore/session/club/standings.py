@@ -39,12 +39,11 @@ from intlscore.session.club.ratings import START, Rating, kept_ratings, ratings
 from intlscore.session.club.season import listed
 from intlscore.session.club.stats import (
     EVERY,
-    PlayedDeal,
     Selection,
     Stats,
     missing_stakes,
-    season_deals,
     season_stats,
+    season_tallies,
 )
 from intlscore.session.settlement import DEFAULT_UNIT
 
@@ -107,13 +106,11 @@ def standings(
     *,
     ledger: Ledger | None = None,
     stats: Stats | None = None,
-    played: Sequence[PlayedDeal] | None = None,
 ) -> Standings:
     """The season table of the deals selected (see the module's docstring). With the
     ``ledger`` the season was read from, the ratings of the whole season go on from the
-    walk it keeps (:mod:`.ratings`) instead of walking every deal again; ``stats`` and
-    ``played`` are :func:`season_stats` and :func:`season_deals` of the same selection and
-    stake, when the caller has them already."""
+    walk it keeps (:mod:`.ratings`) instead of walking every deal again; ``stats`` is
+    :func:`season_stats` of the same selection and stake, when the caller has it already."""
     if order not in ORDERS:
         raise LedgerError(f"standings by {order!r}? (one of {', '.join(ORDERS)})")
     if order == "money" and stake is None:
@@ -124,14 +121,15 @@ def standings(
                 f"{'s' * (len(missing) == 1)} none (settle {'it' if len(missing) == 1 else 'them'}"
                 " once with: intlscore session settle NAME --stake AMOUNT), or add --stake AMOUNT"
             )
-    if played is None:
-        played = season_deals(season, selection)
     if stats is None:
-        stats = season_stats(season, selection, stake, unit, played=played)
+        stats = season_stats(season, selection, stake, unit)
+    shares = season_tallies(season, selection)
+    played = [deal for share in shares for deal in share.played]
+    runs = [(share.walked, share.ends) for share in shares]
     if ledger is not None and selection == EVERY:
-        rated = kept_ratings(ledger, played)
+        rated = kept_ratings(ledger, played, runs)
     else:
-        rated = ratings(played)[0]
+        rated = ratings(played, runs=runs)[0]
     start = Rating(*START)
     rows = [
         Standing(0, p.name, p.sessions, p.deals, p.total, p.money, rated.get(p.name, start))

@@ -40,8 +40,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import LedgerError, quoted
 from intlscore.session.club.season import day_of, listed, parse_day, read_season
+from intlscore.session.club.tally import (
+    WIN_KINDS,
+    ClosedTally,
+    Hand,
+    PlayedDeal,
+    SessionTally,
+    count_closed,
+    session_nets,
+    tally,
+)
 from intlscore.session.names import name_key
-from intlscore.session.settlement import DEFAULT_UNIT, parse_money, settle
+from intlscore.session.settlement import DEFAULT_UNIT, parse_money
 
 if TYPE_CHECKING:
     from intlscore.session.club.season import SeasonDeal, SeasonSession
@@ -58,9 +68,9 @@ __all__ = [
     "read_season",
     "season_deals",
     "season_stats",
+    "season_tallies",
 ]
 
-WIN_KINDS: Final = ("open", "foot", "closed")
 BIGGEST: Final = 5
 """How many of the biggest hands the table's statistics keep."""
 
@@ -119,46 +129,6 @@ class Selection:
 
 EVERY: Final = Selection()
 """Every deal of every session."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedDeal:
-    """One deal of the season: its session, number, time and outcome, with each player's
-    delta under the player's season-wide name."""
-
-    session: str
-    number: int
-    created: str
-    kind: str
-    winner: str | None
-    deltas: dict[str, int]
-    summary: str
-    closed: tuple[int, str, int] | None = None
-    """For a closed win: the type's number, its name and the jokers among the 14 tiles."""
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A closed hand made: who, where, which type and what it won."""
-
-    player: str
-    session: str
-    number: int
-    type_number: int
-    type_name: str
-    jokers: int
-    points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "session": self.session,
-            "deal": self.number,
-            "type": self.type_number,
-            "name": self.type_name,
-            "jokers": self.jokers,
-            "points": self.points,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,30 +247,27 @@ def season_names(season: Iterable[SeasonSession]) -> dict[str, str]:
     return names
 
 
+def season_tallies(
+    season: Sequence[SeasonSession], selection: Selection = EVERY
+) -> list[SessionTally]:
+    """Each selected session's share of the season (:func:`~.tally.tally`), in the ledger's
+    order: made once per session as read, and kept on it."""
+    names = season_names(season)
+    return [
+        tally(
+            state,
+            selection.since,
+            selection.until,
+            tuple(names[name_key(name)] for name in state.players),
+        )
+        for state in selection.states(season)
+    ]
+
+
 def season_deals(season: Sequence[SeasonSession], selection: Selection = EVERY) -> list[PlayedDeal]:
     """Every deal that counts and is selected, in date order: the sessions in the ledger's
     order, each one's deals by number; names are the season-wide ones."""
-    names = season_names(season)
-    dated = selection.since is not None or selection.until is not None
-    played: list[PlayedDeal] = []
-    for state in selection.states(season):
-        seat = {name: names[name_key(name)] for name in state.players}
-        for deal in state.deals:
-            if dated and not selection.keeps(deal):
-                continue
-            played.append(
-                PlayedDeal(
-                    session=state.name,
-                    number=deal.number,
-                    created=deal.created,
-                    kind=deal.kind,
-                    winner=None if deal.winner is None else seat[deal.winner],
-                    deltas={seat[name]: delta for name, delta in deal.deltas.items()},
-                    summary=deal.summary,
-                    closed=deal.closed,
-                )
-            )
-    return played
+    return [deal for share in season_tallies(season, selection) for deal in share.played]
 
 
 def season_stats(
@@ -308,56 +275,50 @@ def season_stats(
     selection: Selection = EVERY,
     stake: Decimal | str | None = None,
     unit: Decimal | str = DEFAULT_UNIT,
-    *,
-    played: Sequence[PlayedDeal] | None = None,
 ) -> Stats:
-    """The statistics of the deals selected (see the module's docstring); ``played`` is
-    :func:`season_deals` of the same selection, when the caller has it already."""
+    """The statistics of the deals selected (see the module's docstring): each selected
+    session's share (:func:`season_tallies`) summed in the ledger's order."""
     money_stake = None if stake is None else parse_money(stake, "stake")
-    if played is None:
-        played = season_deals(season, selection)
     names = season_names(season)
     players = {name: PlayerStats(name) for name in names.values()}
     streaks = dict.fromkeys(players, 0)
-    closed_by: dict[str, dict[int, tuple[str, int, int]]] = {name: {} for name in players}
-    table: dict[int, tuple[str, int, int]] = {}
+    closed_by: dict[str, ClosedTally] = {name: {} for name in players}
+    table: ClosedTally = {}
     hands: list[Hand] = []
-    sessions: dict[str, set[str]] = {name: set() for name in players}
-    for deal in played:
-        for name, delta in deal.deltas.items():
+    deals = 0
+    shares = season_tallies(season, selection)
+    for share in shares:
+        deals += len(share.played)
+        hands.extend(share.hands)
+        for number, (type_name, count, points) in share.closed.items():
+            count_closed(table, number, type_name, points, count)
+        for name, part in share.players.items():
             stats = players[name]
-            sessions[name].add(deal.session)
-            stats.deals += 1
-            stats.total += delta
-            if stats.best is None or delta > stats.best.deltas[name]:
-                stats.best = deal
-            streaks[name] = streaks[name] + 1 if deal.winner == name else 0
-            stats.longest_streak = max(stats.longest_streak, streaks[name])
-        if deal.winner is not None and deal.kind in WIN_KINDS:
-            players[deal.winner].wins[deal.kind] += 1
-        if deal.closed is not None and deal.winner is not None:
-            number, name, jokers = deal.closed
-            points = deal.deltas[deal.winner]
-            _count(closed_by[deal.winner], number, name, points)
-            _count(table, number, name, points)
-            hands.append(Hand(deal.winner, deal.session, deal.number, number, name, jokers, points))
+            stats.sessions += 1
+            stats.deals += part.deals
+            stats.total += part.total
+            best = part.best
+            if best is not None and (
+                stats.best is None or best.deltas[name] > stats.best.deltas[name]
+            ):
+                stats.best = best
+            for kind, wins in part.wins.items():
+                stats.wins[kind] += wins
+            for number, (type_name, count, points) in part.closed.items():
+                count_closed(closed_by[name], number, type_name, points, count)
+            streaks[name], longest = part.streak.after(streaks[name])
+            stats.longest_streak = max(stats.longest_streak, longest)
     for name, stats in players.items():
-        stats.sessions = len(sessions[name])
         stats.closed = _counts(closed_by[name])
     if money_stake is not None or not missing_stakes(season, selection):
         _add_money(players, season, selection, money_stake, unit)
-    kept = tuple(stats for stats in players.values() if stats.deals or not played)
+    kept = tuple(stats for stats in players.values() if stats.deals or not deals)
     ordered = tuple(sorted(hands, key=lambda hand: -hand.points))
     counts = tuple(_counts(table))
-    return Stats(selection, money_stake, len(played), kept, counts, ordered[:BIGGEST], ordered)
+    return Stats(selection, money_stake, deals, kept, counts, ordered[:BIGGEST], ordered)
 
 
-def _count(counts: dict[int, tuple[str, int, int]], number: int, name: str, points: int) -> None:
-    _, count, total = counts.get(number, (name, 0, 0))
-    counts[number] = (name, count + 1, total + points)
-
-
-def _counts(counts: dict[int, tuple[str, int, int]]) -> list[ClosedCount]:
+def _counts(counts: ClosedTally) -> list[ClosedCount]:
     """Most often first, then by type number."""
     rows = [
         ClosedCount(number, name, count, points) for number, (name, count, points) in counts.items()
@@ -387,12 +348,12 @@ def _add_money(
     for stats in players.values():
         stats.money = Decimal(0)
     for state in selection.states(season):
-        kept = [deal for deal in state.deals if selection.keeps(deal)]
-        if not kept:
-            continue
-        totals = {name: sum(deal.deltas[name] for deal in kept) for name in state.players}
         at = stake if stake is not None else state.stake
-        assert at is not None  # missing_stakes() found none missing
-        for name, net in settle(totals, at, unit).nets.items():
-            stats = players[names[name_key(name)]]
+        if at is None:
+            continue  # no deal selected: missing_stakes() found none missing
+        seats = tuple(names[name_key(name)] for name in state.players)
+        for name, net in session_nets(
+            state, selection.since, selection.until, seats, at, unit
+        ).items():
+            stats = players[name]
             stats.money = (stats.money or Decimal(0)) + net

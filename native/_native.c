@@ -1,3 +1,6 @@
+/* twins:
+ *   c-only PyInit__native   the module itself: gathers the other files' method tables
+ */
 /*
  * intlscore._native: the module of intlscore's compiled searches, and nothing else.
  *

@@ -1,3 +1,17 @@
+/* twins:
+ *   port   holds_check          intlscore.engine.odds.holds:_kept_if_held
+ *   port   kept_of              intlscore.engine.odds.holds:PoolCheck.kept
+ *   c-only table_free           frees a compiled table's capsule
+ *   c-only table_of             reads the table out of its capsule
+ *   c-only index_ok             an IndexError for a row outside the table
+ *   c-only holds_table_type     hands play.c a compiled type and its parent
+ *   port   holds_compile        intlscore.engine.compiled:CompiledTable.__init__
+ *   port   holds_kept_entry     intlscore.engine.python_build:PoolTable.kept
+ *   c-only holds_all_entry      every wanted type of one pool in one call, where Python's matcher asks each
+ *   port   pool_with            intlscore.engine.odds.holds:PoolCheck.with_drawn
+ *   c-only pool_fits            refuses a row of draws breaking R3 before the walk (Pool.build checks it in Python)
+ *   port   holds_firsts_entry   intlscore.engine.python_build:PoolTable.firsts
+ */
 /*
  * Holds-checks for a whole table of types, over many pools at once.
  *

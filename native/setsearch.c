@@ -1,3 +1,81 @@
+/* twins:
+ *   port   position_tile             intlscore.engine.melds:position_tile
+ *   port   number_of                 intlscore.engine.tiles:index_number
+ *   c-only bit_count                 int.bit_count, no builtin in portable C
+ *   c-only lowest_bit                (mask & -mask).bit_length() - 1, no builtin in portable C
+ *   c-only imin                      min of two ints
+ *   c-only imax                      max of two ints
+ *   c-only memo_init                 the memo table, a dict in Python
+ *   c-only memo_free                 the memo table, a dict in Python
+ *   c-only memo_mix                  the memo table's hash, a dict in Python
+ *   c-only memo_slot                 the memo table, a dict in Python
+ *   c-only memo_get                  the memo table, a dict in Python
+ *   c-only memo_put                  the memo table, a dict in Python
+ *   port   build_choices             intlscore.engine.setsearch.steps:group_choices
+ *   c-only setsearch_init            fills the group table once as the module loads (GROUP_CHOICES at import)
+ *   c-only used_count                used.count(index) on the jokers' tiles
+ *   c-only use_joker                 keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   c-only unuse_joker               keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   port   read_facts                intlscore.engine.facts:HandFacts.build
+ *   c-only real_tiles_in_range       tiles_hold's range check of the real tiles, made once before the walk
+ *   port   jokers_may_hold           intlscore.engine.conditions:joker_tiles_may_hold
+ *   port   split_holds               intlscore.engine.conditions:tiles_hold
+ *   c-only state_key                 packs SetSearch._search's memo key into three words
+ *   port   split_groups_with         intlscore.engine.setsearch.split:SetSearch._groups_with
+ *   port   split_run_from            intlscore.engine.setsearch.split:SetSearch._run_from
+ *   port   split_runs_with           intlscore.engine.setsearch.split:SetSearch._runs_with
+ *   port   split_search              intlscore.engine.setsearch.split:SetSearch._search
+ *   c-only discards_below            joins a level's discards to its caller's (a set union in Python's after)
+ *   port   discards_after            intlscore.engine.setsearch.split:discards_leaving_sets
+ *   c-only keep_plus                 a keep packed in two words (one int in Python)
+ *   c-only keep_join                 a keep packed in two words (one int in Python)
+ *   c-only keep_count                a keep packed in two words (one int in Python)
+ *   port   prefers                   intlscore.engine.setsearch.best:prefers
+ *   c-only keep_below                a keep packed in two words (one int in Python)
+ *   c-only most_key                  packs the filler memo's key into one word
+ *   port   most_short_after          intlscore.engine.setsearch.keep_most:_SetSearch._short_after
+ *   port   most_ok                   intlscore.engine.setsearch.keep_most:_SetSearch._ok
+ *   port   most_final_ok             intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
+ *   port   most_hopeless_at          intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
+ *   port   most_offer                intlscore.engine.setsearch.best:Best.offer
+ *   port   most_fits                 intlscore.engine.setsearch.keep_most:_SetSearch._fits
+ *   port   most_next_filler          intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
+ *   port   most_completes            intlscore.engine.setsearch.keep_most:_SetSearch._completes
+ *   port   most_feasible             intlscore.engine.setsearch.keep_most:_SetSearch._feasible
+ *   port   most_filler_union         intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
+ *   port   most_room                 intlscore.engine.setsearch.keep_most:_room_of
+ *   port   pairs_record              intlscore.engine.setsearch.pairs:_PairsSearch._record
+ *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   port   most_leaf                 intlscore.engine.setsearch.keep_most:_SetSearch._leaf
+ *   port   most_affordable           intlscore.engine.setsearch.keep_most:_SetSearch._affordable
+ *   port   most_take                 intlscore.engine.setsearch.keep_most:_SetSearch._take
+ *   port   most_give_back            intlscore.engine.setsearch.keep_most:_SetSearch._give_back
+ *   port   most_give_all             intlscore.engine.setsearch.keep_most:_SetSearch._give_all
+ *   port   most_take_all             intlscore.engine.setsearch.keep_most:_SetSearch._take_all
+ *   port   most_groups               intlscore.engine.setsearch.keep_most:_SetSearch._groups
+ *   port   most_extend_right         intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
+ *   port   most_runs_through         intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
+ *   port   most_search               intlscore.engine.setsearch.keep_most:_SetSearch._search
+ *   port   shape_usable              intlscore.engine.setsearch.shapes:SetShape.usable
+ *   port   set_shape                 intlscore.engine.setsearch.shapes:SetShape.of
+ *   port   small_fillers             intlscore.engine.setsearch.shapes:filler_sets
+ *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
+ *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
+ *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
+ *   port   holds_sets_pairs          intlscore.engine.setsearch.pairs:drawn_pairs
+ *   c-only melds_list                builds the Python list of melds
+ *   c-only split_new                 parses an entry's tiles into a Split
+ *   c-only split_free                frees a Split
+ *   c-only split_of                  runs a split without the GIL and builds its answer
+ *   port   plain_split_entry         intlscore.engine.setsearch.split:plain_split
+ *   port   read_conditions           intlscore.engine.holds_spec:split_spec
+ *   port   conditioned_split_entry   intlscore.engine.setsearch.split:conditioned_split
+ *   port   discards_entry            intlscore.engine.setsearch.split:discards_leaving_sets
+ *   c-only pack_keep                 the keep's two words as one Python int
+ *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
+ *   c-only mask_tuple                52 masks as a Python tuple
+ *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
+ */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
  * how. One lowest-tile-first walk in three modes (docs/design.md):

@@ -15,8 +15,8 @@
 /*
  * Holds-checks for a whole table of types, over many pools at once.
  *
- * Python compiles the table once (`holds_compile`: one spec tuple per type, from
- * intlscore/engine/holds_spec.py, and for each type the index of a broader "parent"
+ * Python compiles the table once (`holds_compile`: one TypeSpec per type, from
+ * intlscore/engine/spec.py, parsed by holds_parse_type, and for each type the index of a broader "parent"
  * type or -1), then asks:
  *   - `holds_kept(table, index, counts, jokers, cap)`: one pool, one type;
  *   - `holds_all(table, counts, jokers, cap, wanted)`: one pool, every wanted type;
@@ -39,7 +39,6 @@
 
 #define CAPSULE "intlscore._native.HoldsTable"
 #define NONE 255
-#define JOKER 52
 #define MAX_WIDTH 64
 
 typedef struct {
@@ -109,7 +108,7 @@ int holds_table_type(PyObject *capsule, int index, HoldsType *out, int *parent) 
 
 PyDoc_STRVAR(holds_compile_doc,
              "holds_compile(specs, parents) -> table\n\n"
-             "Compile a table of types: one spec tuple per type (holds_spec.py) and per type\n"
+             "Compile a table of types: one TypeSpec per type (spec.py) and per type\n"
              "the index of a broader parent type, or -1.");
 
 PyObject *holds_compile(PyObject *self, PyObject *args) {

@@ -1,33 +1,28 @@
 """Types of the compiled module: the reach set search, the holds-checks, the plain and
 conditioned splits, the discards leaving sets and the play search (native/*.c)."""
 
-from typing import Any
+from collections.abc import Sequence
+
+from intlscore.engine.spec import TypeSpec
 
 def closest_sets(
+    table: object,
+    index: int,
     open: bytes,
     cap: bytes,
     let_go: int,
     full: int,
-    shape: tuple[int, int, int, int, int, int, int, int, int, int],
-    fillers: tuple[tuple[int, int, int, int, int], ...],
-    same: int,
     target_mask: int,
     kept_cap: int,
     floor: int,
     /,
-) -> tuple[int, int, int]: ...
-def holds_simple(
-    spec: tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int],
-    counts: bytes,
-    jokers: int,
-    cap: bytes,
-    /,
-) -> int:
-    """Most real tiles a completed hand of a pairs, sequence or any type formed from the pool
-    keeps, or -1 when the pool does not hold it (native/holds_simple.c)."""
+) -> tuple[int, int, int]:
+    """The keep-most walk for the set-based type ``index`` of a compiled table, as
+    setsearch.keep_most._SetSearch.run (native/setsearch.c): (kept, outs, keep)."""
 
 def sets_pairs(
-    spec: tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int],
+    table: object,
+    index: int,
     counts: bytes,
     jokers: int,
     cap: bytes,
@@ -42,21 +37,23 @@ def plain_split(
     """One split into groups and runs, as SetSearch(facts).find() (native/setsearch.c)."""
 
 def conditioned_split(
+    table: object,
+    index: int,
     counts: bytes,
     jokers: int,
     cap: bytes,
-    spec: tuple[int, int, int, int, int, int, int, int, int, int, int],
     /,
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:
-    """One split meeting a set-based type's conditions (``spec``: holds_spec.split_spec), as
-    setsearch.split.conditioned_split (native/setsearch.c)."""
+    """One split meeting the conditions of the set-based type ``index`` of a compiled table,
+    as setsearch.split.conditioned_split (native/setsearch.c)."""
 
 def discards_leaving_sets(counts: bytes, jokers: int, cap: bytes, /) -> frozenset[int]:
     """The single discards (tile indices, 52 a joker) after which 15 tiles split into sets,
     as setsearch.split.discards_leaving_sets (native/setsearch.c)."""
 
-def holds_compile(specs: Any, parents: Any, /) -> object:
-    """A compiled table of types, with each type's parent row or -1 (native/holds_table.c)."""
+def holds_compile(specs: Sequence[TypeSpec], parents: Sequence[int], /) -> object:
+    """A compiled table of types (each a spec.TypeSpec, parsed into the C's HoldsType), with
+    each type's parent row or -1 (native/holds_table.c)."""
 
 def holds_kept(table: object, index: int, counts: bytes, jokers: int, cap: bytes, /) -> int:
     """Most real tiles kept by a completed hand of type ``index``, or -1."""

@@ -1,3 +1,6 @@
+/* twins:
+ *   c-only PyInit__native   the module itself: gathers the other files' method tables
+ */
 /*
  * intlscore._native: the module of intlscore's compiled searches, and nothing else.
  *
@@ -6,7 +9,8 @@
  *                 conditioned_split, discards_leaving_sets, closest_sets
  *   holds_table.c the holds-checks of every type: holds_compile, holds_kept, holds_all,
  *                 holds_firsts
- *   holds_simple.c the holds-checks of pairs, sequence and "any" types: holds_simple
+ *   holds_simple.c the holds-checks of pairs, sequence and "any" types, and the parsing of
+ *                 a type (holds_parse_type) and a pool
  *   play.c        the play advice's expectimax: play_search, play_value, play_weighed
  *
  * Portable C99 for any CPython from 3.11 on: the stable ABI only (one abi3 wheel
@@ -22,7 +26,6 @@
 #include "holds.h"
 
 static PyMethodDef methods[] = {
-    {"holds_simple", holds_simple_entry, METH_VARARGS, "holds_simple(spec, counts, jokers, cap) -> int: pairs, sequence or any (holds_simple.c)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,8 +18,17 @@
 
 #include <stdint.h>
 
-#define HOLDS_TILES 52 /* numbered tiles; index = (number - 1) * 4 + colour */
-#define HOLDS_HAND 14
+/* The constants every C file shares (each the Python's of the same name). */
+#define HOLDS_TILES 52 /* numbered tiles; index = (number - 1) * 4 + colour (tiles.py) */
+#define HOLDS_HAND 14  /* a closed hand's tiles (rules/hand_table.py: HAND_SIZE) */
+#define JOKER 52       /* the joker's index (tiles.py: JOKER_INDEX) */
+#define NUMBERS 13
+#define COLOURS 4
+#define COPIES 2       /* copies of each tile (R3; tiles.py: COPIES) */
+#define HIGH_ONE 14    /* the run position of the high 1 (R5; melds.py: HIGH_ONE) */
+#define MAX_RUN 13     /* melds.py: MAX_RUN */
+#define MAX_SETS 4     /* melds.py: MAX_SETS */
+#define ALL_NUMBERS 0x3FFE /* bits 1-13: every number allowed */
 
 enum HoldsStructure {
     HOLDS_SETS = 0,     /* groups and/or runs */
@@ -30,19 +39,25 @@ enum HoldsStructure {
     HOLDS_ANY = 5,      /* the 14 tiles need not form sets */
 };
 
-/* One type of the table, as the fields of HandType (intlscore/rules/hand_table.py). */
+/* One type of the table, as every search reads it: the fields of TypeSpec
+ * (intlscore/engine/spec.py), in the same order, parsed by holds_parse_type
+ * (tests/test_type_spec.py checks the two lists agree). */
 typedef struct {
-    int structure;         /* enum HoldsStructure */
-    int range;             /* 0: none, 1: "minor" (R9: 1-9), 2: "major" (R9: 10-13 and 1) */
-    int colours;           /* exactly this many colours, or -1 */
-    int distinct;          /* distinct_colours: every run (or sequence) a different colour */
-    int max_total;         /* the tiles add up to at most this (R8), or -1 */
-    int same_number;       /* at least this many tiles of one number, or 0 */
-    int sets_mask;         /* bit n set: n sets allowed; 0: any number of sets */
-    int sequence[HOLDS_HAND]; /* the numbers of one sequence; 14 is the high 1 (R5) */
-    int sequence_len;
-    int repeat;            /* how many such sequences */
-    int neighbours;        /* 0: none, 1: "same" (each sequence one colour), 2: "differ" */
+    int structure;        /* enum HoldsStructure */
+    int groups;           /* 1 when groups may be used */
+    int runs;             /* 1 when runs may be used */
+    int numbers;          /* bit n: tiles of number n allowed (R9) */
+    int low, high;        /* the run positions (1-14, 14 the high 1) a run may cover */
+    int max_sets;         /* at most this many sets (1-4) */
+    int sets_mask;        /* bit n set: n sets allowed; 0: any number of sets */
+    int distinct_colours; /* every run (or sequence) a different colour */
+    int max_total;        /* the tiles add up to at most this (R8), or -1 */
+    int colours;          /* exactly this many colours, or -1 */
+    int same_number;      /* at least this many tiles of one number, or 0 */
+    int sequence[HOLDS_HAND]; /* the run positions of one sequence; 14 is the high 1 (R5) */
+    int sequence_len;     /* (how many of sequence are used: the Python tuple's length) */
+    int repeat;           /* how many such sequences */
+    int neighbours;       /* 0: none, 1: "same" (each sequence one colour), 2: "differ" */
 } HoldsType;
 
 /* The pool: the hand and the draws taken together. */
@@ -84,8 +99,8 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 int holds_any(const HoldsType *type, const HoldsPool *pool);
 int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure */
 
-/* Parsing (holds_simple.c), for every entry point. Python.h comes first. A spec is the
- * tuple of intlscore/engine/holds_spec.py, in the order of HoldsType's fields. The pool is
+/* Parsing (holds_simple.c), for every entry point. Python.h comes first. A spec is a
+ * TypeSpec (intlscore/engine/spec.py), in the order of HoldsType's fields. The pool is
  * two bytes objects of 52 counts (0-2, count <= cap, R3) and 0-2 jokers. Both return 0, or
  * -1 with a Python exception set (TypeError or ValueError naming the field). */
 int holds_parse_type(PyObject *spec, HoldsType *out);
@@ -102,8 +117,5 @@ int holds_read_int(PyObject *tuple, Py_ssize_t index, const char *what, const ch
  * or -1; 0, or -1 with a Python exception set. */
 int holds_table_type(PyObject *capsule, int index, HoldsType *out, int *parent);
 
-/* holds_simple(spec, counts, jokers, cap) -> int: holds_pairs, holds_sequence or holds_any
- * by the spec's structure (ValueError for a set structure). */
-PyObject *holds_simple_entry(PyObject *self, PyObject *args);
 
 #endif

@@ -1,3 +1,26 @@
+/* twins:
+ *   c-only popcount4             int.bit_count of four bits, no builtin in portable C
+ *   c-only min_int               min of two ints
+ *   c-only max_int               max of two ints
+ *   port   cell_of               intlscore.engine.tiles:tile_index
+ *   port   colour_sets           intlscore.engine.reach.anytiles:colour_sets
+ *   c-only held_answer           the kept tiles when the pool holds the type, as _kept_if_held's last line
+ *   c-only cheapest              counting step of holds_any and holds_pairs: the C counts where Python searches
+ *   c-only any_rest_of           counting step of holds_any: the C counts where Python searches
+ *   c-only any_rest              counting step of holds_any: the C counts where Python searches
+ *   port   holds_any             intlscore.engine.reach.anytiles:closest_any
+ *   c-only pairs_rest            counting step of holds_pairs: the C counts where Python searches
+ *   port   holds_pairs           intlscore.engine.reach.pairs:closest_pairs
+ *   port   position_number       intlscore.engine.melds:position_number
+ *   port   sequence_impossible   intlscore.engine.reach.solve:sequence_problem
+ *   c-only sequence_bound        an upper bound that settles most pools before the walk
+ *   port   holds_sequence        intlscore.engine.reach.sequences:closest_sequences
+ *   c-only holds_read_int        parses one int field of a Python tuple, with a clear error
+ *   c-only spec_int              parses one int field of a holds spec
+ *   port   holds_parse_type      intlscore.engine.spec:type_spec
+ *   c-only holds_read_tiles      parses 52 byte counts, with a clear error
+ *   c-only holds_parse_pool      parses a pool's counts, jokers and caps (R3)
+ */
 /*
  * Holds-checks for the three structures that are not sets: seven pairs (R6), fixed
  * sequences (R5) and "any 14 tiles" (see holds.h for the question and the answer).
@@ -38,11 +61,8 @@
 
 #include "holds.h"
 
-#define NUMBERS 13
-#define COLOURS 4
 #define PAIRS 7
-#define HIGH_ONE 14
-#define SPEC_FIELDS 10
+#define SPEC_FIELDS 15 /* TypeSpec's fields (intlscore/engine/spec.py) */
 #define MAX_MULTISETS 81 /* 3^4 colour counts, each 0-2 */
 
 static int popcount4(int mask) {
@@ -51,13 +71,6 @@ static int popcount4(int mask) {
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 static int max_int(int a, int b) { return a > b ? a : b; }
-
-/* R9: the numbers a range allows (0: all; 1 minor: 1-9; 2 major: 10-13 and 1). */
-static int allowed_number(int range, int number) {
-    if (range == 1) return number <= 9;
-    if (range == 2) return number == 1 || number >= 10;
-    return 1;
-}
 
 static int cell_of(int number, int colour) { return (number - 1) * COLOURS + colour; }
 
@@ -198,7 +211,7 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
         for (int n = 1; n <= NUMBERS; n++) {
             for (int c = 0; c < COLOURS; c++) {
                 int cell = cell_of(n, c);
-                int ok = allowed_number(type->range, n) && (set >> c & 1) && pool->cap[cell] > 0;
+                int ok = (type->numbers >> n & 1) && (set >> c & 1) && pool->cap[cell] > 0;
                 int held = min_int(pool->count[cell], pool->cap[cell]); /* R3 */
                 a.hand[n][c] = ok ? held : 0;
                 a.other[n][c] = ok ? pool->cap[cell] - held : 0;
@@ -334,7 +347,7 @@ int holds_pairs(const HoldsType *type, const HoldsPool *pool) {
         for (int n = 1; n <= NUMBERS; n++) {
             for (int c = 0; c < COLOURS; c++) {
                 int cell = cell_of(n, c);
-                int ok = allowed_number(type->range, n) && (set >> c & 1) && pool->cap[cell] >= 2;
+                int ok = (type->numbers >> n & 1) && (set >> c & 1) && pool->cap[cell] >= 2;
                 value_of[n][c] = ok ? min_int(pool->count[cell], 2) : -1;
                 if (ok) classes[value_of[n][c]]++;
             }
@@ -402,7 +415,7 @@ static int sequence_impossible(const HoldsType *type) {
     int total = 0, most = 0;
     for (int i = 0; i < type->sequence_len; i++) {
         int n = position_number(type->sequence[i]);
-        if (!allowed_number(type->range, n)) return 1;
+        if (!(type->numbers >> n & 1)) return 1;
         per_number[n] += type->repeat;
         total += n * type->repeat;
     }
@@ -453,7 +466,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
             if (m.count[c]) m.mask |= 1 << c;
         }
         if (sum != repeat) continue;
-        if (same && type->distinct && popcount4(m.mask) < repeat) continue;
+        if (same && type->distinct_colours && popcount4(m.mask) < repeat) continue;
         if (type->colours >= 0 && popcount4(m.mask) > type->colours) continue;
         ms[nms++] = m;
     }
@@ -586,35 +599,45 @@ int holds_read_int(PyObject *tuple, Py_ssize_t index, const char *what, const ch
 
 static int spec_int(PyObject *spec, Py_ssize_t index, const char *field, long low, long high,
                     int *out) {
-    return holds_read_int(spec, index, "holds spec", field, low, high, out);
+    return holds_read_int(spec, index, "type spec", field, low, high, out);
 }
 
 int holds_parse_type(PyObject *spec, HoldsType *out) {
     if (!PyTuple_Check(spec) || PyTuple_Size(spec) != SPEC_FIELDS) {
         PyErr_SetString(PyExc_TypeError,
-                        "a holds spec is a tuple of 10 fields (see intlscore.engine.holds_spec)");
+                        "a type spec is a tuple of 15 fields (see intlscore.engine.spec.TypeSpec)");
         return -1;
     }
     memset(out, 0, sizeof *out);
     if (spec_int(spec, 0, "structure", HOLDS_SETS, HOLDS_ANY, &out->structure) < 0 ||
-        spec_int(spec, 1, "range", 0, 2, &out->range) < 0 ||
-        spec_int(spec, 2, "colours", -1, 4, &out->colours) < 0 ||
-        spec_int(spec, 3, "distinct", 0, 1, &out->distinct) < 0 ||
-        spec_int(spec, 4, "max_total", -1, 14 * NUMBERS, &out->max_total) < 0 ||
-        spec_int(spec, 5, "same_number", 0, 2 * COLOURS, &out->same_number) < 0 ||
-        spec_int(spec, 6, "sets_mask", 0, 31, &out->sets_mask) < 0 ||
-        spec_int(spec, 8, "repeat", 1, HOLDS_HAND, &out->repeat) < 0 ||
-        spec_int(spec, 9, "neighbours", 0, 2, &out->neighbours) < 0) {
+        spec_int(spec, 1, "groups", 0, 1, &out->groups) < 0 ||
+        spec_int(spec, 2, "runs", 0, 1, &out->runs) < 0 ||
+        spec_int(spec, 3, "numbers", 2, ALL_NUMBERS, &out->numbers) < 0 ||
+        spec_int(spec, 4, "low", 1, HIGH_ONE, &out->low) < 0 ||
+        spec_int(spec, 5, "high", out->low, HIGH_ONE, &out->high) < 0 ||
+        spec_int(spec, 6, "max_sets", 1, MAX_SETS, &out->max_sets) < 0 ||
+        spec_int(spec, 7, "sets_mask", 0, (1 << (MAX_SETS + 1)) - 2, &out->sets_mask) < 0 ||
+        spec_int(spec, 8, "distinct_colours", 0, 1, &out->distinct_colours) < 0 ||
+        spec_int(spec, 9, "max_total", -1, 14 * NUMBERS, &out->max_total) < 0 ||
+        spec_int(spec, 10, "colours", -1, COLOURS, &out->colours) < 0 ||
+        spec_int(spec, 11, "same_number", 0, COPIES * COLOURS, &out->same_number) < 0 ||
+        spec_int(spec, 13, "repeat", 1, HOLDS_HAND, &out->repeat) < 0 ||
+        spec_int(spec, 14, "neighbours", 0, 2, &out->neighbours) < 0) {
         return -1;
     }
     if (out->colours == 0) {
-        PyErr_SetString(PyExc_ValueError, "holds spec field colours must be -1 or 1 to 4");
+        PyErr_SetString(PyExc_ValueError, "type spec field colours must be -1 or 1 to 4");
         return -1;
     }
-    PyObject *sequence = PyTuple_GetItem(spec, 7);
+    if ((out->numbers & ~ALL_NUMBERS) || (out->sets_mask & 1)) {
+        PyErr_SetString(PyExc_ValueError, "type spec fields numbers and sets_mask must set only "
+                                          "bits 1 to 13 and 1 to 4");
+        return -1;
+    }
+    PyObject *sequence = PyTuple_GetItem(spec, 12);
     if (sequence == NULL) return -1;
     if (!PyTuple_Check(sequence) || PyTuple_Size(sequence) > HOLDS_HAND) {
-        PyErr_SetString(PyExc_TypeError, "holds spec field sequence must be a tuple of at most 14 ints");
+        PyErr_SetString(PyExc_TypeError, "type spec field sequence must be a tuple of at most 14 ints");
         return -1;
     }
     out->sequence_len = (int)PyTuple_Size(sequence);
@@ -622,7 +645,7 @@ int holds_parse_type(PyObject *spec, HoldsType *out) {
         if (spec_int(sequence, i, "sequence", 1, HIGH_ONE, &out->sequence[i]) < 0) return -1;
         if (i > 0 && out->sequence[i] != out->sequence[i - 1] + 1) {
             PyErr_SetString(PyExc_ValueError,
-                            "holds spec field sequence must be consecutive run positions 1-14");
+                            "type spec field sequence must be consecutive run positions 1-14");
             return -1;
         }
     }
@@ -673,24 +696,4 @@ int holds_parse_pool(PyObject *counts_bytes, int jokers, PyObject *cap_bytes, Ho
         }
     }
     return 0;
-}
-
-PyObject *holds_simple_entry(PyObject *self, PyObject *args) {
-    PyObject *spec, *counts, *cap;
-    int jokers, kept;
-    HoldsType type;
-    HoldsPool pool;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOiO:holds_simple", &spec, &counts, &jokers, &cap)) return NULL;
-    if (holds_parse_type(spec, &type) < 0 || holds_parse_pool(counts, jokers, cap, &pool) < 0) {
-        return NULL;
-    }
-    if (type.structure != HOLDS_PAIRS && type.structure != HOLDS_SEQUENCE &&
-        type.structure != HOLDS_ANY) {
-        PyErr_SetString(PyExc_ValueError,
-                        "holds_simple answers structures pairs, sequence and any, not a set structure");
-        return NULL;
-    }
-    kept = holds_check(&type, &pool);
-    return PyLong_FromLong(kept);
 }

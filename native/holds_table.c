@@ -1,8 +1,22 @@
+/* twins:
+ *   port   holds_check          intlscore.engine.odds.holds:_kept_if_held
+ *   port   kept_of              intlscore.engine.odds.holds:PoolCheck.kept
+ *   c-only table_free           frees a compiled table's capsule
+ *   c-only table_of             reads the table out of its capsule
+ *   c-only index_ok             an IndexError for a row outside the table
+ *   c-only holds_table_type     hands play.c a compiled type and its parent
+ *   port   holds_compile        intlscore.engine.compiled:CompiledTable.__init__
+ *   port   holds_kept_entry     intlscore.engine.python_build:PoolTable.kept
+ *   c-only holds_all_entry      every wanted type of one pool in one call, where Python's matcher asks each
+ *   port   pool_with            intlscore.engine.odds.holds:PoolCheck.with_drawn
+ *   c-only pool_fits            refuses a row of draws breaking R3 before the walk (Pool.build checks it in Python)
+ *   port   holds_firsts_entry   intlscore.engine.python_build:PoolTable.firsts
+ */
 /*
  * Holds-checks for a whole table of types, over many pools at once.
  *
- * Python compiles the table once (`holds_compile`: one spec tuple per type, from
- * intlscore/engine/holds_spec.py, and for each type the index of a broader "parent"
+ * Python compiles the table once (`holds_compile`: one TypeSpec per type, from
+ * intlscore/engine/spec.py, parsed by holds_parse_type, and for each type the index of a broader "parent"
  * type or -1), then asks:
  *   - `holds_kept(table, index, counts, jokers, cap)`: one pool, one type;
  *   - `holds_all(table, counts, jokers, cap, wanted)`: one pool, every wanted type;
@@ -25,7 +39,6 @@
 
 #define CAPSULE "intlscore._native.HoldsTable"
 #define NONE 255
-#define JOKER 52
 #define MAX_WIDTH 64
 
 typedef struct {
@@ -95,7 +108,7 @@ int holds_table_type(PyObject *capsule, int index, HoldsType *out, int *parent) 
 
 PyDoc_STRVAR(holds_compile_doc,
              "holds_compile(specs, parents) -> table\n\n"
-             "Compile a table of types: one spec tuple per type (holds_spec.py) and per type\n"
+             "Compile a table of types: one TypeSpec per type (spec.py) and per type\n"
              "the index of a broader parent type, or -1.");
 
 PyObject *holds_compile(PyObject *self, PyObject *args) {

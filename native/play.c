@@ -1,3 +1,52 @@
+/* twins:
+ *   c-only key_of                  packs the memo key (pool, left, draw) into four words
+ *   c-only hash_of                 the memo table's hash, a dict in Python
+ *   c-only same_key                the memo table, a dict in Python
+ *   c-only memo_grow               the memo table, a dict in Python
+ *   c-only memo_find               the memo table, a dict in Python
+ *   c-only memo_store              the memo table, a dict in Python
+ *   c-only reserve                 grows an arena of the search (lists in Python)
+ *   c-only ends_reserve            grows an arena of the search (lists in Python)
+ *   c-only useful_reserve          grows an arena of the search (lists in Python)
+ *   c-only wins_reserve            grows an arena of the search (lists in Python)
+ *   port   unseen_jokers           intlscore.engine.setsearch.pool:Pool.unseen_jokers
+ *   port   unseen_counts           intlscore.engine.odds.play:unseen_counts
+ *   port   drawn                   intlscore.engine.odds.play:drawn
+ *   port   thrown                  intlscore.engine.odds.play:thrown
+ *   port   kinds_held              intlscore.engine.odds.play:kinds_held
+ *   c-only parent_kept             the compiled table's parent type checked first (holds_table.c's kept_of)
+ *   c-only parent_allows           the compiled table's parent type checked first (holds_table.c's kept_of)
+ *   port   kept_with               intlscore.engine.odds.play:_Search.held
+ *   c-only slot_kept               a type's kept tiles memoised per position
+ *   c-only holds_pool              a position as the holds-checks' pool
+ *   c-only holds_with              a holds-check of a position with one more tile
+ *   c-only set_based               whether a compiled type is sets, groups or runs
+ *   port   outs_with               intlscore.engine.odds.play:_Search.completing
+ *   c-only kept_with_joker_among   group testing of drawn kinds, where Python checks each kind
+ *   c-only outs_among              group testing of drawn kinds, where Python checks each kind
+ *   port   allowed                 intlscore.engine.odds.play:_allowed
+ *   port   best_score              intlscore.engine.odds.holds:best_score
+ *   port   better                  intlscore.engine.odds.play:_better
+ *   port   may_win_within_two      intlscore.engine.odds.play:_Search.may_win_within_two
+ *   c-only paired_wins             a position's wins read from the pairs walk (Python asks closest_within)
+ *   port   wins                    intlscore.engine.odds.play:_Search.wins
+ *   c-only paired_kinds            the pairs walk's answers kept in the search's arena
+ *   c-only pairs_words             the pairs walk's answers kept in the search's arena
+ *   c-only pairs_pack              the pairs walk's answers kept in the search's arena
+ *   c-only pairs_unpack            the pairs walk's answers kept in the search's arena
+ *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
+ *   c-only throw_back              the thrown-back tile read from one walk (Python weighs it again)
+ *   c-only back_child              the thrown-back tile read from one walk (Python weighs it again)
+ *   c-only back_child_two_jokers   the thrown-back tile read from one walk (Python weighs it again)
+ *   c-only joker_child             the drawn joker kept, read from the pairs walk
+ *   c-only perm                    the falling factorial that scales the values to integers
+ *   port   value                   intlscore.engine.odds.play:_Search.weigh
+ *   c-only search_free             frees the search's capsule
+ *   port   play_search_entry       intlscore.engine.odds.play:_CompiledSearch.of
+ *   port   play_value_entry        intlscore.engine.odds.play:_Search.value
+ *   c-only play_weighed_entry      the positions weighed, for the budget's report
+ *   port   play_stop_entry         intlscore.engine.odds.play:Stop.stop
+ */
 /*
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
  *

@@ -1,3 +1,79 @@
+/* twins:
+ *   port   position_tile             intlscore.engine.melds:position_tile
+ *   port   number_of                 intlscore.engine.tiles:index_number
+ *   c-only bit_count                 int.bit_count, no builtin in portable C
+ *   c-only lowest_bit                (mask & -mask).bit_length() - 1, no builtin in portable C
+ *   c-only imin                      min of two ints
+ *   c-only imax                      max of two ints
+ *   c-only memo_init                 the memo table, a dict in Python
+ *   c-only memo_free                 the memo table, a dict in Python
+ *   c-only memo_mix                  the memo table's hash, a dict in Python
+ *   c-only memo_slot                 the memo table, a dict in Python
+ *   c-only memo_get                  the memo table, a dict in Python
+ *   c-only memo_put                  the memo table, a dict in Python
+ *   port   build_choices             intlscore.engine.setsearch.steps:group_choices
+ *   c-only setsearch_init            fills the group table once as the module loads (GROUP_CHOICES at import)
+ *   c-only used_count                used.count(index) on the jokers' tiles
+ *   c-only use_joker                 keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   c-only unuse_joker               keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   port   read_facts                intlscore.engine.facts:HandFacts.build
+ *   c-only real_tiles_in_range       tiles_hold's range check of the real tiles, made once before the walk
+ *   port   jokers_may_hold           intlscore.engine.conditions:joker_tiles_may_hold
+ *   port   split_holds               intlscore.engine.conditions:tiles_hold
+ *   c-only state_key                 packs SetSearch._search's memo key into three words
+ *   port   split_groups_with         intlscore.engine.setsearch.split:SetSearch._groups_with
+ *   port   split_run_from            intlscore.engine.setsearch.split:SetSearch._run_from
+ *   port   split_runs_with           intlscore.engine.setsearch.split:SetSearch._runs_with
+ *   port   split_search              intlscore.engine.setsearch.split:SetSearch._search
+ *   c-only discards_below            joins a level's discards to its caller's (a set union in Python's after)
+ *   port   discards_after            intlscore.engine.setsearch.split:discards_leaving_sets
+ *   c-only keep_plus                 a keep packed in two words (one int in Python)
+ *   c-only keep_join                 a keep packed in two words (one int in Python)
+ *   c-only keep_count                a keep packed in two words (one int in Python)
+ *   port   prefers                   intlscore.engine.setsearch.best:prefers
+ *   c-only keep_below                a keep packed in two words (one int in Python)
+ *   c-only most_key                  packs the filler memo's key into one word
+ *   port   most_short_after          intlscore.engine.setsearch.keep_most:_SetSearch._short_after
+ *   port   most_ok                   intlscore.engine.setsearch.keep_most:_SetSearch._ok
+ *   port   most_final_ok             intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
+ *   port   most_hopeless_at          intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
+ *   port   most_offer                intlscore.engine.setsearch.best:Best.offer
+ *   port   most_fits                 intlscore.engine.setsearch.keep_most:_SetSearch._fits
+ *   port   most_next_filler          intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
+ *   port   most_completes            intlscore.engine.setsearch.keep_most:_SetSearch._completes
+ *   port   most_feasible             intlscore.engine.setsearch.keep_most:_SetSearch._feasible
+ *   port   most_filler_union         intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
+ *   port   most_room                 intlscore.engine.setsearch.keep_most:_room_of
+ *   port   pairs_record              intlscore.engine.setsearch.pairs:_PairsSearch._record
+ *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   port   most_leaf                 intlscore.engine.setsearch.keep_most:_SetSearch._leaf
+ *   port   most_affordable           intlscore.engine.setsearch.keep_most:_SetSearch._affordable
+ *   port   most_take                 intlscore.engine.setsearch.keep_most:_SetSearch._take
+ *   port   most_give_back            intlscore.engine.setsearch.keep_most:_SetSearch._give_back
+ *   port   most_give_all             intlscore.engine.setsearch.keep_most:_SetSearch._give_all
+ *   port   most_take_all             intlscore.engine.setsearch.keep_most:_SetSearch._take_all
+ *   port   most_groups               intlscore.engine.setsearch.keep_most:_SetSearch._groups
+ *   port   most_extend_right         intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
+ *   port   most_runs_through         intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
+ *   port   most_search               intlscore.engine.setsearch.keep_most:_SetSearch._search
+ *   port   shape_usable              intlscore.engine.spec:TypeSpec.usable
+ *   port   type_fillers              intlscore.engine.setsearch.shapes:filler_sets
+ *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
+ *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
+ *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
+ *   port   holds_sets_pairs          intlscore.engine.setsearch.pairs:drawn_pairs
+ *   c-only melds_list                builds the Python list of melds
+ *   c-only split_new                 parses an entry's tiles into a Split
+ *   c-only split_free                frees a Split
+ *   c-only split_of                  runs a split without the GIL and builds its answer
+ *   port   plain_split_entry         intlscore.engine.setsearch.split:plain_split
+ *   port   conditioned_split_entry   intlscore.engine.setsearch.split:conditioned_split
+ *   port   discards_entry            intlscore.engine.setsearch.split:discards_leaving_sets
+ *   c-only pack_keep                 the keep's two words as one Python int
+ *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
+ *   c-only mask_tuple                52 masks as a Python tuple
+ *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
+ */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
  * how. One lowest-tile-first walk in three modes (docs/design.md):
@@ -10,9 +86,9 @@
  *   split_runs_with _runs_with, split_run_from _run_from; the same order of groups and
  *   runs and the same prune points, so the same split is found. The plain split (every
  *   number, every run position, at most four sets, no condition) is the conditioned one
- *   with no condition. The conditions come in a tuple (intlscore/engine/holds_spec.py,
- *   split_spec); the checks on a finished split are those of tiles_hold in
- *   intlscore/engine/conditions.py, the pruning of a partial choice of jokers' tiles those
+ *   with no condition (PLAIN). The type comes as (compiled table, index), its HoldsType
+ *   the TypeSpec of intlscore/engine/spec.py; the checks on a finished split are those
+ *   of tiles_hold in intlscore/engine/conditions.py, the pruning of a partial choice of jokers' tiles those
  *   of joker_tiles_may_hold. discards_after is `after` in discards_leaving_sets
  *   (setsearch/split.py): at each step the lowest tile joins a group or a run, or, once,
  *   is the discard.
@@ -35,21 +111,20 @@
  * - decide only (holds_sets, holds.h): the keep-most walk with `decide` set (no outs, no
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
  *   holds-check of set-based types, which holds_table.c completes for every type. Its
- *   reference is the reach search taken with nothing more to draw; set_shape is
- *   SetShape.of (intlscore/engine/setsearch/shapes.py), shape_usable SetShape.usable. With
+ *   reference is the reach search taken with nothing more to draw; shape_usable is
+ *   TypeSpec.usable (intlscore/engine/spec.py), type_fillers filler_sets. With
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
  *   With every hand at the floor or above visited and what each stands in for recorded
  *   (pairs_leaf, pairs_record), it is holds_sets_pairs: which two drawn tiles complete
  *   13 tiles (the play search's last two draws, play.c); its reference is
- *   intlscore/engine/setsearch/pairs.py (_PairsSearch._leaf, _record), which play.py
- *   does not need: it asks closest_sets one position at a time.
+ *   intlscore/engine/setsearch/pairs.py (_PairsSearch._leaf, _record: drawn_pairs).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
  * setsearch/steps.py, whose groups without a joker reach's walk takes) and what a type
- * asks (Conditions).
+ * asks (HoldsType, holds.h: the TypeSpec of intlscore/engine/spec.py).
  *
  * A type is data: this file never names a type. The Python builds stay the reference; the
  * tests compare the two builds answer for answer.
@@ -69,12 +144,6 @@
 
 #include "holds.h"
 
-#define TILES 52
-#define JOKER 52
-#define NUMBERS 13
-#define HIGH_ONE 14
-#define MAX_RUN 13
-#define MAX_SETS 4
 #define MAX_TILES 15 /* discards_leaving_sets: 15 tiles, so at most five sets */
 #define MELDS 5
 #define KEPT_ALL 63 /* discards_leaving_sets: the bit of "the rest splits" (-1 in Python) */
@@ -83,11 +152,7 @@
 #define MEMO_GROWTH 2   /* ... and grows by this factor, kept at most half full */
 #define MEMO_FIRST 64   /* the split's memo starts inside the Split ... */
 #define MEMO_MOST 4096  /* ... and grows up to this many slots */
-#define ALL_NUMBERS 0x3FFE /* bits 1-13 */
 #define ALL_PRESENT 15 /* every colour present */
-#define CONDITION_FIELDS 11
-#define HAND 14
-#define MAX_FILLERS 1024 /* closest_sets: filler sets at most */
 
 #if defined(_MSC_VER) && !defined(__cplusplus)
 #define inline __inline
@@ -198,23 +263,6 @@ static void memo_put(Memo *m, uint64_t a, uint64_t b, uint64_t c, uint64_t value
     e->value = value;
 }
 
-/* ---- what a set-based type asks --------------------------------------------------- */
-
-/* What a set-based type asks of a layout: SetSearch's arguments and tiles_hold's checks
- * (find one split), or the fields of a SetShape (keep most, decide only). */
-typedef struct {
-    int groups, runs;  /* 1 when groups / runs may be used */
-    int numbers;       /* bit n: number n allowed (R9) in groups (the split: also jokers'
-                          and real tiles) */
-    int low, high;     /* the run positions (1-14, 14 the high 1) a run may cover */
-    int max_sets;      /* 1-4 */
-    int sets_mask;     /* bit n: a split into n sets is allowed; 0: any */
-    int distinct_runs; /* every run a different colour */
-    int max_total;     /* every tile, jokers' tiles included, adds up to at most this (R8); -1 */
-    int colours;       /* the tiles show exactly this many colours; -1 */
-    int same_number;   /* at least this many tiles of one number; 0 */
-} Conditions;
-
 /* ---- groups: the groups holding a tile (R4) ---------------------------------------- */
 
 /* For a tile's colour, the other colours present (bit mask) and 0-2 jokers: every group
@@ -273,7 +321,9 @@ void setsearch_init(void) { build_choices(); }
 
 /* ==== find one split: the scorer's walk (SetSearch) ================================= */
 
-static const Conditions PLAIN = {1, 1, ALL_NUMBERS, 1, HIGH_ONE, MAX_SETS, 0, 0, -1, -1, 0};
+/* Groups and runs with no condition (spec.py: PLAIN): the plain split's type. */
+static const HoldsType PLAIN = {HOLDS_SETS, 1, 1, ALL_NUMBERS, 1, HIGH_ONE, MAX_SETS, 0, 0, -1, -1, 0,
+                                {0}, 0, 1, 0};
 
 typedef struct {
     int run;           /* 0: group, 1: run */
@@ -283,15 +333,15 @@ typedef struct {
 } Meld;
 
 typedef struct {
-    Conditions cond;
+    HoldsType cond;   /* the type (spec.py: TypeSpec) */
     int prune;        /* a partial choice of jokers' tiles can break a condition */
-    int count[TILES]; /* real tiles left */
-    int cap[TILES];   /* copies a joker may stand for (R3): HandFacts.cap */
+    int count[HOLDS_TILES]; /* real tiles left */
+    int cap[HOLDS_TILES];   /* copies a joker may stand for (R3): HandFacts.cap */
     /* the real tiles, all of them (HandFacts): total (R8), colours, tiles per number */
     int total, colour_mask, number_count[NUMBERS + 1];
     int used[2];      /* the jokers' tiles so far, sorted (at most two jokers) */
     int nused;
-    int run_colours;  /* colours of the runs so far, when distinct_runs */
+    int run_colours;  /* colours of the runs so far, when distinct_colours */
     Meld melds[MELDS];
     int depth, sets;  /* sets: how many melds the split found has */
     int discarded;    /* discards_leaving_sets: a tile (or joker) is discarded already */
@@ -330,7 +380,7 @@ static void unuse_joker(Split *s, int index) {
 static void read_facts(Split *s) {
     s->total = s->colour_mask = 0;
     memset(s->number_count, 0, sizeof s->number_count);
-    for (int i = 0; i < TILES; i++) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
         if (!s->count[i]) continue;
         s->total += s->count[i] * number_of(i);
         s->colour_mask |= 1 << (i & 3);
@@ -364,7 +414,7 @@ static int jokers_may_hold(const Split *s, const int *added, int nadded) {
  * tiles_hold with the jokers' tiles (the real tiles' range is checked once, before the
  * search). */
 static int split_holds(const Split *s) {
-    const Conditions *c = &s->cond;
+    const HoldsType *c = &s->cond;
     if (c->sets_mask && !(c->sets_mask >> s->depth & 1)) return 0;
     int total = s->total, mask = s->colour_mask, top = 0;
     int counts[NUMBERS + 1];
@@ -395,7 +445,7 @@ typedef struct {
 static StateKey state_key(const Split *s, int jokers, int sets) {
     StateKey k = {0, 0, 0};
     for (int i = 0; i < 32; i++) k.a |= (uint64_t)s->count[i] << (2 * i);
-    for (int i = 32; i < TILES; i++) k.b |= (uint64_t)s->count[i] << (2 * (i - 32));
+    for (int i = 32; i < HOLDS_TILES; i++) k.b |= (uint64_t)s->count[i] << (2 * (i - 32));
     int used0 = s->nused > 0 ? s->used[0] + 1 : 0, used1 = s->nused > 1 ? s->used[1] + 1 : 0;
     k.c = (uint64_t)jokers | (uint64_t)used0 << 2 | (uint64_t)used1 << 8 | (uint64_t)sets << 14 |
           (uint64_t)s->run_colours << 17 | (uint64_t)s->discarded << 21;
@@ -514,8 +564,8 @@ static int split_runs_with(Split *s, int tile, int jokers, Next next) {
 
 static int split_search(Split *s, int jokers) {
     int tile = 0;
-    while (tile < TILES && !s->count[tile]) tile++;
-    if (tile == TILES) { /* jokers alone never make a set */
+    while (tile < HOLDS_TILES && !s->count[tile]) tile++;
+    if (tile == HOLDS_TILES) { /* jokers alone never make a set */
         s->sets = s->depth;
         return jokers == 0 && split_holds(s);
     }
@@ -527,8 +577,8 @@ static int split_search(Split *s, int jokers) {
     int found = s->cond.groups && split_groups_with(s, tile, jokers, split_search);
     if (!found && s->cond.runs) {
         int colour = tile & 3, before = s->run_colours;
-        if (!(s->cond.distinct_runs && (before >> colour & 1))) {
-            if (s->cond.distinct_runs) s->run_colours |= 1 << colour;
+        if (!(s->cond.distinct_colours && (before >> colour & 1))) {
+            if (s->cond.distinct_colours) s->run_colours |= 1 << colour;
             found = split_runs_with(s, tile, jokers, split_search);
             s->run_colours = before;
         }
@@ -557,8 +607,8 @@ static int discards_below(Split *s, int jokers) {
  * KEPT_ALL when the rest splits. */
 static uint64_t discards_after(Split *s, int jokers) {
     int tile = 0;
-    while (tile < TILES && !s->count[tile]) tile++;
-    if (tile == TILES) {
+    while (tile < HOLDS_TILES && !s->count[tile]) tile++;
+    if (tile == HOLDS_TILES) {
         if (!jokers) return s->discarded ? (uint64_t)1 << KEPT_ALL : 0;
         return jokers == 1 && !s->discarded ? (uint64_t)1 << JOKER : 0;
     }
@@ -605,12 +655,12 @@ typedef struct {
 } Cand;
 
 typedef struct {
-    Conditions cond; /* the shape (SetShape): what the type asks, as of a split */
+    HoldsType cond; /* the type (spec.py: TypeSpec) */
     /* same_number: that many tiles of the target number (its four tiles in target_mask) */
     int target_base, kept_cap;
     uint64_t target_mask;
     /* pool and walk */
-    int cap[TILES], open[TILES], cover[TILES];
+    int cap[HOLDS_TILES], open[HOLDS_TILES], cover[HOLDS_TILES];
     uint64_t let_go, full;
     const Cand *fillers;
     int nfillers;
@@ -689,7 +739,7 @@ static inline int most_short_after(MostWalk *s, const Cand *c, int short_) {
 /* ---- conditions ------------------------------------------------------------- */
 
 static inline int most_ok(MostWalk *s, int tiles, int sets, int total, int colours) {
-    if (tiles > HAND || sets > s->cond.max_sets) return 0;
+    if (tiles > HOLDS_HAND || sets > s->cond.max_sets) return 0;
     if (s->cond.max_total >= 0 && total > s->cond.max_total) return 0;
     return s->cond.colours < 0 || bit_count((uint64_t)colours) <= s->cond.colours;
 }
@@ -729,7 +779,7 @@ static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total
     if (c->mask & ~room) return 0;
     if (s->cond.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->cond.colours)
         return 0;
-    return !(s->cond.distinct_runs && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
+    return !(s->cond.distinct_colours && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
@@ -816,7 +866,7 @@ static uint64_t most_filler_union(MostWalk *s, int need, int sets, uint64_t m1, 
 static inline void most_room(const MostWalk *s, uint64_t *m1, uint64_t *m2) {
     *m1 = 0;
     *m2 = 0;
-    for (int i = 0; i < TILES; i++) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
         if (s->let_go >> i & 1) continue;
         int room = s->cap[i] - s->cover[i];
         if (room >= 1) *m1 |= 1ULL << i;
@@ -851,14 +901,14 @@ static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
  * holds two jokers, a hand keeping all real tiles but two then standing in for four). */
 static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
                        int run_colours, Keep keep, int short_) {
-    int subs[HAND], n = 0;
-    for (int i = 0; i < TILES; i++)
-        for (int sub = s->cover[i] - keep_count(keep, i); sub > 0 && n < HAND; sub--) subs[n++] = i;
+    int subs[HOLDS_HAND], n = 0;
+    for (int i = 0; i < HOLDS_TILES; i++)
+        for (int sub = s->cover[i] - keep_count(keep, i); sub > 0 && n < HOLDS_HAND; sub--) subs[n++] = i;
     if (need == 0) {
         if (short_ == 0 && most_final_ok(s, sets, colours)) pairs_record(s, kept, subs, n);
         return;
     }
-    if (need < 3 || need > 4 || n > HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
+    if (need < 3 || need > 4 || n > HOLDS_HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
     uint64_t m1, m2;
     most_room(s, &m1, &m2);
     for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
@@ -868,7 +918,7 @@ static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int
         if (c->size != need ||
             !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
             continue;
-        int all[HAND], m = n;
+        int all[HOLDS_HAND], m = n;
         memcpy(all, subs, sizeof(int) * (size_t)n);
         for (uint64_t bits = c->mask; bits; bits &= bits - 1) all[m++] = lowest_bit(bits);
         pairs_record(s, kept, all, m);
@@ -881,7 +931,7 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         (kept == s->best_kept && (s->strict || s->best_outs == s->full) &&
          !prefers(keep, s->best_keep)))
         return;
-    int need = HAND - tiles;
+    int need = HOLDS_HAND - tiles;
     int short_ = 0;
     if (s->target_base >= 0) {
         short_ = s->cond.same_number;
@@ -917,7 +967,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
 
 static int most_affordable(MostWalk *s, int start, int budget, int most) {
     int count = 0;
-    for (int index = start; index < TILES; index++) {
+    for (int index = start; index < HOLDS_TILES; index++) {
         int held = s->open[index];
         int number = number_of(index);
         for (int k = 0; k < held; k++) {
@@ -1015,7 +1065,7 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
             most_search(s, index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep,
                         left);
         end++;
-        if (end > top || tiles >= HAND) break;
+        if (end > top || tiles >= HOLDS_HAND) break;
         if (s->cond.max_total >= 0 && total > s->cond.max_total) break;
         int cell = position_tile(colour, end);
         int how = most_take(s, cell);
@@ -1030,7 +1080,7 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
             left--;
         } else {
             outs |= 1ULL << cell;
-            if (most_hopeless_at(s, HAND - (tiles - kept), keep, index)) break;
+            if (most_hopeless_at(s, HOLDS_HAND - (tiles - kept), keep, index)) break;
         }
     }
     most_give_all(s, cells, hows, ncells);
@@ -1063,7 +1113,7 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
                 left_keep = keep_plus(left_keep, cell);
             } else {
                 left_outs |= 1ULL << cell;
-                int most = HAND - (tiles + position - start + 1 - base_kept - left_kept);
+                int most = HOLDS_HAND - (tiles + position - start + 1 - base_kept - left_kept);
                 if (most_hopeless_at(s, most, keep_join(base_keep, left_keep), index))
                     break;
             }
@@ -1080,13 +1130,13 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
 static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total,
                         int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     if (s->done) return;
-    int bound = imin(kept + imin(left, HAND - tiles), s->kept_cap);
+    int bound = imin(kept + imin(left, HOLDS_HAND - tiles), s->kept_cap);
     if (s->cond.max_total >= 0 && bound >= s->best_kept)
         bound = kept + most_affordable(s, start, s->cond.max_total - total, bound - kept);
     if (most_hopeless_at(s, bound, keep, start)) return;
     int index = start;
-    while (index < TILES && !s->open[index]) index++;
-    if (index == TILES) {
+    while (index < HOLDS_TILES && !s->open[index]) index++;
+    if (index == HOLDS_TILES) {
         most_leaf(s, kept, tiles, sets, total, colours, run_colours, outs, keep);
         return;
     }
@@ -1094,7 +1144,7 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
         int number = number_of(index);
         if (s->cond.groups && (s->cond.numbers >> number & 1))
             most_groups(s, index, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
-        if (s->cond.runs && !(s->cond.distinct_runs && (run_colours >> (index & 3) & 1))) {
+        if (s->cond.runs && !(s->cond.distinct_colours && (run_colours >> (index & 3) & 1))) {
             int positions[2] = {number, 14};
             int npositions = number == 1 ? 2 : 1;
             for (int k = 0; k < npositions; k++) {
@@ -1116,8 +1166,8 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
 
 /* ==== decide only: holds-checks of set-based types (the keep-most walk, decide) ==== */
 
-/* Whether a tile can be in any set of the shape (SetShape.usable in Python). */
-static int shape_usable(const Conditions *shape, int index) {
+/* Whether a tile can be in any set of the type (TypeSpec.usable in Python). */
+static int shape_usable(const HoldsType *shape, int index) {
     int number = number_of(index);
     if (shape->groups && (shape->numbers >> number & 1)) return 1;
     if (!shape->runs) return 0;
@@ -1125,44 +1175,18 @@ static int shape_usable(const Conditions *shape, int index) {
            (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
 }
 
-/* The shape of a set-based type, as SetShape.of in Python (intlscore/engine/setsearch/shapes.py). */
-static void set_shape(Conditions *shape, const HoldsType *type) {
-    static const int RANGE_NUMBERS[3] = {
-        0x3FFE,                                                 /* 1-13 */
-        0x3FE,                                                  /* R9 minor: 1-9 */
-        (1u << 1) | (1u << 10) | (1u << 11) | (1u << 12) | (1u << 13), /* R9 major */
-    };
-    static const int LOW[3] = {1, 1, 10}, HIGH[3] = {14, 9, 14};
-    int range = type->range >= 0 && type->range <= 2 ? type->range : 0;
-    shape->groups = type->structure == HOLDS_SETS || type->structure == HOLDS_GROUPS;
-    shape->runs = type->structure == HOLDS_SETS || type->structure == HOLDS_RUNS;
-    shape->numbers = RANGE_NUMBERS[range];
-    shape->low = LOW[range];
-    shape->high = HIGH[range];
-    shape->sets_mask = type->sets_mask;
-    shape->max_sets = MAX_SETS; /* sets have three tiles or more: 14 tiles make at most four */
-    if (type->sets_mask) {
-        int most = 0;
-        for (int n = 0; n < 31; n++)
-            if (type->sets_mask >> n & 1) most = n;
-        if (most < MAX_SETS) shape->max_sets = most;
-    }
-    shape->distinct_runs = type->distinct;
-    shape->colours = type->colours;
-    shape->max_total = type->max_total;
-    shape->same_number = type->same_number;
-}
-
-/* The filler sets of three tiles the shape allows (filler_sets in Python, cut to its
- * three-tile sets): all that a hand drawing at most three tiles can fill with. */
+/* The filler sets of the type, smallest first (filler_sets in Python): at most MAX_FILLERS,
+ * SMALL_FILLERS of three tiles, PAIRS_FILLERS of three or four. */
+#define MAX_FILLERS (NUMBERS * 5 + COLOURS * 77) /* every group, every run of 3-13 */
 #define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
 #define PAIRS_FILLERS (SMALL_FILLERS + NUMBERS + 4 * 11)
-/* The filler sets of three tiles, then, with ``four``, those of four (smallest first, as
- * most_next_filler reads them): groups of a number, then runs of a colour. */
-static int small_fillers(const Conditions *shape, Cand out[PAIRS_FILLERS], int four) {
+
+/* The filler sets of 3 to ``largest`` tiles (smallest first, as most_next_filler reads
+ * them): of each size, groups of a number, then runs of a colour. */
+static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
     int n = 0;
-    for (int size = 3; size <= (four ? 4 : 3); size++) {
-        if (shape->groups)
+    for (int size = 3; size <= largest; size++) {
+        if (shape->groups && size <= 4)
             for (int number = 1; number <= NUMBERS; number++) {
                 if (!(shape->numbers >> number & 1)) continue;
                 int base = (number - 1) * 4;
@@ -1199,10 +1223,10 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
                      HoldsPairs *pairs) {
     MostWalk s;
     memset(&s, 0, sizeof s);
-    set_shape(&s.cond, type);
-    int usable[TILES], left = 0;
+    s.cond = *type;
+    int usable[HOLDS_TILES], left = 0;
     uint64_t let_go = 0, full = 0;
-    for (int i = 0; i < TILES; i++) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
         usable[i] = shape_usable(&s.cond, i);
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
     }
@@ -1211,15 +1235,15 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
     Cand fillers[PAIRS_FILLERS];
     if (outs) {
         /* every tile a completed hand could draw: once the outs are all of them, stop */
-        for (int i = 0; i < TILES; i++)
+        for (int i = 0; i < HOLDS_TILES; i++)
             if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
         /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
-        s.nfillers = small_fillers(&s.cond, fillers, pairs != NULL && pool->jokers == 2);
+        s.nfillers = type_fillers(&s.cond, fillers, pairs != NULL && pool->jokers == 2 ? 4 : 3);
         s.fillers = fillers;
     }
     int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
     for (int target = first; target <= last; target++) {
-        int most = HAND;
+        int most = HOLDS_HAND;
         if (target) {
             int held = 0, any = 0;
             for (int c = 0; c < 4; c++) {
@@ -1230,13 +1254,13 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
                 }
             }
             if (!any) continue;
-            most = HAND - imax(0, s.cond.same_number - held);
+            most = HOLDS_HAND - imax(0, s.cond.same_number - held);
         }
         /* decide: only a hand keeping more than the best so far; outs: as many, too */
         int need = pairs ? floor : outs ? imax(floor, best) : imax(floor, best + 1);
         if (most < need) continue;
         left = 0;
-        for (int i = 0; i < TILES; i++) {
+        for (int i = 0; i < HOLDS_TILES; i++) {
             s.open[i] = usable[i] ? pool->count[i] : 0;
             s.cap[i] = pool->cap[i];
             s.cover[i] = 0;
@@ -1283,20 +1307,20 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
 }
 
 int holds_sets(const HoldsType *type, const HoldsPool *pool) {
-    return sets_walk(type, pool, imax(0, HAND - pool->jokers), NULL, NULL);
+    return sets_walk(type, pool, imax(0, HOLDS_HAND - pool->jokers), NULL, NULL);
 }
 
 int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
-    if (floor < HAND - 3 || floor >= HAND) return -2;
+    if (floor < HOLDS_HAND - 3 || floor >= HOLDS_HAND) return -2;
     return sets_walk(type, pool, floor, outs, NULL);
 }
 
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out) {
     int real = 0;
-    for (int i = 0; i < TILES; i++) real += pool->count[i];
+    for (int i = 0; i < HOLDS_TILES; i++) real += pool->count[i];
     memset(out, 0, sizeof *out);
     int tiles = real + pool->jokers;
-    if (tiles < HAND - 1 || tiles > HAND || (tiles == HAND && !pool->jokers))
+    if (tiles < HOLDS_HAND - 1 || tiles > HOLDS_HAND || (tiles == HOLDS_HAND && !pool->jokers))
         return -2;
     uint64_t outs = 0;
     sets_walk(type, pool, real - 1, &outs, out);
@@ -1334,7 +1358,7 @@ static PyObject *melds_list(const Split *s) {
 
 /* A search of the tiles (52 byte counts) and 0-2 jokers under the conditions, or NULL
  * with a Python exception; free it with split_free. */
-static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Conditions *cond,
+static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const HoldsType *cond,
                         const char *name, const char *counts_name, const char *cap_name) {
     if (jokers < 0 || jokers > 2) {
         PyErr_Format(PyExc_ValueError, "%s: 0 to 2 jokers (R3), got %d", name, jokers);
@@ -1363,7 +1387,7 @@ static void split_free(Split *s) {
 }
 
 /* The split search on parsed arguments: a list of melds, None, or NULL with an exception. */
-static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const Conditions *cond,
+static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const HoldsType *cond,
                           const char *name, const char *counts_name, const char *cap_name) {
     Split *s = split_new(counts, jokers, cap, cond, name, counts_name, cap_name);
     if (s == NULL) return NULL;
@@ -1395,52 +1419,18 @@ static PyObject *plain_split_entry(PyObject *self, PyObject *args) {
                     "plain_split cap");
 }
 
-static int read_conditions(PyObject *spec, Conditions *out) {
-    const char *what = "conditioned_split spec";
-    if (!PyTuple_Check(spec) || PyTuple_Size(spec) != CONDITION_FIELDS) {
-        PyErr_SetString(PyExc_TypeError, "a conditioned_split spec is a tuple of 11 fields "
-                                         "(see intlscore.engine.holds_spec.split_spec)");
-        return -1;
-    }
-    if (holds_read_int(spec, 0, what, "groups", 0, 1, &out->groups) < 0 ||
-        holds_read_int(spec, 1, what, "runs", 0, 1, &out->runs) < 0 ||
-        holds_read_int(spec, 2, what, "numbers", 2, ALL_NUMBERS, &out->numbers) < 0 ||
-        holds_read_int(spec, 3, what, "low", 1, HIGH_ONE, &out->low) < 0 ||
-        holds_read_int(spec, 4, what, "high", out->low, HIGH_ONE, &out->high) < 0 ||
-        holds_read_int(spec, 5, what, "max_sets", 1, MAX_SETS, &out->max_sets) < 0 ||
-        holds_read_int(spec, 6, what, "sets_mask", 0, (1 << (MAX_SETS + 1)) - 2,
-                       &out->sets_mask) < 0 ||
-        holds_read_int(spec, 7, what, "distinct_runs", 0, 1, &out->distinct_runs) < 0 ||
-        holds_read_int(spec, 8, what, "max_total", -1, 14 * NUMBERS, &out->max_total) < 0 ||
-        holds_read_int(spec, 9, what, "colours", -1, 4, &out->colours) < 0 ||
-        holds_read_int(spec, 10, what, "same_number", 0, HOLDS_HAND, &out->same_number) < 0) {
-        return -1;
-    }
-    if (out->numbers & ~ALL_NUMBERS) {
-        PyErr_SetString(PyExc_ValueError,
-                        "conditioned_split spec field numbers must set only bits 1 to 13");
-        return -1;
-    }
-    if (out->sets_mask & 1) {
-        PyErr_SetString(PyExc_ValueError,
-                        "conditioned_split spec field sets_mask must set only bits 1 to 4");
-        return -1;
-    }
-    return 0;
-}
-
-/* conditioned_split(counts, jokers, cap, spec) -> list of melds or None: as plain_split,
- * under the conditions of a set-based type (spec: holds_spec.split_spec), as
- * setsearch/split.py: conditioned_split. */
+/* conditioned_split(table, index, counts, jokers, cap) -> list of melds or None: as
+ * plain_split, under the conditions of the set-based type at ``index`` of a compiled table
+ * (holds_table.c), as setsearch/split.py: conditioned_split. */
 static PyObject *conditioned_split_entry(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *counts, *cap, *spec;
-    int jokers;
-    Conditions cond;
-    if (!PyArg_ParseTuple(args, "SiSO:conditioned_split", &counts, &jokers, &cap, &spec))
+    PyObject *table, *counts, *cap;
+    int index, jokers, parent;
+    HoldsType type;
+    if (!PyArg_ParseTuple(args, "OiSiS:conditioned_split", &table, &index, &counts, &jokers, &cap))
         return NULL;
-    if (read_conditions(spec, &cond) < 0) return NULL;
-    return split_of(counts, jokers, cap, &cond, "conditioned_split", "conditioned_split counts",
+    if (holds_table_type(table, index, &type, &parent) < 0) return NULL;
+    return split_of(counts, jokers, cap, &type, "conditioned_split", "conditioned_split counts",
                     "conditioned_split cap");
 }
 
@@ -1456,7 +1446,7 @@ static PyObject *discards_entry(PyObject *self, PyObject *args) {
                          "discards_leaving_sets counts", "discards_leaving_sets cap");
     if (s == NULL) return NULL;
     int tiles = jokers;
-    for (int i = 0; i < TILES; i++) tiles += s->count[i];
+    for (int i = 0; i < HOLDS_TILES; i++) tiles += s->count[i];
     if (tiles > MAX_TILES) {
         split_free(s);
         PyErr_Format(PyExc_ValueError, "discards_leaving_sets: at most %d tiles, got %d",
@@ -1498,77 +1488,40 @@ static PyObject *pack_keep(Keep value) {
 }
 
 PyDoc_STRVAR(closest_sets_doc,
-             "closest_sets(open, cap, let_go, full, shape, fillers, same, target_mask,\n"
-             "             kept_cap, floor)\n"
+             "closest_sets(table, index, open, cap, let_go, full, target_mask, kept_cap, floor)\n"
              "    -> (kept, outs, keep)\n\n"
-             "The keep-most set search of intlscore.engine.setsearch.keep_most, compiled. ``open`` and ``cap`` are\n"
-             "52 byte counts, ``shape`` is (groups, runs, low, high, max_sets, allowed_mask,\n"
-             "distinct, colours or -1, max_total or -1, numbers_mask), ``fillers`` a\n"
-             "sequence of (mask, size, total, colours, run_colour), smallest first; ``same``\n"
-             "tiles (0: no condition) of the number whose four tiles are ``target_mask``;\n"
-             "at most ``kept_cap`` kept; only hands keeping ``floor`` or more (-1: any).");
+             "The keep-most set search of intlscore.engine.setsearch.keep_most, compiled, for\n"
+             "the set-based type at ``index`` of a compiled table. ``open`` and ``cap`` are 52\n"
+             "byte counts; the type's same_number tiles of the number whose four tiles are\n"
+             "``target_mask`` (0: no condition); at most ``kept_cap`` kept; only hands keeping\n"
+             "``floor`` or more (-1: any).");
 
 static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *open_bytes, *cap_bytes, *fillers;
-    int floor;
-    unsigned long long let_go, full, numbers, target_mask;
+    PyObject *table, *open_bytes, *cap_bytes;
+    int index, floor, parent;
+    unsigned long long let_go, full, target_mask;
     MostWalk *s = calloc(1, sizeof(MostWalk));
     if (s == NULL) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "SSKK(iiiiiiiiiK)OiKii", &open_bytes, &cap_bytes, &let_go,
-                          &full, &s->cond.groups, &s->cond.runs, &s->cond.low, &s->cond.high,
-                          &s->cond.max_sets, &s->cond.sets_mask, &s->cond.distinct_runs,
-                          &s->cond.colours, &s->cond.max_total, &numbers, &fillers,
-                          &s->cond.same_number, &target_mask, &s->kept_cap,
-                          &floor)) {
+    Cand *own = NULL;
+    if (!PyArg_ParseTuple(args, "OiSSKKKii:closest_sets", &table, &index, &open_bytes,
+                          &cap_bytes, &let_go, &full, &target_mask, &s->kept_cap, &floor) ||
+        holds_table_type(table, index, &s->cond, &parent) < 0 ||
+        holds_read_tiles(open_bytes, "closest_sets open", s->open) < 0 ||
+        holds_read_tiles(cap_bytes, "closest_sets cap", s->cap) < 0 ||
+        (own = calloc(MAX_FILLERS, sizeof(Cand))) == NULL) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
         free(s);
         return NULL;
     }
     s->target_mask = target_mask;
     s->target_base = target_mask ? lowest_bit(target_mask) : -1;
-    s->cond.numbers = (int)(numbers & ALL_NUMBERS);
     s->let_go = let_go;
     s->full = full;
-    if (holds_read_tiles(open_bytes, "closest_sets open", s->open) < 0 ||
-        holds_read_tiles(cap_bytes, "closest_sets cap", s->cap) < 0) {
-        free(s);
-        return NULL;
-    }
-    PyObject *seq = PySequence_Tuple(fillers);
-    if (seq == NULL) {
-        free(s);
-        return NULL;
-    }
-    Py_ssize_t n = PyTuple_Size(seq);
-    if (n > MAX_FILLERS) {
-        Py_DECREF(seq);
-        free(s);
-        PyErr_SetString(PyExc_ValueError, "too many filler sets");
-        return NULL;
-    }
-    Cand *own = calloc(n > 0 ? (size_t)n : 1, sizeof(Cand));
-    if (own == NULL) {
-        Py_DECREF(seq);
-        free(s);
-        return PyErr_NoMemory();
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Cand *c = &own[i];
-        unsigned long long mask;
-        if (!PyArg_ParseTuple(PyTuple_GetItem(seq, i), "Kiiii", &mask, &c->size,
-                              &c->total, &c->colours, &c->run_colour)) {
-            Py_DECREF(seq);
-            free(own);
-            free(s);
-            return NULL;
-        }
-        c->mask = mask;
-    }
-    Py_DECREF(seq);
     s->fillers = own;
-    s->nfillers = (int)n;
+    s->nfillers = type_fillers(&s->cond, own, MAX_RUN);
     int left = 0;
-    for (int i = 0; i < TILES; i++) left += s->open[i];
+    for (int i = 0; i < HOLDS_TILES; i++) left += s->open[i];
 
     Py_BEGIN_ALLOW_THREADS
     s->best_kept = floor; /* -1, or only hands keeping this many or more */
@@ -1593,8 +1546,8 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
 }
 
 static PyObject *mask_tuple(const uint64_t *masks) {
-    PyObject *tuple = PyTuple_New(TILES);
-    for (int i = 0; tuple != NULL && i < TILES; i++) {
+    PyObject *tuple = PyTuple_New(HOLDS_TILES);
+    for (int i = 0; tuple != NULL && i < HOLDS_TILES; i++) {
         PyObject *item = PyLong_FromUnsignedLongLong(masks[i]);
         if (item == NULL) {
             Py_DECREF(tuple);
@@ -1605,16 +1558,18 @@ static PyObject *mask_tuple(const uint64_t *masks) {
     return tuple;
 }
 
-/* sets_pairs(spec, counts, jokers, cap): holds_sets_pairs, for the tests. */
+/* sets_pairs(table, index, counts, jokers, cap): holds_sets_pairs, for the tests. */
 static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
-    PyObject *spec, *counts, *cap;
-    int jokers;
+    PyObject *table, *counts, *cap;
+    int index, jokers, parent;
     HoldsType type;
     HoldsPool pool;
     HoldsPairs found;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiO:sets_pairs", &spec, &counts, &jokers, &cap)) return NULL;
-    if (holds_parse_type(spec, &type) < 0 || holds_parse_pool(counts, jokers, cap, &pool) < 0)
+    if (!PyArg_ParseTuple(args, "OiOiO:sets_pairs", &table, &index, &counts, &jokers, &cap))
+        return NULL;
+    if (holds_table_type(table, index, &type, &parent) < 0 ||
+        holds_parse_pool(counts, jokers, cap, &pool) < 0)
         return NULL;
     if (type.structure != HOLDS_SETS && type.structure != HOLDS_GROUPS &&
         type.structure != HOLDS_RUNS) {
@@ -1635,14 +1590,14 @@ PyMethodDef setsearch_methods[] = {
     {"plain_split", plain_split_entry, METH_VARARGS,
      "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
     {"conditioned_split", conditioned_split_entry, METH_VARARGS,
-     "conditioned_split(counts, jokers, cap, spec) -> melds or None: find one split under a "
-     "set-based type's conditions (holds_spec.split_spec), compiled"},
+     "conditioned_split(table, index, counts, jokers, cap) -> melds or None: find one split "
+     "under the conditions of a compiled table's set-based type, compiled"},
     {"discards_leaving_sets", discards_entry, METH_VARARGS,
      "discards_leaving_sets(counts, jokers, cap) -> frozenset: the single discards (52 a "
      "joker) after which 15 tiles split into sets, compiled"},
     {"closest_sets", closest_sets_entry, METH_VARARGS, closest_sets_doc},
     {"sets_pairs", sets_pairs_entry, METH_VARARGS,
-     "sets_pairs(spec, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
+     "sets_pairs(table, index, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
      "set-based type makes of 13 tiles and two drawn ones (holds_sets_pairs), compiled"},
     {NULL, NULL, 0, NULL},
 };

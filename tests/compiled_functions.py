@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from intlscore.engine import native
+from intlscore.engine.spec import TypeSpec
 
 
 def compiled_function(name: str) -> Any:
@@ -20,3 +21,9 @@ def compiled_function(name: str) -> Any:
     if function is None:
         pytest.fail(f"intlscore._native has no {name}: rebuild it with `pip install .`")
     return function
+
+
+def compiled_type(spec: TypeSpec) -> object:
+    """A compiled table holding one type (``holds_compile``): what the compiled searches
+    take, with index 0, for a type (``intlscore.engine.spec.TypeSpec``)."""
+    return compiled_function("holds_compile")([spec], [-1])

@@ -21,18 +21,18 @@ from typing import Any
 
 import pytest
 from builds import pure_python
-from compiled_functions import compiled_function
+from compiled_functions import compiled_function, compiled_type
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands14
 
 from intlscore.engine import setsearch
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.holds_spec import split_spec
 from intlscore.engine.matcher import Matcher, find_sets, is_plain
 from intlscore.engine.melds import RawMeld, describe
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch import SetSearch
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType, parse_row
 from intlscore.rules.ruleset import default_table
@@ -42,7 +42,7 @@ SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
 STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 Split = list[RawMeld] | None
-ConditionedSplit = Callable[[bytes, int, bytes, tuple[int, ...]], Split]
+ConditionedSplit = Callable[[object, int, bytes, int, bytes], Split]
 
 
 def conditioned_split() -> ConditionedSplit:
@@ -53,7 +53,8 @@ def conditioned_split() -> ConditionedSplit:
 
 def compiled(hand_type: HandType, facts: HandFacts) -> Split:
     split = conditioned_split()
-    return split(bytes(facts.counts), facts.jokers, bytes(facts.cap), split_spec(hand_type))
+    table = compiled_type(type_spec(hand_type))
+    return split(table, 0, bytes(facts.counts), facts.jokers, bytes(facts.cap))
 
 
 def facts_of(tiles: str, others: str = "") -> HandFacts:
@@ -294,12 +295,12 @@ def test_house_hand_worked(
 def test_the_plain_split_is_the_conditioned_split_without_conditions() -> None:
     """Basic has no condition: its spec makes the conditioned split the plain one."""
     plain_split = compiled_function("plain_split")
-    basic = split_spec(TABLE.by_number(1))
+    basic = compiled_type(type_spec(TABLE.by_number(1)))
     for tiles in ("k1-13 k1", "r1-3 b1-3 o1-3 k6-9 *", "k1 k2 k4 k5 r1 r2 r3 b7 b8 b9 o1 o2 o3 *"):
         facts = facts_of(tiles)
         counts, cap = bytes(facts.counts), bytes(facts.cap)
         plain = plain_split(counts, facts.jokers, cap)
-        assert conditioned_split()(counts, facts.jokers, cap, basic) == plain
+        assert conditioned_split()(basic, 0, counts, facts.jokers, cap) == plain
         assert plain == SetSearch(facts).find()
 
 
@@ -390,44 +391,26 @@ def test_the_matcher_answers_the_same_without_the_compiled_split(
 
 # ---- bad arguments ----------------------------------------------------------------------
 
-BASIC = split_spec(TABLE.by_number(1))
 TWO = bytes([2] * 52)
 
 
-def spec_with(index: int, value: object) -> tuple[object, ...]:
-    spec: list[object] = list(BASIC)
-    spec[index] = value
-    return tuple(spec)
-
-
 @pytest.mark.parametrize(
-    ("counts", "jokers", "cap", "spec", "message"),
+    ("counts", "jokers", "cap", "index", "message"),
     [
-        (bytes(51), 0, TWO, BASIC, "counts must be 52 bytes"),
-        (bytes(52), 0, bytes(53), BASIC, "cap must be 52 bytes"),
-        (bytes([3] + [0] * 51), 0, TWO, BASIC, "at most 2"),
-        (bytes(52), 3, TWO, BASIC, "0 to 2 jokers"),
-        (bytes(52), -1, TWO, BASIC, "0 to 2 jokers"),
-        ("k1", 0, TWO, BASIC, "bytes"),
-        (bytes(52), 0, TWO, BASIC[:10], "tuple of 11"),
-        (bytes(52), 0, TWO, list(BASIC), "tuple of 11"),
-        (bytes(52), 0, TWO, spec_with(0, 2), "groups"),
-        (bytes(52), 0, TWO, spec_with(2, 1), "numbers"),
-        (bytes(52), 0, TWO, spec_with(2, 1 << 14), "numbers"),
-        (bytes(52), 0, TWO, spec_with(2, 3), "numbers"),
-        (bytes(52), 0, TWO, spec_with(3, 0), "low"),
-        (bytes(52), 0, TWO, spec_with(4, 15), "high"),
-        (bytes(52), 0, TWO, (1, 1, 16382, 10, 9, 4, 0, 0, -1, -1, 0), "high"),
-        (bytes(52), 0, TWO, spec_with(5, 5), "max_sets"),
-        (bytes(52), 0, TWO, spec_with(6, 1), "sets_mask"),
-        (bytes(52), 0, TWO, spec_with(8, 2**80), "max_total"),
-        (bytes(52), 0, TWO, spec_with(9, 5), "colours"),
-        (bytes(52), 0, TWO, spec_with(10, -1), "same_number"),
-        (bytes(52), 0, TWO, spec_with(1, "1"), "runs must be an int"),
+        (bytes(51), 0, TWO, 0, "counts must be 52 bytes"),
+        (bytes(52), 0, bytes(53), 0, "cap must be 52 bytes"),
+        (bytes([3] + [0] * 51), 0, TWO, 0, "at most 2"),
+        (bytes(52), 3, TWO, 0, "0 to 2 jokers"),
+        (bytes(52), -1, TWO, 0, "0 to 2 jokers"),
+        ("k1", 0, TWO, 0, "bytes"),
+        (bytes(52), 0, TWO, 1, "outside the table"),
     ],
 )
 def test_bad_input_is_one_clear_error(
-    counts: Any, jokers: int, cap: bytes, spec: Any, message: str
+    counts: Any, jokers: int, cap: bytes, index: int, message: str
 ) -> None:
-    with pytest.raises((TypeError, ValueError), match=message):
-        conditioned_split()(counts, jokers, cap, spec)
+    """The pool's arguments; a bad spec is refused when the table is compiled
+    (``tests/test_type_spec.py``)."""
+    basic = compiled_type(type_spec(TABLE.by_number(1)))
+    with pytest.raises((TypeError, ValueError, IndexError), match=message):
+        conditioned_split()(basic, index, counts, jokers, cap)

@@ -1,9 +1,10 @@
 """The compiled holds-checks of pairs, sequence and "any" types against the reach search.
 
-``intlscore._native.holds_simple(spec, counts, jokers, cap)`` (``native/holds_simple.c``)
-answers: the most real tiles a completed 14-tile hand of the type, formed from the pool
-(a hand plus its draws), keeps, when those tiles and the pool's jokers make 14; else -1.
-That is the Python reach search with nothing more to draw (``reach/solve.py``)::
+``intlscore._native.holds_kept(table, index, counts, jokers, cap)``, for these types
+``native/holds_simple.c``, answers: the most real tiles a completed 14-tile hand of the
+type, formed from the pool (a hand plus its draws), keeps, when those tiles and the pool's
+jokers make 14; else -1. That is the Python reach search with nothing more to draw
+(``reach/solve.py``)::
 
     best = closest(hand_type, pool)
     best.kept if best.found and best.kept + pool.jokers >= 14 else -1
@@ -26,16 +27,16 @@ from random import Random
 from typing import Any
 
 import pytest
-from compiled_functions import compiled_function
+from compiled_functions import compiled_function, compiled_type
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.anytiles import allowed_numbers
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import COPIES, JOKER, Tile
 from intlscore.rules.hand_table import HandType, parse_row
 from intlscore.rules.ruleset import default_table
@@ -45,16 +46,16 @@ SIMPLE_TYPES = tuple(t for t in TABLE.types if t.structure in ("pairs", "sequenc
 HAND = 14
 
 
-def holds_simple() -> Callable[[tuple[Any, ...], bytes, int, bytes], int]:
+def holds_kept() -> Callable[[object, int, bytes, int, bytes], int]:
     """The compiled function; the calling test fails (never skips) when it is missing."""
-    function: Callable[[tuple[Any, ...], bytes, int, bytes], int]
-    function = compiled_function("holds_simple")
+    function: Callable[[object, int, bytes, int, bytes], int]
+    function = compiled_function("holds_kept")
     return function
 
 
 def compiled(hand_type: HandType, pool: Pool) -> int:
-    holds = holds_simple()
-    return holds(holds_spec(hand_type), bytes(pool.hand), pool.jokers, bytes(pool.cap))
+    table = compiled_type(type_spec(hand_type))
+    return holds_kept()(table, 0, bytes(pool.hand), pool.jokers, bytes(pool.cap))
 
 
 def reference(hand_type: HandType, pool: Pool) -> int:
@@ -328,45 +329,32 @@ def test_house_sequences_the_python_search_cannot_walk() -> None:
     assert compiled(ONE_NUMBER, pool_of(fives)) == -1
 
 
-def test_set_structures_are_refused() -> None:
-    pool = pool_of("k1-13 r1")
-    with pytest.raises(ValueError, match="set structure"):
-        compiled(TABLE.by_number(1), pool)
-
-
 def test_every_shipped_spec_parses() -> None:
-    """The spec of every row, set-based ones too, is read by the C parser (made once)."""
+    """The spec of every row is read by the C parser (made once), and the pairs, sequence
+    and any rows give the Python search's answer."""
     pool = pool_of("k1-13 r1")
     for hand_type in TABLE.types:
-        assert holds_spec(hand_type) is holds_spec(hand_type)
-        if hand_type.structure in ("sets", "groups", "runs"):
-            with pytest.raises(ValueError, match="set structure"):
-                compiled(hand_type, pool)
-        else:
+        assert type_spec(hand_type) is type_spec(hand_type)
+        if hand_type.structure in ("pairs", "sequence", "any"):
             assert compiled(hand_type, pool) == reference(hand_type, pool)
 
 
 @pytest.mark.parametrize(
-    ("spec", "counts", "jokers", "cap", "message"),
+    ("counts", "jokers", "cap", "message"),
     [
-        ((5, 0, -1, 0, -1, 0, 0, (), 1), bytes(52), 0, bytes([2] * 52), "tuple of 10"),
-        ((5, 7, -1, 0, -1, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "range"),
-        ((5, 0, 0, 0, -1, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "colours"),
-        ((4, 0, -1, 0, -1, 0, 0, (3, 5), 7, 1), bytes(52), 0, bytes([2] * 52), "consecutive"),
-        ((4, 0, -1, 0, -1, 0, 0, (3, 4), 6, 1), bytes(52), 0, bytes([2] * 52), "= 14"),
-        ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes(51), 0, bytes([2] * 52), "52 bytes"),
-        ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes([3] * 52), 0, bytes([2] * 52), "at most 2"),
-        ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes([2] * 52), 0, bytes([1] * 52), "cap 1"),
-        ((5, 0, -1, 0, -1, 0, 0, (), 1, 0), bytes(52), 3, bytes([2] * 52), "jokers"),
-        ((5, 0, -1, 0, 2**80, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "max_total"),
-        ((5, "0", -1, 0, -1, 0, 0, (), 1, 0), bytes(52), 0, bytes([2] * 52), "must be an int"),
+        (bytes(51), 0, bytes([2] * 52), "52 bytes"),
+        (bytes([3] * 52), 0, bytes([2] * 52), "at most 2"),
+        (bytes([2] * 52), 0, bytes([1] * 52), "cap 1"),
+        (bytes(52), 3, bytes([2] * 52), "jokers"),
     ],
 )
-def test_bad_input_is_one_clear_error(
-    spec: Any, counts: bytes, jokers: int, cap: bytes, message: str
+def test_a_bad_pool_is_one_clear_error(
+    counts: bytes, jokers: int, cap: bytes, message: str
 ) -> None:
+    """A bad spec is refused when the table is compiled (``tests/test_type_spec.py``)."""
+    table = compiled_type(type_spec(TABLE.by_number(12)))  # Grand square: any tiles
     with pytest.raises((TypeError, ValueError), match=message):
-        holds_simple()(spec, counts, jokers, cap)
+        holds_kept()(table, 0, counts, jokers, cap)
 
 
 # ---- random pools against the Python search ---------------------------------------------

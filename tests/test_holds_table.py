@@ -23,7 +23,6 @@ from strategies import hands14, hands15
 from intlscore.engine import build
 from intlscore.engine.compiled import CompiledTable
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import compute, firsts, odds, simulate
 from intlscore.engine.odds.draws import sample_draws, unseen_tiles
@@ -31,6 +30,7 @@ from intlscore.engine.reach.solve import closest
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.setsearch import SetSearch
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, parse_row
@@ -211,7 +211,7 @@ def test_simulate_is_the_same_without_the_compiled_table() -> None:
 def test_bad_arguments_are_one_clear_error() -> None:
     module = compiled_module()
     table = default_table()
-    capsule = module.holds_compile([holds_spec(t) for t in table], [-1] * len(table))
+    capsule = module.holds_compile([type_spec(t) for t in table], [-1] * len(table))
     counts, cap = bytes(52), bytes([2] * 52)
     with pytest.raises(ValueError, match="52"):
         module.holds_kept(capsule, 0, bytes(51), 0, cap)
@@ -230,7 +230,7 @@ def test_bad_arguments_are_one_clear_error() -> None:
     with pytest.raises(ValueError, match="lower"):
         module.holds_firsts(capsule, 0, counts, 0, cap, bytes(4), 4, 1, 4, b"\x00\x00")
     with pytest.raises(ValueError, match="parent"):
-        module.holds_compile([holds_spec(table.by_number(1))], [0])
+        module.holds_compile([type_spec(table.by_number(1))], [0])
     with pytest.raises(ValueError):
         module.holds_kept("not a table", 0, counts, 0, cap)
 
@@ -239,7 +239,7 @@ def test_a_random_pool_never_crashes() -> None:
     """Any legal pool gets an answer from every type (kept within 12-14, or -1)."""
     module = compiled_module()
     table = default_table()
-    capsule = module.holds_compile([holds_spec(t) for t in table], [-1] * len(table))
+    capsule = module.holds_compile([type_spec(t) for t in table], [-1] * len(table))
     rng = random.Random(7)
     deck = [i for i in range(52) for _ in range(2)]
     for _ in range(200 * STRESS):

@@ -123,7 +123,7 @@ def test_a_circle_is_found() -> None:
 
 @pytest.mark.parametrize("layer", ["reach", "odds", "scoring", "matcher", "compiled"])
 def test_the_set_search_imports_none_of_its_callers(layer: str) -> None:
-    """Pool, Best, SetShape and the fillers live in engine/setsearch; the callers import them."""
+    """Pool, Best and the fillers live in engine/setsearch; the callers import them."""
     above = f"intlscore.engine.{layer}"
     for module, targets in graph().items():
         if module.startswith("intlscore.engine.setsearch"):

@@ -30,7 +30,7 @@ from intlscore.engine.python_build import PYTHON
 from intlscore.engine.reach import reachability
 from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.ruleset import default_table
 
@@ -43,32 +43,32 @@ needs_native = pytest.mark.skipif(
 )
 
 
-def house_shapes() -> list[SetShape]:
+def house_shapes() -> list[TypeSpec]:
     """Shapes no shipped type has, built from the same vocabulary (a house table's rows)."""
-    basic = SetShape.of(TABLE.by_number(1))
-    runs = SetShape.of(TABLE.by_number(13))
+    basic = type_spec(TABLE.by_number(1))
+    runs = type_spec(TABLE.by_number(13))
     return [
         basic._replace(colours=2),
-        basic._replace(allowed_sets=frozenset({3}), max_sets=3),
+        basic._replace(sets_mask=1 << 3, max_sets=3),
         basic._replace(max_total=60, colours=3),
-        basic._replace(distinct=True),
-        runs._replace(allowed_sets=frozenset({2}), max_sets=2, distinct=False),
-        runs._replace(max_total=45, allowed_sets=None, max_sets=4, distinct=False),
+        basic._replace(distinct_colours=1),
+        runs._replace(sets_mask=1 << 2, max_sets=2, distinct_colours=0),
+        runs._replace(max_total=45, sets_mask=0, max_sets=4, distinct_colours=0),
     ]
 
 
 SAME_NUMBER_SHAPES = (
-    SetShape.of(TABLE.by_number(1))._replace(same_number=6),
-    SetShape.of(TABLE.by_number(4))._replace(same_number=8),
+    type_spec(TABLE.by_number(1))._replace(same_number=6),
+    type_spec(TABLE.by_number(4))._replace(same_number=8),
 )
 """House shapes asking for N tiles of one number: one search per number, so the
 Python reference is only run on hands near them (far hands take it minutes)."""
 
 
-SHAPES = tuple(dict.fromkeys([SetShape.of(t) for t in SET_TYPES] + house_shapes()))
+SHAPES = tuple(dict.fromkeys([type_spec(t) for t in SET_TYPES] + house_shapes()))
 
 
-def same_answer(shape: SetShape, pool: Pool, label: str) -> None:
+def same_answer(shape: TypeSpec, pool: Pool, label: str) -> None:
     expected = closest_sets(shape, pool)
     got = build.current().closest_sets(shape, pool)  # the compiled build (needs_native)
     assert (got.kept, got.outs, got.keep) == (expected.kept, expected.outs, expected.keep), (

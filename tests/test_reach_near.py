@@ -28,7 +28,7 @@ from intlscore.engine.reach.near_search import near_reach
 from intlscore.engine.reach.sequences import closest_sequences
 from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.faces.cli import main
 from intlscore.faces.render.output import make_console, print_views
@@ -226,10 +226,10 @@ def test_the_default_view_of_the_command_is_the_full_answers(
 
 SHAPES = tuple(
     dict.fromkeys(
-        [SetShape.of(t) for t in TABLE.types if t.structure in ("sets", "groups", "runs")]
+        [type_spec(t) for t in TABLE.types if t.structure in ("sets", "groups", "runs")]
         + [
-            SetShape.of(TABLE.by_number(1))._replace(same_number=6),
-            SetShape.of(TABLE.by_number(4))._replace(same_number=8),
+            type_spec(TABLE.by_number(1))._replace(same_number=6),
+            type_spec(TABLE.by_number(4))._replace(same_number=8),
         ]
     )
 )
@@ -249,7 +249,7 @@ def test_a_floor_gives_the_same_answer_or_none(hand: str) -> None:
     pool = Pool.build(parse_tiles(hand), parse_tiles("k3 o11"), None)
     far = hand.startswith("k2 r7")
     for shape in SHAPES:
-        if far and shape.same_number is not None:
+        if far and shape.same_number:
             continue  # one search per number: seconds on a far hand
         full = build.current().closest_sets(shape, pool)
         for floor in range(max(1, full.kept - 2), min(14, full.kept + 3) + 1):

@@ -15,16 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from compiled_functions import compiled_function
+from compiled_functions import compiled_function, compiled_type
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from play_reference import full_set
 
-from intlscore.engine.holds_spec import holds_spec
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandType, parse_row
 from intlscore.rules.ruleset import default_table
@@ -51,7 +50,8 @@ TYPES = SET_TYPES + HOUSE_TYPES
 
 def compiled(hand_type: HandType, pool: Pool) -> DrawnPairs | None:
     sets_pairs: Callable[..., Any] = compiled_function("sets_pairs")
-    answer = sets_pairs(holds_spec(hand_type), bytes(pool.hand), pool.jokers, bytes(pool.cap))
+    table = compiled_type(type_spec(hand_type))
+    answer = sets_pairs(table, 0, bytes(pool.hand), pool.jokers, bytes(pool.cap))
     if answer is None:
         return None
     one, pair, joker_free = answer
@@ -59,7 +59,7 @@ def compiled(hand_type: HandType, pool: Pool) -> DrawnPairs | None:
 
 
 def python(hand_type: HandType, pool: Pool) -> DrawnPairs | None:
-    return drawn_pairs(SetShape.of(hand_type), pool)
+    return drawn_pairs(type_spec(hand_type), pool)
 
 
 def pool_of(rack: str, seen: str = "") -> Pool:

@@ -14,9 +14,9 @@ and ``INTLSCORE_PURE_PYTHON`` is unset, else the pure-Python one
 True
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.engine.setsearch.shapes import SetShape
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
->>> basic = SetShape.of(default_table().by_number(1))
+>>> basic = type_spec(default_table().by_number(1))
 >>> pool = Pool.build(parse_tiles("k1-4 r5 b5 o5 k9-12 r13 b13 o1"), (), None)
 >>> current().closest_sets(basic, pool).kept
 13
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from intlscore.engine.melds import RawMeld
     from intlscore.engine.setsearch.best import Best
     from intlscore.engine.setsearch.pool import Pool
-    from intlscore.engine.setsearch.shapes import SetShape
+    from intlscore.engine.spec import TypeSpec
     from intlscore.engine.tiles import Tile
     from intlscore.rules.hand_table import HandTable, HandType
 
@@ -109,14 +109,15 @@ class Build(Protocol):
     def name(self) -> BuildName:
         """``"compiled"`` or ``"pure Python"``, for ``intlscore --version``."""
 
-    def closest_sets(self, shape: SetShape, pool: Pool) -> Best:
-        """The keep-most walk (:func:`.setsearch.keep_most.closest_sets`)."""
+    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
+        """The keep-most walk (:func:`.setsearch.keep_most.closest_sets`) for a set-based
+        type's spec (:func:`intlscore.engine.spec.type_spec`)."""
 
-    def closest_sets_within(self, shape: SetShape, pool: Pool, floor: int) -> Best | None:
+    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
         """:meth:`closest_sets` if the closest hands keep ``floor`` tiles or more, else None
         (also when no hand of the shape can be drawn to)."""
 
-    def sets_formable(self, shape: SetShape, pool: Pool) -> bool:
+    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
         """Whether some completed hand of the shape can still be drawn to (R3, R20)."""
 
     def plain_split(

@@ -9,9 +9,9 @@ The compiled checks answer "does this pool hold the type, keeping how many real
 tiles" as the reach search does with nothing more to draw (R22; ``native/holds.h``):
 one pool at a time, every type of a table at once (which types 14 or 15 tiles fit,
 for the scorer), or for many rows of draws in one call (odds, simulate). Each type is sent as
-its flat spec (:func:`intlscore.engine.holds_spec.holds_spec`): the C code reads
-the table's vocabulary and never a type's name or number. None is returned
-where the compiled module is not built (then the Python searches answer).
+its spec (:func:`intlscore.engine.spec.type_spec`), which the C parses once into its struct
+when the table is compiled; every compiled search then takes a type as (compiled table,
+index). The C code reads the table's vocabulary and never a type's name or number.
 
 >>> from intlscore.engine.native import built_module
 >>> from intlscore.engine.notation import parse_tiles
@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING
 from intlscore.engine import setsearch
 from intlscore.engine.build import BuildName, Firsts, PerTable, PlaySearch
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.holds_spec import holds_spec, split_spec
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape, filler_sets, number_mask
+from intlscore.engine.setsearch.shapes import number_mask
+from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
@@ -99,12 +99,12 @@ class CompiledTable:
         # Each type's plain parent is checked first (a pool that does not hold 14 tiles
         # in sets holds no set-based type): a table row with the same spec, or an extra
         # row only ever asked as a parent.
-        specs = [holds_spec(hand_type) for hand_type in self.types]
+        specs = [type_spec(hand_type) for hand_type in self.types]
         rows = {spec: index for index, spec in reversed(list(enumerate(specs)))}
         parents = []
         for index, hand_type in enumerate(self.types):
             broad = parent(hand_type)
-            spec = None if broad is None else holds_spec(broad)
+            spec = None if broad is None else type_spec(broad)
             if spec is None or spec == specs[index]:
                 parents.append(-1)  # no parent, or the type is its own plain parent
                 continue
@@ -242,15 +242,15 @@ class CompiledBuild:
         self.module = module
         self._tables = PerTable(lambda table: CompiledTable(table, module))
 
-    def closest_sets(self, shape: SetShape, pool: Pool) -> Best:
-        """As :func:`.keep_most.closest_sets`, cached by shape (Basic and the blitzes share)."""
+    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
+        """As :func:`.keep_most.closest_sets`, cached by spec (Basic and the blitzes share)."""
         return _closest_sets(self.module, shape, pool, -1)
 
-    def closest_sets_within(self, shape: SetShape, pool: Pool, floor: int) -> Best | None:
+    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
         best = _closest_sets(self.module, shape, pool, floor)
         return best if best.found and best.kept >= floor else None
 
-    def sets_formable(self, shape: SetShape, pool: Pool) -> bool:
+    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
         return _sets_formable(self.module, shape, pool)
 
     def plain_split(
@@ -267,7 +267,11 @@ class CompiledBuild:
         if min(facts.cap) < 0:
             return setsearch.conditioned_split(hand_type, facts)
         split: list[RawMeld] | None = self.module.conditioned_split(
-            bytes(facts.counts), facts.jokers, bytes(facts.cap), split_spec(hand_type)
+            _one_type(self.module, type_spec(hand_type)),
+            0,
+            bytes(facts.counts),
+            facts.jokers,
+            bytes(facts.cap),
         )
         return split
 
@@ -285,7 +289,7 @@ class CompiledBuild:
 
 
 @functools.lru_cache(maxsize=128)
-def _closest_sets(module: ModuleType, shape: SetShape, pool: Pool, floor: int) -> Best:
+def _closest_sets(module: ModuleType, shape: TypeSpec, pool: Pool, floor: int) -> Best:
     """:func:`.keep_most.closest_sets` (``floor`` included) by ``closest_sets`` in C."""
     from intlscore.engine.setsearch import keep_most  # here: the scorer never loads it
 
@@ -295,7 +299,7 @@ def _closest_sets(module: ModuleType, shape: SetShape, pool: Pool, floor: int) -
 
 
 @functools.lru_cache(maxsize=64)
-def _sets_formable(module: ModuleType, shape: SetShape, pool: Pool) -> bool:
+def _sets_formable(module: ModuleType, shape: TypeSpec, pool: Pool) -> bool:
     """Whether any completed hand of the shape fits the pool's limits (R3), whatever the hand.
 
     The search from an empty hand, where every tile must be drawn: its first
@@ -311,45 +315,23 @@ def _sets_formable(module: ModuleType, shape: SetShape, pool: Pool) -> bool:
 
 
 def _searcher(
-    module: ModuleType, shape: SetShape, pool: Pool, open_: list[int], let_go: int, full: int
+    module: ModuleType, shape: TypeSpec, pool: Pool, open_: list[int], let_go: int, full: int
 ) -> TargetSearch:
     """The compiled search for one target number, from these open hand tiles."""
-    shape_args, fillers = _arguments(shape)
+    table = _one_type(module, shape)
     hand, cap = bytes(open_), bytes(pool.cap)
-    same = shape.same_number or 0
 
     def search(target: int | None, most: int, floor: int) -> Best:
         kept, outs, keep = module.closest_sets(
-            hand, cap, let_go, full, shape_args, fillers, same, number_mask(target), most, floor
+            table, 0, hand, cap, let_go, full, number_mask(target), most, floor
         )
         return Best(kept, outs, keep)
 
     return search
 
 
-ShapeArgs = tuple[int, int, int, int, int, int, int, int, int, int]
-FillerArgs = tuple[tuple[int, int, int, int, int], ...]
-
-
-@functools.cache
-def _arguments(shape: SetShape) -> tuple[ShapeArgs, FillerArgs]:
-    """The shape and its filler sets as the flat integers the C code reads."""
-    low, high = shape.positions
-    allowed = 0 if shape.allowed_sets is None else sum(1 << n for n in shape.allowed_sets)
-    shape_args: ShapeArgs = (
-        int(shape.groups),
-        int(shape.runs),
-        low,
-        high,
-        shape.max_sets,
-        allowed,
-        int(shape.distinct),
-        -1 if shape.colours is None else shape.colours,
-        -1 if shape.max_total is None else shape.max_total,
-        sum(1 << number for number in shape.numbers),
-    )
-    fillers = tuple(
-        (cand.mask, len(cand.cells), cand.total, cand.colours, cand.run_colour)
-        for cand in filler_sets(shape)
-    )
-    return shape_args, fillers
+@functools.lru_cache(maxsize=256)
+def _one_type(module: ModuleType, spec: TypeSpec) -> object:
+    """A compiled table of one type: how a search asked of a spec alone (not through a
+    table's :class:`CompiledTable`) is given its type as (compiled table, index 0)."""
+    return module.holds_compile([spec], [-1])

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from intlscore.engine.facts import MAJOR_NUMBERS, MINOR_NUMBERS, HandFacts
+from intlscore.engine.facts import HandFacts
+from intlscore.engine.ranges import GROUP_NUMBERS, NUMBER_MASKS
 from intlscore.rules.hand_table import HandType
 
 
@@ -29,7 +30,7 @@ def can_hold(hand_type: HandType, facts: HandFacts) -> bool:
     The jokers are assumed to stand for whatever helps most.
     """
     wanted = hand_type.range
-    if wanted is not None and not (facts.minor_ok if wanted == "minor" else facts.major_ok):
+    if wanted is not None and facts.number_mask & ~NUMBER_MASKS[wanted]:
         return False
     cap = hand_type.max_total
     if cap is not None and facts.total + facts.jokers > cap:
@@ -57,7 +58,7 @@ def colours_with(facts: HandFacts, joker_tiles: Sequence[int]) -> int:
 def tiles_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Sequence[int]) -> bool:
     """Whether the real tiles plus the jokers' tiles meet the type's tile conditions."""
     if hand_type.range is not None:
-        real_ok = facts.minor_ok if hand_type.range == "minor" else facts.major_ok
+        real_ok = not facts.number_mask & ~NUMBER_MASKS[hand_type.range]
         if not real_ok or not tiles_range_ok(hand_type, joker_tiles):
             return False
     if hand_type.max_total is not None and total_with(facts, joker_tiles) > hand_type.max_total:
@@ -89,5 +90,5 @@ def joker_tiles_may_hold(hand_type: HandType, facts: HandFacts, joker_tiles: Seq
 
 def tiles_range_ok(hand_type: HandType, joker_tiles: Sequence[int]) -> bool:
     """Whether the jokers' tiles are in the type's range (R9)."""
-    allowed = MINOR_NUMBERS if hand_type.range == "minor" else MAJOR_NUMBERS
+    allowed = GROUP_NUMBERS[hand_type.range]
     return hand_type.range is None or all(t // 4 + 1 in allowed for t in joker_tiles)

@@ -4,8 +4,8 @@
 >>> facts = HandFacts.build([tile_index(1, 5), tile_index(1, 5), tile_index(2, 13)], jokers=1)
 >>> facts.counts[tile_index(1, 5)], facts.total, facts.colour_mask, facts.cap[tile_index(1, 5)]
 (2, 23, 6, 0)
->>> facts.minor_ok, facts.major_ok
-(False, False)
+>>> bin(facts.number_mask)
+'0b10000000100000'
 """
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from intlscore.engine.ranges import MAJOR_NUMBERS as MAJOR_NUMBERS  # re-exported
-from intlscore.engine.ranges import MINOR_NUMBERS as MINOR_NUMBERS  # re-exported
 from intlscore.engine.tiles import COPIES, JOKER_INDEX
 
 _CAP: Final = tuple(COPIES - held for held in range(2 * JOKER_INDEX))
 """Copies a joker may still stand for, by copies held (R3; negative for an illegal count)."""
-_MINOR_MASK = sum(1 << n for n in MINOR_NUMBERS)
-_MAJOR_MASK = sum(1 << n for n in MAJOR_NUMBERS)
 
 
 def pack(indices: Iterable[int]) -> int:
@@ -68,8 +64,6 @@ class HandFacts(NamedTuple):
     colour_mask: int
     number_counts: tuple[int, ...]
     """Real tiles per number; index 0 unused."""
-    minor_ok: bool
-    major_ok: bool
     number_mask: int
     """Bit n set when some real tile has number n."""
     colour_count: int
@@ -117,8 +111,6 @@ class HandFacts(NamedTuple):
             total=total,
             colour_mask=mask,
             number_counts=tuple(number_counts),
-            minor_ok=not number_mask & ~_MINOR_MASK,
-            major_ok=not number_mask & ~_MAJOR_MASK,
             number_mask=number_mask,
             colour_count=mask.bit_count(),
             top_count=max(number_counts),

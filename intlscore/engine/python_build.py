@@ -27,7 +27,7 @@ from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import TypeSpec
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandTable, HandType
 
@@ -118,20 +118,19 @@ class PythonBuild:
 
     name: BuildName = "pure Python"
 
-    def closest_sets(self, shape: SetShape, pool: Pool) -> Best:
+    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
         """:func:`.setsearch.keep_most.closest_sets`, cached by shape.
 
-        Types with the same structure and conditions (Basic and the two blitzes)
-        share one search.
+        Types with the same spec (Basic and the two blitzes) share one search.
         """
         return _closest_sets(shape, pool)
 
-    def closest_sets_within(self, shape: SetShape, pool: Pool, floor: int) -> Best | None:
+    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
         """The full search (the Python walk gains nothing from a floor), cut at ``floor``."""
         best = _closest_sets(shape, pool)
         return best if best.found and best.kept >= floor else None
 
-    def sets_formable(self, shape: SetShape, pool: Pool) -> bool:
+    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
         return _closest_sets(shape, pool).found
 
     def plain_split(
@@ -151,7 +150,7 @@ class PythonBuild:
 
 
 @functools.lru_cache(maxsize=32)
-def _closest_sets(shape: SetShape, pool: Pool) -> Best:
+def _closest_sets(shape: TypeSpec, pool: Pool) -> Best:
     from intlscore.engine.setsearch import keep_most  # not loaded by the scorer
 
     return keep_most.closest_sets(shape, pool)

@@ -28,7 +28,7 @@ from intlscore.engine.notation import parse_tile
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
 
@@ -81,8 +81,8 @@ class PoolCheck:
 
 @functools.cache
 def _shape_or_type(hand_type: HandType) -> object:
-    """What a holds-check's answer depends on: the set shape, or else the type itself."""
-    return SetShape.of(hand_type) if hand_type.structure in SET_STRUCTURES else hand_type
+    """What a holds-check's answer depends on: the set-based type's spec, or else the type."""
+    return type_spec(hand_type) if hand_type.structure in SET_STRUCTURES else hand_type
 
 
 def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:

@@ -50,7 +50,7 @@ from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
 from intlscore.engine.setsearch.pairs import drawn_pairs
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules import Rules
@@ -388,7 +388,7 @@ class _Search:
                     continue  # draw >= 2: never the hand as dealt (limit 0)
                 if hand_type.structure in SET_STRUCTURES and after.jokers > 1:
                     # no third joker (R3): the pairs walk of the 13 tiles tells the same
-                    pairs = drawn_pairs(SetShape.of(hand_type), after)
+                    pairs = drawn_pairs(type_spec(hand_type), after)
                     assert pairs is not None  # 13 tiles
                     mask |= ANY_NUMBERED if pairs.one else pairs.paired
                 elif hand_type.structure in SET_STRUCTURES:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from intlscore.engine.ranges import MAJOR_NUMBERS, MINOR_NUMBERS
+from intlscore.engine.ranges import GROUP_NUMBERS
 from intlscore.engine.setsearch.best import Best, offer_state
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
@@ -28,11 +28,7 @@ HAND = 14
 
 def allowed_numbers(hand_type: HandType) -> frozenset[int]:
     """Numbers the type's range allows (R9)."""
-    if hand_type.range == "minor":
-        return MINOR_NUMBERS
-    if hand_type.range == "major":
-        return MAJOR_NUMBERS
-    return frozenset(range(1, 14))
+    return GROUP_NUMBERS[hand_type.range]
 
 
 def colour_sets(hand_type: HandType) -> list[frozenset[int]]:

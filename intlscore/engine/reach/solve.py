@@ -19,7 +19,7 @@ from intlscore.engine.reach.pairs import closest_pairs
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import SetShape
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import COPIES
 from intlscore.rules.hand_table import SET_STRUCTURES, HandType
 
@@ -35,7 +35,7 @@ def closest(hand_type: HandType, pool: Pool) -> Best:
         if sequence_problem(hand_type) is not None:
             return Best()
         return closest_sequences(hand_type, pool)
-    return build.current().closest_sets(SetShape.of(hand_type), pool)
+    return build.current().closest_sets(type_spec(hand_type), pool)
 
 
 def prunable(hand_type: HandType) -> bool:
@@ -67,7 +67,7 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
             return None
         best = closest_sequences(hand_type, pool, floor)
     elif floor >= 1 and prunable(hand_type):
-        return build.current().closest_sets_within(SetShape.of(hand_type), pool, floor)
+        return build.current().closest_sets_within(type_spec(hand_type), pool, floor)
     else:
         best = closest(hand_type, pool)
     return best if best.found and best.kept >= floor else None
@@ -87,7 +87,7 @@ def formable(hand_type: HandType, pool: Pool) -> bool:
             return True
         return closest_sequences(hand_type, pool._replace(hand=(0,) * len(pool.hand))).found
     if prunable(hand_type):
-        return build.current().sets_formable(SetShape.of(hand_type), pool)
+        return build.current().sets_formable(type_spec(hand_type), pool)
     return closest(hand_type, pool).found
 
 

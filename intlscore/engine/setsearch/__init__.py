@@ -7,8 +7,8 @@ with what they share in a third:
 
 - :mod:`.pool`, :mod:`.best`, :mod:`.shapes`: its values. What is in a hand and what can
   still be drawn (:class:`~.pool.Pool`), the best completed hands found
-  (:class:`~.best.Best`), what a set-based type allows and its filler sets
-  (:class:`~.shapes.SetShape`, :func:`~.shapes.filler_sets`).
+  (:class:`~.best.Best`), the filler sets a set-based type allows
+  (:func:`~.shapes.filler_sets`, from its :class:`~intlscore.engine.spec.TypeSpec`).
 - :mod:`.steps`: what both walks do alike: the groups and runs a tile anchors, a
   lacking tile filled by a substitute (a joker, or a drawn tile) within R3's copies.
 - :mod:`.split`: *find one split*, the scorer's (:class:`SetSearch`, :func:`plain_split`,

@@ -48,32 +48,27 @@ from typing import Final
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, position_tile
 from intlscore.engine.setsearch.best import Best, mask_indices, prefers
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import (
-    Candidate,
-    SetShape,
-    filler_sets,
-    number_mask,
-    target_numbers,
-)
+from intlscore.engine.setsearch.shapes import Candidate, filler_sets, number_mask, target_numbers
 from intlscore.engine.setsearch.steps import (
     GROUP_CHOICES,
     MOST_SUBSTITUTES,
     anchor_positions,
     lowest_start,
 )
+from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.rules.hand_table import HandType
 
 HAND = 14
 
 
-def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
-    """The most hand tiles a completed hand of this type (or shape) keeps, with its outs.
+def closest_sets(hand_type: HandType | TypeSpec, pool: Pool, floor: int = -1) -> Best:
+    """The most hand tiles a completed hand of this type (or spec) keeps, with its outs.
 
     With a ``floor`` of 1 or more, only hands keeping that many tiles or more are
     looked for: the answer is the same when the closest hands keep as many, and
     not found (``Best()``) when they keep fewer.
     """
-    shape = hand_type if isinstance(hand_type, SetShape) else SetShape.of(hand_type)
+    shape = hand_type if isinstance(hand_type, TypeSpec) else type_spec(hand_type)
     return best_over_targets(
         shape,
         pool,
@@ -86,7 +81,7 @@ TargetSearch = Callable[[int | None, int, int], Best]
 """``(target number or None, kept cap, floor) -> the closest hands for that target``."""
 
 
-def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch, floor: int = -1) -> Best:
+def best_over_targets(shape: TypeSpec, pool: Pool, search: TargetSearch, floor: int = -1) -> Best:
     """One search per number that may hold the type's ``same_number`` tiles, combined.
 
     A completed hand with at least N tiles of one number is found by the search
@@ -110,24 +105,24 @@ def best_over_targets(shape: SetShape, pool: Pool, search: TargetSearch, floor: 
     return best
 
 
-def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
+def kept_cap(shape: TypeSpec, pool: Pool, target: int | None) -> int:
     """Most hand tiles a hand with ``same_number`` tiles of ``target`` can keep.
 
     Every target tile the hand does not hold must be drawn.
 
     >>> from intlscore.engine.notation import parse_tiles
     >>> from intlscore.rules.ruleset import default_table
-    >>> shape = SetShape.of(default_table().by_number(1))._replace(same_number=6)
+    >>> shape = type_spec(default_table().by_number(1))._replace(same_number=6)
     >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
     11
     """
-    if target is None or shape.same_number is None:
+    if target is None or not shape.same_number:
         return HAND
     held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
     return HAND - max(0, shape.same_number - held)
 
 
-def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
+def search_start(shape: TypeSpec, pool: Pool) -> tuple[list[int], int, int]:
     """Where the search starts: the open hand copies, the let-go mask and the full mask.
 
     Hand tiles no set of the shape can hold are let go from the start; ``full``
@@ -180,12 +175,12 @@ anchor's own colour: no choice depends on it."""
 
 class _SetSearch:
     def __init__(
-        self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND
+        self, shape: TypeSpec, pool: Pool, target: int | None = None, most: int = HAND
     ) -> None:
         self.shape = shape
         # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
         # so it keeps at most ``most`` (see ``kept_cap``).
-        self.same = shape.same_number or 0
+        self.same = shape.same_number
         self.target_mask = number_mask(target)
         self.target_cells = mask_indices(self.target_mask)
         self.kept_cap = most
@@ -200,7 +195,7 @@ class _SetSearch:
         self.ties: dict[tuple[object, ...], int] = {}
         self.base = 0
         self.gathered = -1
-        low, high = shape.positions
+        low, high = shape.low, shape.high
         self.low, self.high = low, high
         self.one_kind = shape.groups != shape.runs
         self.later_groups = _later_groups(self.open)
@@ -233,7 +228,7 @@ class _SetSearch:
         kept, tiles, sets, total, colours, run_colours, _, keep, left = hand
         bound = min(kept + min(left, HAND - tiles), self.kept_cap)
         limit = self.shape.max_total
-        if limit is not None and bound >= self.best.kept:
+        if limit >= 0 and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
         if tiles + self.most_size * (self.shape.max_sets - sets) < HAND:
             return  # the sets still to come cannot hold the rest of the 14 tiles
@@ -260,9 +255,9 @@ class _SetSearch:
             return
         shape = self.shape
         if sets < shape.max_sets:
-            if shape.groups and index // 4 + 1 in shape.numbers:
+            if shape.groups and shape.numbers >> (index // 4 + 1) & 1:
                 self._groups(index, hand)
-            if shape.runs and not (shape.distinct and run_colours >> (index & 3) & 1):
+            if shape.runs and not (shape.distinct_colours and run_colours >> (index & 3) & 1):
                 self._runs(index, hand)
         count = open_[index]
         open_[index] = 0
@@ -299,9 +294,9 @@ class _SetSearch:
             kept,
             tiles,
             sets,
-            total if shape.max_total is not None else 0,
-            colours if shape.colours is not None else 0,
-            run_colours if shape.distinct else 0,
+            total if shape.max_total >= 0 else 0,
+            colours if shape.colours >= 0 else 0,
+            run_colours if shape.distinct_colours else 0,
             bytes(open_[index:]),
             sum(self.cover[cell] for cell in self.target_cells),
         )
@@ -387,7 +382,7 @@ class _SetSearch:
                 return sum(later[:most_sets])
             potentials = sorted((*later[:most_sets], once, twice), reverse=True)
             return sum(potentials[:most_sets])
-        distinct = shape.distinct
+        distinct = shape.distinct_colours
         per_colour = [0, 0, 0, 0]
         for colour in range(4):
             cells = open_[start + ((colour - start) & 3) :: 4]
@@ -396,7 +391,7 @@ class _SetSearch:
             for colour in range(4):
                 if run_colours >> colour & 1:
                     per_colour[colour] = 0
-        if shape.colours is None:
+        if shape.colours < 0:
             chosen = per_colour
         else:
             inside = [per_colour[c] for c in range(4) if colours >> c & 1]
@@ -425,9 +420,9 @@ class _SetSearch:
         shape = self.shape
         if tiles > HAND or sets > shape.max_sets:
             return False
-        if shape.max_total is not None and total > shape.max_total:
+        if 0 <= shape.max_total < total:
             return False
-        return shape.colours is None or colours.bit_count() <= shape.colours
+        return shape.colours < 0 or colours.bit_count() <= shape.colours
 
     # -- putting tiles in a set: the one step groups and runs share -----------------
 
@@ -590,7 +585,7 @@ class _SetSearch:
             end += 1
             if end > top or tiles >= HAND:
                 break
-            if shape.max_total is not None and total > shape.max_total:
+            if 0 <= shape.max_total < total:
                 break
             cell = position_tile(colour, end)
             how = self._take(cell)
@@ -613,9 +608,9 @@ class _SetSearch:
 
     def _final_ok(self, sets: int, colours: int) -> bool:
         shape = self.shape
-        if shape.allowed_sets is not None and sets not in shape.allowed_sets:
+        if shape.sets_mask and not shape.sets_mask >> sets & 1:
             return False
-        return shape.colours is None or colours.bit_count() == shape.colours
+        return shape.colours < 0 or colours.bit_count() == shape.colours
 
     def _leaf(self, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, outs, keep, _ = hand
@@ -701,13 +696,14 @@ class _SetSearch:
     ) -> bool:
         """Whether one filler set can still be added (``room``: tiles with a copy left)."""
         shape = self.shape
-        if shape.max_total is not None and total + cand.total > shape.max_total:
+        if 0 <= shape.max_total < total + cand.total:
             return False
         if cand.mask & ~room:
             return False
-        if shape.colours is not None and (colours | cand.colours).bit_count() > shape.colours:
+        if 0 <= shape.colours < (colours | cand.colours).bit_count():
             return False
-        return not (shape.distinct and cand.run_colour >= 0 and run_colours >> cand.run_colour & 1)
+        distinct = shape.distinct_colours
+        return not (distinct and cand.run_colour >= 0 and run_colours >> cand.run_colour & 1)
 
     def _completes(self, cand: Candidate, first: int, fill: Fill) -> bool:
         """Whether, with one filler set added, whole sets from ``first`` on fill the rest.

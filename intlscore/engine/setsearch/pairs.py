@@ -16,10 +16,10 @@ play search asks the same of :func:`.keep_most.closest_sets` one position at a t
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
->>> from intlscore.engine.setsearch.shapes import SetShape
 >>> from intlscore.engine.tiles import Tile
 >>> from intlscore.rules.ruleset import default_table
->>> runs = SetShape.of(default_table().by_number(23))  # Single colour runs
+>>> from intlscore.engine.spec import type_spec
+>>> runs = type_spec(default_table().by_number(23))  # Single colour runs
 >>> found = drawn_pairs(runs, Pool.build(parse_tiles("k1-6 k8-13 o5"), (), None))
 >>> found.one  # o5 is always thrown: no single tile completes the 13
 0
@@ -45,7 +45,8 @@ from intlscore.engine.setsearch.keep_most import (
     kept_cap,
 )
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
-from intlscore.engine.setsearch.shapes import SetShape, target_numbers
+from intlscore.engine.setsearch.shapes import target_numbers
+from intlscore.engine.spec import TypeSpec
 
 
 @dataclass(slots=True)
@@ -67,7 +68,7 @@ class DrawnPairs:
         return sum(1 << x for x, partners in enumerate(self.pair) if partners)
 
 
-def drawn_pairs(shape: SetShape, pool: Pool) -> DrawnPairs | None:
+def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
     """:class:`DrawnPairs` of 13 tiles (up to two jokers), or of 14 with one or two
     jokers; None for another pool."""
     real = sum(pool.hand)
@@ -87,7 +88,7 @@ class _PairsSearch(_SetSearch):
 
     def __init__(
         self,
-        shape: SetShape,
+        shape: TypeSpec,
         pool: Pool,
         target: int | None,
         most: int,

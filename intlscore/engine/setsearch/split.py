@@ -38,9 +38,9 @@ from typing import Final
 
 from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.melds import HIGH_ONE, MAX_RUN, MAX_SETS, Placed, RawMeld, position_tile
-from intlscore.engine.ranges import GROUP_NUMBERS, RUN_POSITIONS
+from intlscore.engine.melds import MAX_RUN, Placed, RawMeld, position_tile
 from intlscore.engine.setsearch.steps import GROUP_CHOICES, anchor_positions, lowest_start
+from intlscore.engine.spec import PLAIN, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.rules.hand_table import HandType
 
@@ -54,12 +54,12 @@ LeafCheck = Callable[[int, tuple[int, ...], tuple[int, ...]], bool]
 class SetSearch:
     """Finds one split of the melded tiles into groups and/or runs meeting a check.
 
-    ``groups``/``runs`` say which kinds of set may be used; ``numbers`` limits the
-    numbers a group may have and ``positions`` the run positions (1-14) a run may
-    cover, so a range condition (R9) becomes a narrower search. ``max_sets``
-    bounds the number of sets and ``leaf`` judges a complete split. ``prune``
-    may reject a partial choice of jokers' tiles early; ``distinct_runs`` stops a
-    second run of one colour as soon as it appears.
+    The type's ``spec`` (:class:`~intlscore.engine.spec.TypeSpec`; the plain split's by
+    default) says which kinds of set may be used, the numbers a group may have and the
+    run positions (1-14) a run may cover, so a range condition (R9) becomes a narrower
+    search; it bounds the number of sets, and ``distinct_colours`` stops a second run of
+    one colour as soon as it appears. ``leaf`` judges a complete split and ``prune``
+    may reject a partial choice of jokers' tiles early.
 
     The scorer mostly runs this search compiled (``native/setsearch.c``: the plain
     search, :func:`plain_split`, and the conditioned one, :func:`conditioned_split`), which
@@ -70,12 +70,7 @@ class SetSearch:
         self,
         facts: HandFacts,
         *,
-        groups: bool = True,
-        runs: bool = True,
-        numbers: frozenset[int] = frozenset(range(1, 14)),
-        positions: tuple[int, int] = (1, HIGH_ONE),
-        max_sets: int = MAX_SETS,
-        distinct_runs: bool = False,
+        spec: TypeSpec = PLAIN,
         leaf: LeafCheck | None = None,
         prune: Callable[[tuple[int, ...]], bool] | None = None,
         leaf_needs: tuple[bool, bool] = (True, True),
@@ -83,12 +78,12 @@ class SetSearch:
         failed: set[tuple[object, ...]] | None = None,
     ) -> None:
         self.facts = facts
-        self.groups = groups
-        self.runs = runs
-        self.numbers = numbers
-        self.low, self.high = positions
-        self.max_sets = max_sets
-        self.distinct_runs = distinct_runs
+        self.groups = spec.groups
+        self.runs = spec.runs
+        self.numbers = spec.numbers
+        self.low, self.high = spec.low, spec.high
+        self.max_sets = spec.max_sets
+        self.distinct_colours = spec.distinct_colours
         self.leaf = leaf
         self.prune = prune
         self.needs_count, self.needs_colours = leaf_needs
@@ -116,7 +111,7 @@ class SetSearch:
             None if self.summary is None else self.summary(used),
             self._limits(used, jokers),
             groups + len(runs) if self.needs_count else -1,
-            runs if self.needs_colours or self.distinct_runs else (),
+            runs if self.needs_colours or self.distinct_colours else (),
         )
         if key in self.failed:
             return None
@@ -129,7 +124,7 @@ class SetSearch:
                     return [meld, *found]
         if self.runs:
             colour = tile & 3
-            if not (self.distinct_runs and colour in runs):
+            if not (self.distinct_colours and colour in runs):
                 new_runs = tuple(sorted((*runs, colour)))
                 for meld, left, jokers_left, now_used in self._runs_with(tile, rest, jokers, used):
                     found = self._search(left, jokers_left, now_used, groups, new_runs)
@@ -157,7 +152,7 @@ class SetSearch:
         self, tile: int, rest: int, jokers: int, used: tuple[int, ...]
     ) -> Iterator[tuple[RawMeld, int, int, tuple[int, ...]]]:
         number = (tile >> 2) + 1
-        if number not in self.numbers:
+        if not self.numbers >> number & 1:
             return
         colour = tile & 3
         base = tile - colour
@@ -312,10 +307,11 @@ def conditioned_split(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | 
     >>> [describe(m) for m in conditioned_split(two_colours, facts)]
     ['run k3 k4 k5', 'run k3 k4 k5 k6 k7', 'run r7 r8 r9', 'run r11 r12 r13']
     """
-    allowed = hand_type.sets
+    spec = type_spec(hand_type)
+    allowed = spec.sets_mask
 
     def leaf(groups: int, runs: tuple[int, ...], used: tuple[int, ...]) -> bool:
-        if allowed is not None and groups + len(runs) not in allowed:
+        if allowed and not allowed >> (groups + len(runs)) & 1:
             return False
         return tiles_hold(hand_type, facts, used)
 
@@ -334,17 +330,12 @@ def conditioned_split(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | 
         return (total, mask)
 
     # The leaf reads the set count only if the type limits it, and the runs'
-    # colours never (colours are in the tiles; distinct_runs prunes on the way).
+    # colours never (colours are in the tiles; distinct_colours prunes on the way).
     return SetSearch(
         facts,
-        groups=hand_type.structure != "runs",
-        runs=hand_type.structure != "groups",
-        numbers=GROUP_NUMBERS[hand_type.range],
-        positions=RUN_POSITIONS[hand_type.range],
-        max_sets=MAX_SETS if allowed is None else max(allowed),
-        distinct_runs=hand_type.distinct_colours,
+        spec=spec,
         leaf=leaf,
-        leaf_needs=(allowed is not None, False),
+        leaf_needs=(bool(allowed), False),
         summary=summary,
         prune=(lambda used: joker_tiles_may_hold(hand_type, facts, used)) if needs_prune else None,
     ).find()

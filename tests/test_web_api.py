@@ -117,6 +117,23 @@ def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
     assert plain["format"] == "odds/1" and "play" not in plain and "advice" not in plain
 
 
+def test_the_page_advice_calls_a_sampled_r22_an_estimate(client: TestClient) -> None:
+    """Issue 29 item 6: where R22 samples (three draws from the whole pool), the page's
+    words give the estimate and its interval, never "at most"; at one draw it is counted
+    exactly, and equal to the play odds (R22 = R23 at N = 1)."""
+    rack = "r1 r2 r3 b4 b5 b6 o7 o8 o9 k10 k11 k12 k13 k13"
+    body = {"tiles": rack, "draws": 3, "samples": 300, "play": True}
+    data = conforms(client.post("/api/odds", json=body), "odds")
+    low, high = data["any"]["interval"][-1]
+    keeping = data["advice"]["keeping"]
+    assert data["samples"] == 300 and "at most" not in keeping
+    assert keeping.startswith("Keeping every tile drawn (R22) would close about ")
+    assert f"95% between {100 * low:.1f}% and {100 * high:.1f}%" in keeping
+    one = conforms(client.post("/api/odds", json={**body, "draws": 1}), "odds")
+    assert one["samples"] == 0 and one["any"]["interval"] is None
+    assert one["any"]["chance"] == one["play"]["any"]["chance"]
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [

@@ -260,6 +260,38 @@ def test_a_shared_deal_from_three_phones_with_the_tile_picker(phones: Phones, db
     assert len(deals) == 12 and deals[-1].deltas == {"ann": 100, "bob": -42, "cat": -100}
 
 
+def test_a_discarded_shared_deal_is_said_on_every_other_phone(phones: Phones, db: Path) -> None:
+    """Issue 29: cat discards ann's shared deal; ann's phone and bob's (scrolled down to the
+    chart) say so in the news line, in view, naming cat; the card goes on every phone."""
+    players = ["ann", "bob", "cat"]
+    eleven_deals(db, "dropped", players)
+    ann, bob, cat = phones(3)
+    for page, who in ((ann, "ann"), (bob, "bob"), (cat, "cat")):
+        open_page(page, "dropped")
+        page.evaluate(f"localStorage.setItem('intlscore.me.dropped', {who!r})")
+        page.reload()
+        expect(page.locator("html[data-live=on]")).to_have_count(1)
+    ann.get_by_role("button", name="new deal", exact=True).click()
+    ann.get_by_label("winner", exact=True).select_option("ann")
+    ann.get_by_label("kind", exact=True).select_option("foot")
+    ann.get_by_role("button", name="share this deal").click()
+    for page in (bob, cat):
+        expect(page.get_by_label("shared deal banner")).to_have_text("ann won: send your rack")
+    bob.mouse.wheel(0, 2000)  # bob is looking at the chart
+    cat.get_by_role("button", name="go to the shared deal").click()
+    cat.get_by_role("button", name="discard the shared deal").click()  # nobody else is in
+    expect(news(cat)).to_have_text("the shared deal was discarded: nothing was stored")
+    for page in (ann, bob):
+        said = news(page)
+        expect(said).to_have_text(
+            "cat discarded the shared deal (ann won, foot): nothing was stored"
+        )
+        expect(said).to_be_in_viewport()
+        expect(page.get_by_label("shared deal", exact=True)).to_be_hidden()
+    scan(bob, "a session after another phone discarded the shared deal")
+    assert page_deals(db, "dropped") == 11
+
+
 def test_a_disabled_button_looks_disabled(phones: Phones, db: Path) -> None:
     eleven_deals(db, "disabled")
     (page,) = phones(1)

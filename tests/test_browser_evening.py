@@ -292,6 +292,46 @@ def test_a_discarded_shared_deal_is_said_on_every_other_phone(phones: Phones, db
     assert page_deals(db, "dropped") == 11
 
 
+def test_the_page_settles_at_the_session_stake_and_keeps_the_first(
+    phones: Phones, db: Path, tmp_path: Path
+) -> None:
+    """Issue 29: settle on the page uses the session's kept stake (as `session settle`),
+    and the first stake given is kept, which every phone then shows."""
+    eleven_deals(db, "staked")
+    with Ledger(db) as ledger:
+        ledger.session("staked").set_stake("0.05")
+    eleven_deals(db, "unstaked")
+    ann, bob = phones(2)
+    open_page(ann, "staked")
+    settle = ann.get_by_role("form", name="settle")
+    expect(settle.get_by_label("stake", exact=True)).to_have_value("0.05")
+    expect(settle).to_contain_text("The session keeps its stake: 0.05 per point.")
+    settle.get_by_label("stake", exact=True).fill("")  # nothing typed: the kept stake
+    expect(settle.get_by_label("stake", exact=True)).to_have_attribute("placeholder", "0.05")
+    settle.get_by_role("button", name="settle").click()
+    result = settle.get_by_label("settlement")
+    expect(result).to_contain_text(
+        "stake 0.05 per point; each payment rounded to 0.01, an exact half to the even amount"
+    )
+    expect(result).not_to_contain_text("ROUND_HALF_EVEN")  # words, not the JSON's name
+    settle.screenshot(path=tmp_path / "settle.png")
+
+    open_page(ann, "unstaked")
+    open_page(bob, "unstaked")
+    for page in (ann, bob):
+        expect(page.get_by_role("form", name="settle")).to_contain_text("No stake kept yet")
+    settle = ann.get_by_role("form", name="settle")
+    settle.get_by_label("stake", exact=True).fill("0.1")
+    settle.get_by_role("button", name="settle").click()
+    expect(settle.get_by_label("settlement")).to_contain_text("stake 0.1 per point")
+    kept = "The session keeps its stake: 0.1 per point."
+    for page in (ann, bob):  # the other phone hears of it live
+        expect(page.get_by_role("form", name="settle")).to_contain_text(kept)
+    with Ledger(db) as ledger:
+        assert str(ledger.session("unstaked").snapshot().stake) == "0.1"
+    scan(bob, "a session page with a kept stake")
+
+
 def test_a_disabled_button_looks_disabled(phones: Phones, db: Path) -> None:
     eleven_deals(db, "disabled")
     (page,) = phones(1)

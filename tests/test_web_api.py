@@ -485,13 +485,46 @@ def test_settle_is_the_cli_json(
     assert data["nets"] == {"ann": "27.10", "bob": "-1.30", "cat": "-12.90", "dan": "-12.90"}
 
 
+def test_settle_uses_the_session_stake_kept_from_session_new(
+    client: TestClient, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: ``session new --stake`` keeps a stake; the page's settle without one uses
+    it, as ``session settle`` does, and the page says so."""
+    capsys.readouterr()
+    argv = ["session", "new", "sat", "--players", *FOUR, "--stake", "0.05", "--db", str(db)]
+    assert main(argv) == 0
+    assert "The session keeps its stake: 0.05 per point." in client.get("/session/sat").text
+    client.post("/api/session/sat/deal", json=OPEN_WIN)
+    data = conforms(client.post("/api/session/sat/settle", json={}), "settle")
+    assert data == cli_json(capsys, "session", "settle", "sat", "--db", str(db))
+    # R19 at 0.05: net = stake x (4 x total - sum of totals), totals 100, -42, -100, -100
+    assert data["stake"] == "0.05" and data["nets"]["ann"] == "27.10"
+
+
+def test_the_first_settle_keeps_its_stake_and_another_leaves_it(
+    client: TestClient, db: Path, session: str
+) -> None:
+    """As ``session settle``: the first stake given is kept; one given later settles at it
+    once and the kept one stays (R19; issue 29)."""
+    assert "No stake kept yet" in client.get(f"/session/{session}").text
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    first = conforms(client.post(f"/api/session/{session}/settle", json={"stake": "0.1"}), "settle")
+    kept = conforms(client.post(f"/api/session/{session}/settle", json={}), "settle")
+    other = conforms(client.post(f"/api/session/{session}/settle", json={"stake": "1"}), "settle")
+    assert (first["stake"], kept["stake"], other["stake"]) == ("0.1", "0.1", "1")
+    assert kept["nets"]["ann"] == "54.20" and other["nets"]["ann"] == "542.00"  # 0.1 x 542
+    with Ledger(db) as ledger:
+        assert str(ledger.session(session).snapshot().stake) == "0.1"
+    assert "The session keeps its stake: 0.1 per point." in client.get(f"/session/{session}").text
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
         ({"stake": "-1"}, "negative"),
         ({"stake": "lots"}, "lots"),
         ({"stake": 0.05}, "stake must be a string"),
-        ({}, "stake is missing"),
+        ({}, "session 'friday' has no stake yet: give a stake (the first settlement keeps it"),
         ({"stake": "1", "unit": "0.03"}, "power of ten"),
     ],
 )

@@ -260,6 +260,78 @@ def test_a_shared_deal_from_three_phones_with_the_tile_picker(phones: Phones, db
     assert len(deals) == 12 and deals[-1].deltas == {"ann": 100, "bob": -42, "cat": -100}
 
 
+def test_a_discarded_shared_deal_is_said_on_every_other_phone(phones: Phones, db: Path) -> None:
+    """Issue 29: cat discards ann's shared deal; ann's phone and bob's (scrolled down to the
+    chart) say so in the news line, in view, naming cat; the card goes on every phone."""
+    players = ["ann", "bob", "cat"]
+    eleven_deals(db, "dropped", players)
+    ann, bob, cat = phones(3)
+    for page, who in ((ann, "ann"), (bob, "bob"), (cat, "cat")):
+        open_page(page, "dropped")
+        page.evaluate(f"localStorage.setItem('intlscore.me.dropped', {who!r})")
+        page.reload()
+        expect(page.locator("html[data-live=on]")).to_have_count(1)
+    ann.get_by_role("button", name="new deal", exact=True).click()
+    ann.get_by_label("winner", exact=True).select_option("ann")
+    ann.get_by_label("kind", exact=True).select_option("foot")
+    ann.get_by_role("button", name="share this deal").click()
+    for page in (bob, cat):
+        expect(page.get_by_label("shared deal banner")).to_have_text("ann won: send your rack")
+    bob.mouse.wheel(0, 2000)  # bob is looking at the chart
+    cat.get_by_role("button", name="go to the shared deal").click()
+    cat.get_by_role("button", name="discard the shared deal").click()  # nobody else is in
+    expect(news(cat)).to_have_text("the shared deal was discarded: nothing was stored")
+    for page in (ann, bob):
+        said = news(page)
+        expect(said).to_have_text(
+            "cat discarded the shared deal (ann won, foot): nothing was stored"
+        )
+        expect(said).to_be_in_viewport()
+        expect(page.get_by_label("shared deal", exact=True)).to_be_hidden()
+    scan(bob, "a session after another phone discarded the shared deal")
+    assert page_deals(db, "dropped") == 11
+
+
+def test_the_page_settles_at_the_session_stake_and_keeps_the_first(
+    phones: Phones, db: Path, tmp_path: Path
+) -> None:
+    """Issue 29: settle on the page uses the session's kept stake (as `session settle`),
+    and the first stake given is kept, which every phone then shows."""
+    eleven_deals(db, "staked")
+    with Ledger(db) as ledger:
+        ledger.session("staked").set_stake("0.05")
+    eleven_deals(db, "unstaked")
+    ann, bob = phones(2)
+    open_page(ann, "staked")
+    settle = ann.get_by_role("form", name="settle")
+    expect(settle.get_by_label("stake", exact=True)).to_have_value("0.05")
+    expect(settle).to_contain_text("The session keeps its stake: 0.05 per point.")
+    settle.get_by_label("stake", exact=True).fill("")  # nothing typed: the kept stake
+    expect(settle.get_by_label("stake", exact=True)).to_have_attribute("placeholder", "0.05")
+    settle.get_by_role("button", name="settle").click()
+    result = settle.get_by_label("settlement")
+    expect(result).to_contain_text(
+        "stake 0.05 per point; each payment rounded to 0.01, an exact half to the even amount"
+    )
+    expect(result).not_to_contain_text("ROUND_HALF_EVEN")  # words, not the JSON's name
+    settle.screenshot(path=tmp_path / "settle.png")
+
+    open_page(ann, "unstaked")
+    open_page(bob, "unstaked")
+    for page in (ann, bob):
+        expect(page.get_by_role("form", name="settle")).to_contain_text("No stake kept yet")
+    settle = ann.get_by_role("form", name="settle")
+    settle.get_by_label("stake", exact=True).fill("0.1")
+    settle.get_by_role("button", name="settle").click()
+    expect(settle.get_by_label("settlement")).to_contain_text("stake 0.1 per point")
+    kept = "The session keeps its stake: 0.1 per point."
+    for page in (ann, bob):  # the other phone hears of it live
+        expect(page.get_by_role("form", name="settle")).to_contain_text(kept)
+    with Ledger(db) as ledger:
+        assert str(ledger.session("unstaked").snapshot().stake) == "0.1"
+    scan(bob, "a session page with a kept stake")
+
+
 def test_a_disabled_button_looks_disabled(phones: Phones, db: Path) -> None:
     eleven_deals(db, "disabled")
     (page,) = phones(1)

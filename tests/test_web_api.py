@@ -117,6 +117,23 @@ def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
     assert plain["format"] == "odds/1" and "play" not in plain and "advice" not in plain
 
 
+def test_the_page_advice_calls_a_sampled_r22_an_estimate(client: TestClient) -> None:
+    """Issue 29 item 6: where R22 samples (three draws from the whole pool), the page's
+    words give the estimate and its interval, never "at most"; at one draw it is counted
+    exactly, and equal to the play odds (R22 = R23 at N = 1)."""
+    rack = "r1 r2 r3 b4 b5 b6 o7 o8 o9 k10 k11 k12 k13 k13"
+    body = {"tiles": rack, "draws": 3, "samples": 300, "play": True}
+    data = conforms(client.post("/api/odds", json=body), "odds")
+    low, high = data["any"]["interval"][-1]
+    keeping = data["advice"]["keeping"]
+    assert data["samples"] == 300 and "at most" not in keeping
+    assert keeping.startswith("Keeping every tile drawn (R22) would close about ")
+    assert f"95% between {100 * low:.1f}% and {100 * high:.1f}%" in keeping
+    one = conforms(client.post("/api/odds", json={**body, "draws": 1}), "odds")
+    assert one["samples"] == 0 and one["any"]["interval"] is None
+    assert one["any"]["chance"] == one["play"]["any"]["chance"]
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
@@ -468,13 +485,46 @@ def test_settle_is_the_cli_json(
     assert data["nets"] == {"ann": "27.10", "bob": "-1.30", "cat": "-12.90", "dan": "-12.90"}
 
 
+def test_settle_uses_the_session_stake_kept_from_session_new(
+    client: TestClient, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: ``session new --stake`` keeps a stake; the page's settle without one uses
+    it, as ``session settle`` does, and the page says so."""
+    capsys.readouterr()
+    argv = ["session", "new", "sat", "--players", *FOUR, "--stake", "0.05", "--db", str(db)]
+    assert main(argv) == 0
+    assert "The session keeps its stake: 0.05 per point." in client.get("/session/sat").text
+    client.post("/api/session/sat/deal", json=OPEN_WIN)
+    data = conforms(client.post("/api/session/sat/settle", json={}), "settle")
+    assert data == cli_json(capsys, "session", "settle", "sat", "--db", str(db))
+    # R19 at 0.05: net = stake x (4 x total - sum of totals), totals 100, -42, -100, -100
+    assert data["stake"] == "0.05" and data["nets"]["ann"] == "27.10"
+
+
+def test_the_first_settle_keeps_its_stake_and_another_leaves_it(
+    client: TestClient, db: Path, session: str
+) -> None:
+    """As ``session settle``: the first stake given is kept; one given later settles at it
+    once and the kept one stays (R19; issue 29)."""
+    assert "No stake kept yet" in client.get(f"/session/{session}").text
+    client.post(f"/api/session/{session}/deal", json=OPEN_WIN)
+    first = conforms(client.post(f"/api/session/{session}/settle", json={"stake": "0.1"}), "settle")
+    kept = conforms(client.post(f"/api/session/{session}/settle", json={}), "settle")
+    other = conforms(client.post(f"/api/session/{session}/settle", json={"stake": "1"}), "settle")
+    assert (first["stake"], kept["stake"], other["stake"]) == ("0.1", "0.1", "1")
+    assert kept["nets"]["ann"] == "54.20" and other["nets"]["ann"] == "542.00"  # 0.1 x 542
+    with Ledger(db) as ledger:
+        assert str(ledger.session(session).snapshot().stake) == "0.1"
+    assert "The session keeps its stake: 0.1 per point." in client.get(f"/session/{session}").text
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
         ({"stake": "-1"}, "negative"),
         ({"stake": "lots"}, "lots"),
         ({"stake": 0.05}, "stake must be a string"),
-        ({}, "stake is missing"),
+        ({}, "session 'friday' has no stake yet: give a stake (the first settlement keeps it"),
         ({"stake": "1", "unit": "0.03"}, "power of ten"),
     ],
 )

@@ -61,6 +61,15 @@ def test_the_page_shows_standings_the_season_chart_and_the_closed_types(
     assert page.index(">bob<") < page.index(">dan<") < page.index(">cat<")  # by total
 
 
+def test_the_page_explains_ordinal_and_streak_beside_their_tables(client: TestClient) -> None:
+    """Issue 29 item 7: the words of `standings --help` and `stats --help`, on the page."""
+    page = html.unescape(client.get("/club").text)
+    standings = page[page.index('aria-label="standings"') : page.index('aria-label="players"')]
+    players = page[page.index('aria-label="players"') :]
+    assert "<dt>ordinal</dt><dd>The rating minus three times its uncertainty" in standings
+    assert "<dt>streak</dt><dd>The most deals the player won one after another" in players
+
+
 @pytest.mark.parametrize("sessions", [[], [["session", "new", "idle", "--players", "ann", "bob"]]])
 def test_a_club_without_deals_is_a_page_not_a_crash(
     sessions: list[list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -118,6 +118,27 @@ def test_a_replaced_or_discarded_draft_cannot_be_filled_or_stored(
     assert stored(db) == []
 
 
+def test_a_discarded_draft_names_who_discarded_it_until_another_opens(
+    client: TestClient, db: Path
+) -> None:
+    """Issue 29: the other phones learn that the shared deal was discarded, and by whom."""
+    key = draft_of(client.post(DRAFT, json={"winner": "ann", "kind": "foot"}))["id"]
+    unknown = client.post(f"{DRAFT}/discard", json={"id": key, "player": "eve"})
+    assert unknown.status_code == 400
+    assert unknown.json() == {"error": "'eve' is not a player of this session (ann, bob, cat, dan)"}
+    assert draft_of(client.get(DRAFT))["id"] == key  # a refused discard changes nothing
+    gone = {"id": key, "winner": "ann", "kind": "foot", "by": "cat"}
+    assert draft_of(client.post(f"{DRAFT}/discard", json={"id": key, "player": "CAT"})) is None
+    assert client.get(DRAFT).json()["discarded"] == gone
+    again = draft_of(client.post(DRAFT, json={"winner": "bob", "kind": "open"}))["id"]
+    assert draft_of(client.get(DRAFT))["id"] == again  # a new one: the old discard is news no more
+    client.post(f"{DRAFT}/discard", json={"id": again})  # a phone that has not said who it is
+    assert client.get(DRAFT).json()["discarded"] == {
+        "id": again, "winner": "bob", "kind": "open", "by": None
+    }  # fmt: skip
+    assert stored(db) == []
+
+
 def test_a_closed_win_shared(client: TestClient, db: Path) -> None:
     """Type 24 Royal, 2400, with a joker discard: x2 for everyone (R12), so cat gets 4800
     and each rack costs twice its points (R15)."""

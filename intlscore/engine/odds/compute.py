@@ -1,10 +1,14 @@
 """``odds``: the chance of each closed-hand type within 1..N draws, and the best discard (R22).
 
 A type at distance 0 has chance 1; a type one draw away has the exact
-hypergeometric chance of drawing one of its outs; every other chance is a
-seeded Monte Carlo estimate over ``samples`` draw sequences, with a 95% Wilson
-interval. The same draw sequences serve every type and every discard (common
-random numbers), so differences between discards are not sampling noise.
+hypergeometric chance of drawing one of its outs. Every other chance, the chance of
+any closed win and the expected scores are counted exactly over every distinct draw
+sequence, each weighed by how likely it is, wherever there are at most ``samples`` of
+them, and always for one draw (so at N = 1 R22's figures equal the play odds', R23);
+elsewhere they are a seeded Monte Carlo estimate over ``samples`` draw sequences, with
+a 95% Wilson interval (``samples`` is then the count; 0 where everything was counted
+exactly). The same draw sequences serve every type and every discard (common random
+numbers), so differences between discards are not sampling noise.
 
 >>> result = odds("k1-12 r5 o9", draws=2, samples=200, seed=1)
 >>> royal = next(row for row in result.types if row.number == 24)
@@ -12,6 +16,9 @@ random numbers), so differences between discards are not sampling noise.
 (2, False, 0.0)
 >>> result.discards is None
 True
+>>> one = odds("k1-12 r5 o9", draws=1, samples=200, seed=1)  # one draw: counted exactly
+>>> one.samples, one.any.interval, one.any.chance[0] == 10 / 92  # 10 outs of 92 unseen
+(0, None, True)
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from intlscore.engine.odds.candidates import Candidate, candidates_within
-from intlscore.engine.odds.draws import sample_draws, unseen_tiles
+from intlscore.engine.odds.draws import Draw, every_sequence, sample_draws, unseen_tiles
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.play import DEFAULT_BUDGET, Stop, play_from_reach
@@ -89,7 +96,7 @@ def odds(
     )
     hand = list(reach.tiles)
     unseen = unseen_tiles(pool)
-    sequences = sample_draws(unseen, draws, samples=samples, seed=seed)
+    sequences, weights = draw_sequences(unseen, draws, samples=samples, seed=seed)
     candidates = candidates_within(reach, hand_table, draws, len(hand))
     discards = (
         _discard_plans(hand, seen_tiles, trump_tile, reach, hand_table, draws)
@@ -101,7 +108,7 @@ def odds(
     if play:  # the play search reports each first move of each draw count
         work += draws * (len(set(hand)) if len(hand) == 15 else 1)
     step = _Steps(progress, work)
-    tally = _Tally(draws, len(sequences), candidates)
+    tally = _Tally(draws, len(sequences), weights, candidates)
     for candidate in candidates:
         tally.add(candidate, firsts, pool, len(hand))
         step()
@@ -112,13 +119,34 @@ def odds(
     return OddsResult(
         tiles=tuple(hand),
         draws=draws,
-        samples=len(sequences),
+        samples=0 if tally.exact else len(sequences),
         seed=seed,
         types=tuple(tally.type_rows(len(unseen))),
         any=tally.any_row(),
-        discards=tuple(_discard_rows(discards, len(sequences))) if discards else None,
+        discards=tuple(_discard_rows(discards, tally)) if discards else None,
         play=played,
     )
+
+
+def draw_sequences(
+    unseen: Sequence[int], draws: int, *, samples: int, seed: int
+) -> tuple[list[Draw], list[int] | None]:
+    """The draw sequences the odds are counted over, and their weights.
+
+    Every distinct sequence with its weight (:func:`every_sequence`) for one draw, or
+    where there are at most ``samples`` of them: the odds are then exact. Else
+    ``samples`` seeded samples, each of weight one, and None for the weights.
+
+    >>> draw_sequences([0, 0, 1, 52], 1, samples=1, seed=0)
+    ([(0,), (1,), (52,)], [2, 1, 1])
+    >>> sequences, weights = draw_sequences([0, 0, 1, 52], 3, samples=5, seed=0)
+    >>> len(sequences), weights
+    (5, None)
+    """
+    every = every_sequence(unseen, draws, None if draws == 1 else samples)
+    if every is None:
+        return sample_draws(unseen, draws, samples=samples, seed=seed), None
+    return [sequence for sequence, _ in every], [weight for _, weight in every]
 
 
 class _Steps:
@@ -149,6 +177,7 @@ class _DiscardPlan:
     pool: Pool
     candidates: list[Candidate]
     hits: int = 0
+    """The weight of the draws with a closed win (their count where sampled)."""
     total_score: int = 0
     total_square: int = 0
     by_type: dict[int, int] | None = None
@@ -189,31 +218,38 @@ def _discard_plans(
 
 
 class _Tally:
-    """Counts over the samples: per type the first draw that completes it, per sample the
-    first draw of any type and the best score."""
+    """Counts over the draw sequences: per type the first draw that completes it, per
+    sequence the first draw of any type and the best score. Each sequence counts with its
+    weight: how many of the equally likely ordered draws give it, where every sequence is
+    counted (``exact``); one for each sample otherwise."""
 
-    def __init__(self, draws: int, samples: int, candidates: list[Candidate]) -> None:
+    def __init__(
+        self, draws: int, sequences: int, weights: list[int] | None, candidates: list[Candidate]
+    ) -> None:
         self.draws = draws
-        self.samples = samples
+        self.exact = weights is not None
+        self.weights = [1] * sequences if weights is None else weights
+        self.total = sum(self.weights)
+        """The weight of every sequence: the samples, or every ordered draw of copies."""
         self.candidates = candidates
         self.within = {c.hand_type.number: [0] * (draws + 1) for c in candidates}
-        self.first_any: list[int | None] = [None] * samples
-        self.best = [0] * samples
+        self.first_any: list[int | None] = [None] * sequences
+        self.best = [0] * sequences
         self.held_at_limit: dict[HandType, list[bool]] = {}
-        """Per type, per sample: whether the rack's pool holds it with its draws."""
+        """Per type, per sequence: whether the rack's pool holds it with its draws."""
 
     def add(self, candidate: Candidate, firsts: Firsts, pool: Pool, hand_size: int) -> None:
         hand_type = candidate.hand_type
         kmin = 0 if candidate.distance == 0 else max(candidate.distance, 1)
         found = firsts.of(hand_type, pool, kmin, candidate.limit)
         if candidate.distance == 0:
-            found = Found([0] * self.samples, found.kept)
+            found = Found([0] * len(self.weights), found.kept)
         within = self.within[hand_type.number]
         self.held_at_limit[hand_type] = [kept is not None for kept in found.kept]
         for index, (first, kept) in enumerate(zip(found.first, found.kept, strict=True)):
             if first is None or kept is None:
                 continue
-            within[first] += 1
+            within[first] += self.weights[index]
             best_first = self.first_any[index]
             self.first_any[index] = first if best_first is None else min(best_first, first)
             used = firsts.draws[index][: candidate.limit]
@@ -222,6 +258,20 @@ class _Tally:
             )
             if score > self.best[index]:
                 self.best[index] = score
+
+    def share(self, weight: int) -> float:
+        """The chance of the sequences of this total weight."""
+        return weight / self.total
+
+    def interval(self, weight: int) -> tuple[float, float] | None:
+        """The 95% interval of a sampled chance; None where it was counted exactly."""
+        return None if self.exact else wilson(weight, self.total)
+
+    def intervals(self, counts: list[int]) -> tuple[tuple[float, float], ...] | None:
+        """The 95% intervals within 1..N draws of sampled counts; None where counted exactly."""
+        if self.exact:
+            return None
+        return tuple(wilson(counts[k], self.total) for k in range(1, self.draws + 1))
 
     def type_rows(self, unseen: int) -> list[TypeOdds]:
         rows = []
@@ -238,8 +288,8 @@ class _Tally:
                 interval = None
             else:
                 counts = _cumulative(self.within[number])
-                chance = tuple(counts[k] / self.samples for k in steps)
-                interval = tuple(wilson(counts[k], self.samples) for k in steps)
+                chance = tuple(self.share(counts[k]) for k in steps)
+                interval = self.intervals(counts)
             rows.append(
                 TypeOdds(
                     number,
@@ -255,36 +305,39 @@ class _Tally:
 
     def any_row(self) -> AnyOdds:
         steps = range(1, self.draws + 1)
-        mean = sum(self.best) / self.samples if self.samples else 0.0
+        weighed = sum(w * best for w, best in zip(self.weights, self.best, strict=True))
+        mean = weighed / self.total if self.total else 0.0
         if any(c.distance == 0 for c in self.candidates):
             return AnyOdds(tuple(1.0 for _ in steps), None, mean)
         firsts = [0] * (self.draws + 1)
-        for first in self.first_any:
+        for first, weight in zip(self.first_any, self.weights, strict=True):
             if first is not None:
-                firsts[first] += 1
+                firsts[first] += weight
         counts = _cumulative(firsts)
         return AnyOdds(
-            tuple(counts[k] / self.samples for k in steps),
-            tuple(wilson(counts[k], self.samples) for k in steps),
+            tuple(self.share(counts[k]) for k in steps),
+            self.intervals(counts),
             mean,
         )
 
 
-def _discard_rows(plans: list[_DiscardPlan], samples: int) -> list[DiscardOdds]:
+def _discard_rows(plans: list[_DiscardPlan], tally: _Tally) -> list[DiscardOdds]:
     rows = []
     for plan in plans:
         assert plan.by_type is not None
         top = max(plan.by_type, key=lambda n: plan.by_type[n], default=None)  # type: ignore[index]
         entry = next((c for c in plan.candidates if c.hand_type.number == top), None)
+        certain = any(c.distance == 0 for c in plan.candidates)  # a closed win is certain
+        mean = plan.total_score / tally.total
         rows.append(
             DiscardOdds(
                 plan.discard,
-                plan.hits / samples,
-                None  # a type at distance 0: a closed win is certain
-                if any(c.distance == 0 for c in plan.candidates)
-                else wilson(plan.hits, samples),
-                plan.total_score / samples,
-                _mean_interval(plan.total_score, plan.total_square, samples),
+                tally.share(plan.hits),
+                None if certain else tally.interval(plan.hits),
+                mean,
+                (mean, mean)
+                if tally.exact
+                else _mean_interval(plan.total_score, plan.total_square, tally.total),
                 None if entry is None else entry.hand_type.name,
                 None if entry is None else entry.distance,
             )
@@ -336,10 +389,10 @@ def _add_discard(
             score = best_score(hand_type, kept, jokers + used.count(JOKER_INDEX), 14 + len(used))
             if score > best[index]:
                 best[index], best_type[index] = score, hand_type.number
-    for score, number in zip(best, best_type, strict=True):
+    for score, number, weight in zip(best, best_type, tally.weights, strict=True):
         if number is None:
             continue
-        plan.hits += 1
-        plan.total_score += score
-        plan.total_square += score * score
-        plan.by_type[number] = plan.by_type.get(number, 0) + score
+        plan.hits += weight
+        plan.total_score += weight * score
+        plan.total_square += weight * score * score
+        plan.by_type[number] = plan.by_type.get(number, 0) + weight * score

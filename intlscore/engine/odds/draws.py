@@ -3,8 +3,9 @@
 Every unseen copy is one entry of :func:`unseen_tiles` (a numbered tile index
 0-51, a joker 52), so a uniformly random draw without replacement is a uniform
 sample of entries. :func:`sample_draws` makes the seeded samples (the same for
-every discard: common random numbers); :func:`every_draw` lists every
-``k``-subset when that is few enough to count exactly.
+every discard: common random numbers); :func:`every_sequence` lists every distinct
+sequence with its weight, for odds counted exactly where the draws are few enough;
+:func:`every_draw` lists every ``k``-subset (copies told apart: a slow reference).
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
@@ -16,12 +17,17 @@ every discard: common random numbers); :func:`every_draw` lists every
 True
 >>> len(list(every_draw([5, 6, 7, 7], 2)))
 6
+>>> every_sequence([5, 6, 7, 7], 2)[:3]  # (5, 7) comes one way for each copy of 7
+[((5, 6), 1), ((5, 7), 2), ((6, 5), 1)]
+>>> sum(weight for _, weight in every_sequence([5, 6, 7, 7], 2))  # 4 x 3 ordered draws
+12
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
@@ -47,3 +53,43 @@ def every_draw(tiles: Sequence[int], draws: int) -> Iterator[Draw]:
     """Every set of ``draws`` entries (copies told apart), each equally likely."""
     for chosen in itertools.combinations(range(len(tiles)), min(draws, len(tiles))):
         yield tuple(tiles[i] for i in chosen)
+
+
+def every_sequence(
+    tiles: Sequence[int], draws: int, most: int | None = None
+) -> list[tuple[Draw, int]] | None:
+    """Every distinct sequence of ``draws`` tiles drawn without replacement, each with its
+    weight: how many ordered draws of copies give it (they sum to ``U x (U-1) x ...`` for
+    ``U`` unseen entries, each of those equally likely). None where there are more than
+    ``most`` sequences (the caller samples instead); the walk stops at ``most + 1``.
+
+    >>> every_sequence([0, 0, 52], 1)
+    [((0,), 2), ((52,), 1)]
+    >>> every_sequence([0, 1, 2], 2, most=5) is None  # 6 ordered pairs
+    True
+    """
+    left = Counter(tiles)
+    kinds = sorted(left)
+    size = min(draws, len(tiles))
+    found: list[tuple[Draw, int]] = []
+    sequence: list[int] = []
+
+    def walk(weight: int) -> bool:
+        """Extend ``sequence``; False once more than ``most`` sequences were found."""
+        if len(sequence) == size:
+            found.append((tuple(sequence), weight))
+            return most is None or len(found) <= most
+        for kind in kinds:
+            copies = left[kind]
+            if copies == 0:
+                continue
+            left[kind] -= 1
+            sequence.append(kind)
+            going = walk(weight * copies)
+            sequence.pop()
+            left[kind] += 1
+            if not going:
+                return False
+        return True
+
+    return found if walk(1) else None

@@ -397,27 +397,13 @@ def run_settle(args: argparse.Namespace) -> int:
     """Settle at ``--stake`` (kept as the session's stake when it has none yet) or at the
     session's own stake."""
     from intlscore.faces.commands.settle import show
-    from intlscore.session.settlement import settle
+    from intlscore.session.kept_stake import settle_session
 
     with _ledger(args) as ledger:
-        session = _session(args, ledger)
-        state = session.snapshot()
-        if args.stake is None and state.stake is None:
-            raise LedgerError(
-                f"session {session.name!r} has no stake yet: give --stake AMOUNT (the first"
-                " settlement keeps it for the session)"
-            )
-        stake = args.stake if args.stake is not None else state.stake
-        assert stake is not None
-        settlement = settle(state.totals, stake, args.unit)
-        if state.stake is None:
-            session.set_stake(settlement.stake)
-            note = f"now kept for session {session.name}"
-        elif settlement.stake != state.stake:
-            note = f"session {session.name} keeps its stake {state.stake}"
-        else:
-            note = f"session {session.name}'s stake"
-    show(settlement, args.json, stake_note=note)
+        kept = settle_session(
+            _session(args, ledger), args.stake, args.unit, how_to_give="--stake AMOUNT"
+        )
+    show(kept.settlement, args.json, stake_note=kept.note)
     return 0
 
 

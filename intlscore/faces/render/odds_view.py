@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from intlscore.engine.odds.result import OddsResult, TypeOdds
+from intlscore.faces.render.advice import draws_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 from intlscore.faces.render.percent import percent
@@ -108,6 +109,31 @@ def _discards(result: OddsResult) -> RenderableType:
     return Fitted(table, Stacked(records), at_least=40)
 
 
+def any_line(result: OddsResult) -> str:
+    """The chance of any closed win within the draws and the expected closed score: exact
+    where every draw was counted, else each called an estimate (the chance with its 95%
+    interval; a certain win is certain, sampled or not).
+
+    >>> from intlscore.engine.odds import odds
+    >>> any_line(odds("k1-12 r5 o9", draws=1))
+    'Chance of any closed win within 1 draw: 10.9% (exact); expected closed score 52'
+    >>> print(any_line(odds("k1-12 r5 o9", draws=3, samples=400)))
+    Chance of any closed win within 3 draws: about 40.0% (an estimate, 95% between 35.3% and
+    44.9%); expected closed score about 327 (an estimate)
+    """
+    within = f"within {draws_text(result.draws)}"
+    chance = percent(result.any.chance[-1])
+    if result.any.interval is None:
+        said = f"{chance} (exact)"  # counted, or certain (a type at distance 0)
+    else:
+        low, high = result.any.interval[-1]
+        said = f"about {chance} (an estimate, 95% between {percent(low)} and {percent(high)})"
+    score = f"{result.any.expected_score:.0f}"
+    if result.samples:
+        score = f"about {score} (an estimate)"
+    return f"Chance of any closed win {within}: {said}; expected closed score {score}"
+
+
 def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
     """The header, the per-type table and, for 15 tiles, the per-discard table.
 
@@ -119,15 +145,14 @@ def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
     """
     parts: list[RenderableType] = list(play_parts(result))  # the move to make leads (R23)
     rack = " ".join(str(tile) for tile in result.tiles)
-    how = f"{result.samples} sampled draw sequences, seed {result.seed}"
-    parts.insert(min(len(parts), 3), Text(f"Rack {rack}   ({result.draws} draws ahead; {how})"))
-    chance = result.any.chance[-1]
-    parts.append(
-        Text(
-            f"Chance of any closed win within {result.draws} draws: {percent(chance)}; "
-            f"expected closed score {result.any.expected_score:.0f}"
-        )
+    how = (
+        "every draw counted exactly"
+        if result.samples == 0
+        else f"{result.samples} sampled draw sequences, seed {result.seed}"
     )
+    ahead = f"{draws_text(result.draws)} ahead"
+    parts.insert(min(len(parts), 3), Text(f"Rack {rack}   ({ahead}; {how})"))
+    parts.append(Text(any_line(result)))
     rows = sorted(result.types, key=lambda r: (-r.expected, r.distance, r.number))
     shown, left_out = shown_types(rows, every)
     if not rows:

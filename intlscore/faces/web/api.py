@@ -555,18 +555,20 @@ async def _move_last_deal(request: Request, move: Literal["undo", "redo"]) -> Re
 
 
 async def settle(request: Request) -> Response:
-    """``{"stake": "0.05", "unit": "0.01"?}``: amounts as decimal strings, never floats."""
+    """``{"stake": "0.05"?, "unit": "0.01"?}``: amounts as decimal strings, never floats.
+    Without a stake, the session's kept one; the first stake given is kept, as ``session
+    settle`` does (:func:`~intlscore.session.kept_stake.settle_session`)."""
+    from intlscore.session.kept_stake import settle_session
     from intlscore.session.settlement import DEFAULT_UNIT
 
     body = await fields(request)
-    stake = body.text("stake", required=True)
+    stake = body.text("stake") or None
     unit = body.text("unit") or DEFAULT_UNIT
     body.done()
-    assert stake is not None
-    result = await run_in_threadpool(
-        with_session(request, lambda session: session.settle(stake, unit))
+    kept = await run_in_threadpool(
+        with_session(request, lambda session: settle_session(session, stake, unit))
     )
-    return answer(request, "settle", result.to_dict())
+    return answer(request, "settle", kept.settlement.to_dict())
 
 
 def routes() -> list[Route]:

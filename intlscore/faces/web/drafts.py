@@ -10,7 +10,9 @@ nothing and answers the same deal.
 
 A shared deal lives in the server's memory, one per session: a restart of ``serve``
 forgets one that was not stored (the racks are quick to enter again), and storing it is
-what puts it in the ledger.
+what puts it in the ledger. Discarding it is told to every phone too: until another is
+opened the answer names the discarded deal and who discarded it (issue 29), so that the
+other phones can say so.
 
 >>> draft = Draft.open(("ann", "bob", "cat"), winner="ann", kind="open")
 >>> draft.missing()
@@ -157,16 +159,29 @@ def _book(request: Request) -> dict[str, Draft]:
     return book
 
 
+def _discards(request: Request) -> dict[str, dict[str, Any]]:
+    """Per session, the shared deal last discarded (while no other is open)."""
+    state = request.app.state
+    if getattr(state, "discarded", None) is None:
+        state.discarded = {}
+    discarded: dict[str, dict[str, Any]] = state.discarded
+    return discarded
+
+
 def _told(request: Request, name: str, draft: Draft | None) -> Response:
     """Tell the session's pages, and answer with the shared deal (or none)."""
     from intlscore.faces.web.live import watch
 
     watch(request).tell([name], "draft")
-    return answer(request, "session-draft", {"session": name, "draft": _shown(draft)})
+    return _answer(request, name, draft)
 
 
-def _shown(draft: Draft | None) -> dict[str, Any] | None:
-    return None if draft is None else draft.to_dict()
+def _answer(request: Request, name: str, draft: Draft | None) -> Response:
+    """The ``session-draft`` document: the shared deal, or none and the one last discarded."""
+    data: dict[str, Any] = {"session": name, "draft": None if draft is None else draft.to_dict()}
+    if draft is None:
+        data["discarded"] = _discards(request).get(name)
+    return answer(request, "session-draft", data)
 
 
 def _current(request: Request, name: str, given: str | None) -> Draft:
@@ -181,8 +196,7 @@ def _current(request: Request, name: str, given: str | None) -> Draft:
 async def show(request: Request) -> Response:
     """``GET .../draft``: the shared deal being filled in, or ``null``."""
     session = await _session(request)
-    draft = _book(request).get(session.name)
-    return answer(request, "session-draft", {"session": session.name, "draft": _shown(draft)})
+    return _answer(request, session.name, _book(request).get(session.name))
 
 
 async def _session(request: Request) -> Session:
@@ -203,6 +217,7 @@ async def start(request: Request) -> Response:
     session = await _session(request)
     draft = Draft.open(session.players, winner=winner, kind=kind, closed=closed, discard=discard)
     _book(request)[session.name] = draft
+    _discards(request).pop(session.name, None)
     return _told(request, session.name, draft)
 
 
@@ -221,13 +236,19 @@ async def fill(request: Request) -> Response:
 
 
 async def discard(request: Request) -> Response:
-    """``POST .../draft/discard``: drop the shared deal (nothing was stored)."""
+    """``POST .../draft/discard``: drop the shared deal (nothing was stored). ``player``,
+    where the phone has said who holds it, is named to the other phones."""
     body = await fields(request)
     draft_id = body.text("id", required=True)
+    player = body.text("player")
     body.done()
     name = session_name(request)
-    _current(request, name, draft_id)
+    draft = _current(request, name, draft_id)
+    by = None if player is None else Draft._player(draft.players, player)
     del _book(request)[name]
+    _discards(request)[name] = {
+        "id": draft.id, "winner": draft.winner, "kind": draft.kind, "by": by
+    }  # fmt: skip
     return _told(request, name, None)
 
 

@@ -4,8 +4,9 @@
    Issue 29: the card shows at the top of every phone of the session with a banner saying
    what this phone is to do ("bob won: send your rack"), and the news line says so
    wherever the phone is scrolled; each phone remembers who holds it; a loser taps their
-   rack on the card's own tile picker (or types it); the winner gets no rack controls; and
-   discarding a deal others have filled in asks first. */
+   rack on the card's own tile picker (or types it); the winner gets no rack controls;
+   discarding a deal others have filled in asks first; and when a phone discards it, every
+   other phone says so in the news line, naming who did. */
 "use strict";
 
 const SharedDeal = (() => {
@@ -74,7 +75,13 @@ const SharedDeal = (() => {
 
   async function load() {
     const reply = await callApi(base);
-    if (reply.ok) show(reply.data.draft);
+    if (!reply.ok) return;
+    const gone = reply.data.discarded;
+    if (!reply.data.draft && current && gone && gone.id === current.id) {
+      const who = gone.by ? `${gone.by} discarded` : "another phone discarded";
+      News.say(`${who} the shared deal (${gone.winner} won, ${gone.kind}): nothing was stored`);
+    }
+    show(reply.data.draft);
   }
 
   /* One player's part; a refusal is said beside the rack's buttons. */
@@ -115,7 +122,7 @@ const SharedDeal = (() => {
 
   async function discard() {
     if (!current) return;
-    const reply = await callApi(`${base}/discard`, { id: current.id });
+    const reply = await callApi(`${base}/discard`, { id: current.id, ...(me.value ? { player: me.value } : {}) });
     message.textContent = reply.ok ? "" : reply.data.error;
     if (reply.ok) {
       show(null);

@@ -302,7 +302,7 @@
 
   /* Another phone or the laptop changed this session: show the ledger's new state. */
   async function refreshSession() {
-    const changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history"]);
+    const changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history", "stake"]);
     // a settlement worked out from the old totals is no longer the session's
     if (changed.includes("totals")) settlement.replaceChildren();
     announce();
@@ -453,7 +453,10 @@
   schedulePreview();
 
   takeOver(settleForm, async () => {
-    const body = { stake: settleForm.elements.stake.value.trim() };
+    // no stake given: the session's kept one (the first one given is kept)
+    const body = {};
+    const stake = settleForm.elements.stake.value.trim();
+    if (stake) body.stake = stake;
     const unit = settleForm.elements.unit.value.trim();
     if (unit) body.unit = unit;
     const reply = await callApi(`${base}/settle`, body);
@@ -477,6 +480,7 @@
     const pairs = element("ul");
     for (const p of data.pairwise) pairs.append(element("li", `${p.from} pays ${p.to} ${p.amount}`));
     settlement.append(pairs);
-    settlement.append(element("p", `stake ${data.stake} per point; ${data.rounding}`));
+    // the rounding in words, as `session settle` says it (the JSON names it ROUND_HALF_EVEN)
+    settlement.append(element("p", `stake ${data.stake} per point; each payment rounded to ${data.unit}, an exact half to the even amount`));
   });
 })();

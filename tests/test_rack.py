@@ -183,5 +183,27 @@ def _assigned(name: str) -> list[str]:
     return [where for where, assigned, _ in _constants() if assigned == name]
 
 
-def test_the_tile_input_type_is_defined_once() -> None:
+def test_one_name_each_for_tiles_the_hand_size_and_the_set_structures() -> None:
+    """``TileInput``, the 14 tiles of a closed hand (R10) and the set-based structures are
+    each defined once; every other module imports them."""
     assert _assigned("TileInput") == ["engine/rack.py"]
+    assert _assigned("SET_STRUCTURES") == ["rules/hand_table.py"]
+    fourteen = [
+        (where, name)
+        for where, name, value in _constants()
+        if isinstance(value, ast.Constant) and value.value == 14
+    ]
+    # HIGH_ONE is a run position (the 1 after the 13, R5), not a number of tiles.
+    assert fourteen == [("engine/melds.py", "HIGH_ONE"), ("rules/hand_table.py", "HAND_SIZE")]
+    assert not [name for _, name, _ in _constants() if name in {"HAND", "CLOSED_HAND"}]
+    set_copies = [
+        (where, name)
+        for where, name, value in _constants()
+        if name != "SET_STRUCTURES"
+        and (
+            {n.value for n in ast.walk(value) if isinstance(n, ast.Constant)}
+            == {"sets", "groups", "runs"}
+            or any(isinstance(n, ast.Name) and n.id == "SET_STRUCTURES" for n in ast.walk(value))
+        )
+    ]
+    assert set_copies == []

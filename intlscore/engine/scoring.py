@@ -33,6 +33,7 @@ from intlscore.engine.result import (
     TypeMatch,
 )
 from intlscore.engine.tiles import JOKER_INDEX, Tile
+from intlscore.rules.hand_table import HAND_SIZE
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -162,7 +163,7 @@ def score_hand(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> Sco
     hand, discard_tile, seen, trump, context, rules = rack
     known_tiles = seen if trump is None else (*seen, trump)
     matcher = Matcher(rules.hands, context)
-    if len(hand) == 14:
+    if len(hand) == HAND_SIZE:
         known_all = [*known_tiles] if discard_tile is None else [*known_tiles, discard_tile]
         only = _fitting(matcher, hand, known_all)
         return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles, only), context)
@@ -255,7 +256,7 @@ def types_fitting(
     if only == frozenset():
         return found
     choices: list[Tile | None] = [None]
-    if len(hand) > 14:
+    if len(hand) > HAND_SIZE:
         choices = [*sorted(set(hand), key=Tile.rack_key)]
     for choice in choices:
         melded = list(hand)

@@ -22,13 +22,10 @@ from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.best import Best, mask_indices, unpack_keep
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.rules.hand_table import HandType
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 if TYPE_CHECKING:
     from typing import Unpack
-
-
-HAND = 14
 
 
 def reachability(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> ReachResult:
@@ -79,7 +76,7 @@ def read_request(rack: Rack) -> Request:
 
 
 def _reach_type(
-    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND
+    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND_SIZE
 ) -> TypeReach:
     def unreachable(reason: str) -> TypeReach:
         return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
@@ -105,7 +102,7 @@ def distance_of(kept: int, pool: Pool) -> int:
     >>> distance_of(12, Pool.build(parse_tiles("r1-12 * *"), (), None))
     0
     """
-    missing = HAND - kept
+    missing = HAND_SIZE - kept
     return missing - min(pool.jokers, missing)
 
 
@@ -120,13 +117,13 @@ def least_kept(distance: int, pool: Pool) -> int:
     >>> least_kept(0, pool), least_kept(3, pool), distance_of(9, pool)
     (12, 9, 3)
     """
-    return HAND - pool.jokers - distance
+    return HAND_SIZE - pool.jokers - distance
 
 
 def reachable_entry(hand_type: HandType, pool: Pool, best: Best) -> TypeReach:
     """The entry of a type whose closest completed hands are ``best`` (found)."""
     distance = distance_of(best.kept, pool)
-    jokers_used = HAND - best.kept - distance
+    jokers_used = HAND_SIZE - best.kept - distance
     outs: list[Out] = []
     if distance:
         outs = [Out(Tile(i), pool.unseen(i)) for i in mask_indices(best.outs)]

@@ -61,9 +61,7 @@ from intlscore.engine.setsearch.steps import (
     anchor_positions,
     lowest_start,
 )
-from intlscore.rules.hand_table import HandType
-
-HAND = 14
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 
 def closest_sets(hand_type: HandType | SetShape, pool: Pool, floor: int = -1) -> Best:
@@ -122,9 +120,9 @@ def kept_cap(shape: SetShape, pool: Pool, target: int | None) -> int:
     11
     """
     if target is None or shape.same_number is None:
-        return HAND
+        return HAND_SIZE
     held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
-    return HAND - max(0, shape.same_number - held)
+    return HAND_SIZE - max(0, shape.same_number - held)
 
 
 def search_start(shape: SetShape, pool: Pool) -> tuple[list[int], int, int]:
@@ -180,7 +178,7 @@ anchor's own colour: no choice depends on it."""
 
 class _SetSearch:
     def __init__(
-        self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND
+        self, shape: SetShape, pool: Pool, target: int | None = None, most: int = HAND_SIZE
     ) -> None:
         self.shape = shape
         # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
@@ -231,11 +229,11 @@ class _SetSearch:
 
     def _search(self, start: int, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, _, keep, left = hand
-        bound = min(kept + min(left, HAND - tiles), self.kept_cap)
+        bound = min(kept + min(left, HAND_SIZE - tiles), self.kept_cap)
         limit = self.shape.max_total
         if limit is not None and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
-        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND:
+        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND_SIZE:
             return  # the sets still to come cannot hold the rest of the 14 tiles
         if self.one_kind and bound >= self.best.kept:
             bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
@@ -279,7 +277,7 @@ class _SetSearch:
         """What the closest hands completed from a partial hand depend on, or None.
 
         Only in the second pass, and only while fewer than three tiles are left to draw
-        (closest hands draw ``HAND - best.kept``): then no filler set is drawn, and the
+        (closest hands draw ``HAND_SIZE - best.kept``): then no filler set is drawn, and the
         tiles below the lowest open tile (all decided) matter only where a set anchored
         from there on may still draw them: the anchor's number for a group, as many run
         positions down as draws are left for a run, and the 1s (a run ending on the high
@@ -287,7 +285,7 @@ class _SetSearch:
         out, so partial hands differing only there share one entry.
         """
         kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
-        draws = HAND - self.best.kept - tiles + kept
+        draws = HAND_SIZE - self.best.kept - tiles + kept
         if draws >= 3:
             return None
         shape, open_ = self.shape, self.open
@@ -423,7 +421,7 @@ class _SetSearch:
 
     def _ok(self, tiles: int, sets: int, total: int, colours: int) -> bool:
         shape = self.shape
-        if tiles > HAND or sets > shape.max_sets:
+        if tiles > HAND_SIZE or sets > shape.max_sets:
             return False
         if shape.max_total is not None and total > shape.max_total:
             return False
@@ -548,7 +546,7 @@ class _SetSearch:
                     left_keep += 1 << (2 * cell)
                 else:
                     left_outs |= 1 << cell
-                    most = HAND - (tiles + position - start + 1 - base_kept - left_kept)
+                    most = HAND_SIZE - (tiles + position - start + 1 - base_kept - left_kept)
                     if self._hopeless_at(most, base_keep + left_keep, index):
                         break  # more tiles drawn below can only make it worse
             self._extend_right(
@@ -588,7 +586,7 @@ class _SetSearch:
                     index, (kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left)
                 )
             end += 1
-            if end > top or tiles >= HAND:
+            if end > top or tiles >= HAND_SIZE:
                 break
             if shape.max_total is not None and total > shape.max_total:
                 break
@@ -605,7 +603,7 @@ class _SetSearch:
                 left -= 1
             else:
                 outs |= 1 << cell
-                if self._hopeless_at(HAND - (tiles - kept), keep, index):
+                if self._hopeless_at(HAND_SIZE - (tiles - kept), keep, index):
                     break  # longer runs only draw more
         self._give_all(right_cells)
 
@@ -626,7 +624,7 @@ class _SetSearch:
             and not prefers(keep, best.keep)
         ):
             return
-        need = HAND - tiles
+        need = HAND_SIZE - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):

@@ -264,11 +264,9 @@ async def session_write(
 
 
 async def table(request: Request) -> Response:
-    from intlscore.faces.commands.table import table_rows
+    from intlscore.faces.documents import table_data
 
-    rules = settings(request).house_rules()
-    data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
-    return answer(request, "table", data)
+    return answer(request, "table", table_data(settings(request).house_rules()))
 
 
 async def tiles(request: Request) -> Response:

@@ -9,6 +9,14 @@ The public API, importable from the package itself:
 >>> intlscore.parse_tiles("r3-5 *")
 [Tile('r3'), Tile('r4'), Tile('r5'), Tile('*')]
 
+A :class:`Rack` holds one player's tiles with what is known around them (the discard,
+the seen tiles, the trump, when the win happens, the rules), checked once; every question
+takes one:
+
+>>> rack = intlscore.Rack("r1-4 r6-13 r1 k5", seen="k1")
+>>> intlscore.reachability(rack).by_number(24).distance
+1
+
 Names are loaded on first use, so ``import intlscore`` (and the CLI's start-up)
 stays light.
 """
@@ -46,6 +54,7 @@ _EXPORTS = {
     "parse_tiles": "intlscore.engine.notation",
     "parse_tile": "intlscore.engine.notation",
     "format_tiles": "intlscore.engine.notation",
+    "Rack": "intlscore.engine.rack",
     "score_hand": "intlscore.engine.scoring",
     "types_fitting": "intlscore.engine.scoring",
     "ScoreResult": "intlscore.engine.result",
@@ -79,6 +88,7 @@ __all__ = [
     "LedgerError",
     "NotationError",
     "OddsResult",
+    "Rack",
     "ReachResult",
     "Rules",
     "RulesError",
@@ -109,6 +119,7 @@ __all__ = [
 if TYPE_CHECKING:
     from intlscore.engine.notation import format_tiles, parse_tile, parse_tiles
     from intlscore.engine.odds import OddsResult, odds
+    from intlscore.engine.rack import Rack
     from intlscore.engine.reach import ReachResult, reachability
     from intlscore.engine.result import Context, ScoreResult
     from intlscore.engine.scoring import score_hand, types_fitting

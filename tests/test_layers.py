@@ -3,8 +3,9 @@
 Every ``import`` that runs is read with :mod:`ast`, at the top of a module or inside a
 function (a dependency is one wherever it is written); the names imported under ``if
 TYPE_CHECKING:`` for annotations alone are not. The set search is a layer of its own,
-below reach, odds and the scorer; and the engine and the rules import no module that
-imports them back.
+below reach, odds and the scorer; no module of intlscore (the engine, the rules, the session,
+the faces) imports a module that imports it back (issue 30 item 6); and the web face reaches
+no module of the command line.
 """
 
 from __future__ import annotations
@@ -131,9 +132,68 @@ def test_the_set_search_imports_none_of_its_callers(layer: str) -> None:
             assert not wrong, f"{module} imports {wrong}, a layer above the set search"
 
 
-@pytest.mark.parametrize("layer", ["intlscore.engine", "intlscore.rules"])
+@pytest.mark.parametrize(
+    "layer",
+    [
+        "intlscore.engine",
+        "intlscore.rules",
+        "intlscore.session",
+        "intlscore.faces",
+        "intlscore",  # anything else: the package's own modules (errors, values, ...)
+    ],
+)
 def test_no_import_circles(layer: str) -> None:
     assert circles(layer, graph()) == []
+
+
+def test_a_circle_through_an_import_in_a_function_is_found(tmp_path: Path) -> None:
+    """An import inside a function is a dependency too (the ledger's Session.open once
+    imported the Ledger that way): two modules written so are one circle."""
+    package = tmp_path / "p"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from p.b import B\n")
+    (package / "b.py").write_text("def f():\n    from p.a import A\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from p.a import A\n"
+    )
+    found = {
+        name: frozenset(m for m in _imported(package / f"{name}.py", f"p.{name}") if m[:2] == "p.")
+        for name in ("a", "b", "c")
+    }
+    assert found == {"a": {"p.b"}, "b": {"p.a"}, "c": frozenset()}
+    edges = {f"p.{name}": targets for name, targets in found.items()}
+    assert circles("p", edges) == [["p.a", "p.b"]]
+
+
+def reachable(start: str, edges: dict[str, frozenset[str]]) -> set[str]:
+    """Every module that importing a module under ``start`` imports, at any depth."""
+    seen: set[str] = set()
+    stack = [module for module in edges if module == start or module.startswith(start + ".")]
+    while stack:
+        for target in edges[stack.pop()]:
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
+
+
+def test_the_web_imports_no_command_line_module() -> None:
+    """The page and the command line are two faces over the same engine and documents: no
+    module the web package imports, at any depth, is a CLI command (or the CLI itself)."""
+    assert "intlscore.faces.documents" in reachable("intlscore.faces.web", graph())
+    cli = sorted(
+        module
+        for module in reachable("intlscore.faces.web", graph())
+        if module.startswith("intlscore.faces.commands") or module == "intlscore.faces.cli"
+    )
+    assert cli == []
+
+
+def test_reachable_follows_imports_at_any_depth() -> None:
+    edges = {"x.a": frozenset({"x.b"}), "x.b": frozenset({"x.c"}), "x.c": frozenset()}
+    assert reachable("x.a", edges) == {"x.b", "x.c"}
+    assert reachable("x.c", edges) == set()
 
 
 def test_only_the_engine_package_chooses_the_build() -> None:

@@ -18,18 +18,16 @@ from typing import Final
 
 from intlscore.engine.tiles import COPIES, JOKER_INDEX, Tile
 from intlscore.errors import HandError
+from intlscore.rules.hand_table import HAND_SIZE
 
 __all__ = [
-    "CLOSED_HAND",
     "WITH_DISCARD",
     "check_closed_hand",
     "check_tiles",
     "count_problems",
 ]
 
-CLOSED_HAND: Final = 14
-"""Tiles a closed win melds (R10)."""
-WITH_DISCARD: Final = 15
+WITH_DISCARD: Final = HAND_SIZE + 1
 """The melded tiles plus the final discard."""
 
 _WORDS: Final = (
@@ -108,11 +106,11 @@ def check_tiles(tiles: Sequence[Tile], known: Sequence[Tile] = ()) -> None:
 
 def _size_problem(count: int, discard: Tile | None) -> str | None:
     if discard is None:
-        if count in (CLOSED_HAND, WITH_DISCARD):
+        if count in (HAND_SIZE, WITH_DISCARD):
             return None
         given = "no tiles given" if count == 0 else f"{count} tile{'s' * (count != 1)} given"
         return f"{given}; a closed hand is 14 tiles plus the discard, or 15 tiles"
-    if count == CLOSED_HAND:
+    if count == HAND_SIZE:
         return None
     tiles = f"{count} tile{'s' * (count != 1)}"
     return f"{tiles} and a discard make {count + 1}; give 14 tiles and --discard, or 15 tiles"

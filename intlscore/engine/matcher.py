@@ -144,7 +144,7 @@ class Matcher:
             # Whole families fall at once when their shared check fails.
             if structure == "pairs" and not pairs_possible(facts):
                 continue
-            set_based = structure in _SET_STRUCTURES
+            set_based = structure in SET_STRUCTURES
             if set_based and probe.sets_possible is False:
                 continue
             if structure == "sequence":
@@ -182,7 +182,7 @@ class Matcher:
                 break
             if only is not None and hand_type.position not in only:
                 continue
-            if probe.sets_possible is False and hand_type.structure in _SET_STRUCTURES:
+            if probe.sets_possible is False and hand_type.structure in SET_STRUCTURES:
                 continue  # cheaper than asking the probe again
             if probe.check(hand_type) is not None:
                 return base
@@ -193,9 +193,6 @@ class Matcher:
         if has_stranded_tile(facts):
             return None
         return build.current().plain_split(facts, self._feasible_failed)
-
-
-_SET_STRUCTURES = frozenset(SET_STRUCTURES)
 
 
 class _Probe:
@@ -212,7 +209,7 @@ class _Probe:
         """One proof that the tiles fit the type, or None."""
         facts = self.facts
         structure = hand_type.structure
-        if structure in _SET_STRUCTURES:
+        if structure in SET_STRUCTURES:
             if self.sets_possible is False or not can_hold(hand_type, facts):
                 return None
             if self.sets_possible is None or (self.split is None and is_plain(hand_type)):

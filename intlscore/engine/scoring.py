@@ -15,18 +15,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from intlscore.engine import build
 from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.handcheck import check_closed_hand
 from intlscore.engine.matcher import Matcher, RawMatch
 from intlscore.engine.melds import RawMeld
-from intlscore.engine.notation import parse_tile, parse_tiles
+from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.result import (
-    NO_CONTEXT,
     BestMatch,
     Context,
     Meld,
@@ -35,36 +33,16 @@ from intlscore.engine.result import (
     TypeMatch,
 )
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import HandTable
-from intlscore.rules.ruleset import Rules, resolve_rules
+from intlscore.rules.hand_table import HAND_SIZE
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from typing import Unpack
 
-TileInput = str | Iterable[str | Tile]
 _TILES = tuple(Tile(index) for index in range(JOKER_INDEX + 1))
 _AS_ITSELF = tuple(PlacedTile(tile) for tile in _TILES)
 """Every placed tile that is not a joker, by tile index (the values are immutable)."""
 _JOKER_AS = tuple(PlacedTile(_TILES[JOKER_INDEX], tile) for tile in _TILES)
 """A joker standing for each tile, by the index of the tile it stands for."""
-
-
-def resolve_table(
-    table: HandTable | Rules | str | Path | None, rules: Rules | str | Path | None = None
-) -> HandTable:
-    """The hand table to use: of ``rules`` (a Rules or a rules file), or the older ``table``
-    (a hand table or its file); the shipped one by default."""
-    return resolve_rules(rules, table=table).hands
-
-
-def _to_tiles(tiles: TileInput) -> list[Tile]:
-    return parse_tiles(tiles)
-
-
-def _to_tile(tile: str | Tile | None) -> Tile | None:
-    if tile is None or isinstance(tile, Tile):
-        return tile
-    return parse_tile(tile, argument="discard")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -166,38 +144,26 @@ def _result(
     )
 
 
-def score_hand(
-    tiles: TileInput,
-    *,
-    discard: str | Tile | None = None,
-    first_turn: bool = False,
-    original_hand: bool = False,
-    starting_player: bool = False,
-    table: HandTable | Rules | str | Path | None = None,
-    known: TileInput = (),
-    rules: Rules | str | Path | None = None,
-) -> ScoreResult:
-    """Score a closed hand: 14 tiles (and the discard, if known) or 15 tiles.
+def score_hand(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> ScoreResult:
+    """Score a closed hand: a :class:`~intlscore.engine.rack.Rack` of 14 tiles (and the
+    discard, if known) or 15 tiles, or those tiles and the rack's keywords
+    (:class:`~intlscore.engine.rack.RackKeywords`).
 
     With 15 tiles every distinct discard is tried and the highest final score
     is reported (R13); a joker discard doubles (R12). ``first_turn``,
     ``original_hand`` and ``starting_player`` describe the win for types 39
-    and 40. ``known`` tiles (the trump, seen tiles) count toward the two copies
-    a joker may stand for (R3). ``rules`` (a :class:`~intlscore.rules.Rules` or
-    the path of a rules file) gives the types; ``table`` is the older keyword
-    for a hand table alone. Bad input raises :class:`NotationError` or
-    :class:`HandError`; a bad rules file raises :class:`TableError`.
+    and 40. ``seen`` tiles and the ``trump`` (or ``known``, the older name for
+    both) count toward the two copies a joker may stand for (R3). ``rules`` (a
+    :class:`~intlscore.rules.Rules` or the path of a rules file) gives the types;
+    ``table`` is the older keyword for a hand table alone. Bad input raises
+    :class:`NotationError` or :class:`HandError`; a bad rules file raises
+    :class:`TableError`.
     """
-    hand = _to_tiles(tiles)
-    discard_tile = _to_tile(discard)
-    known_tiles = parse_tiles(known, argument="known", allow_empty=True) if known else []
-    check_closed_hand(hand, discard_tile, known=known_tiles)
-    if first_turn is False and original_hand is False and starting_player is False:
-        context = NO_CONTEXT  # the common case, without checking each flag again
-    else:
-        context = Context(first_turn, original_hand, starting_player)
-    matcher = Matcher(resolve_table(table, rules), context)
-    if len(hand) == 14:
+    rack = rack_of(tiles, **keywords)
+    hand, discard_tile, seen, trump, context, rules = rack
+    known_tiles = seen if trump is None else (*seen, trump)
+    matcher = Matcher(rules.hands, context)
+    if len(hand) == HAND_SIZE:
         known_all = [*known_tiles] if discard_tile is None else [*known_tiles, discard_tile]
         only = _fitting(matcher, hand, known_all)
         return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles, only), context)
@@ -268,31 +234,29 @@ def _best_discard(
 
 
 def types_fitting(
-    tiles: TileInput,
-    *,
-    context: Context = NO_CONTEXT,
-    table: HandTable | Rules | str | Path | None = None,
-    known: TileInput = (),
-    rules: Rules | str | Path | None = None,
+    tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]
 ) -> dict[int, TypeMatch]:
-    """Every type that some 14 of these 14 or 15 tiles fit, by type number.
+    """Every type that some 14 of these 14 or 15 tiles (a rack's, or the tiles and the
+    rack's keywords) fit, by type number.
 
-    For 15 tiles this is the union over every discard, without any doubling.
-    ``known`` tiles count toward R3.
+    For 15 tiles this is the union over every discard, without any doubling; a rack's
+    discard beside 14 tiles, its seen tiles and its trump count toward R3.
 
     >>> sorted(types_fitting("k1-13 k1 *"))
     [1, 22, 23, 24]
     """
-    hand = _to_tiles(tiles)
-    known_tiles = parse_tiles(known, argument="known", allow_empty=True) if known else []
-    check_closed_hand(hand, known=known_tiles)
-    matcher = Matcher(resolve_table(table, rules), context)
+    rack = rack_of(tiles, **keywords)
+    hand, discard, seen, trump, context, rules = rack
+    known_tiles = [*seen] if trump is None else [*seen, trump]
+    if discard is not None:
+        known_tiles.append(discard)
+    matcher = Matcher(rules.hands, context)
     found: dict[int, TypeMatch] = {}
     only = _fitting(matcher, hand, known_tiles)
     if only == frozenset():
         return found
     choices: list[Tile | None] = [None]
-    if len(hand) > 14:
+    if len(hand) > HAND_SIZE:
         choices = [*sorted(set(hand), key=Tile.rack_key)]
     for choice in choices:
         melded = list(hand)

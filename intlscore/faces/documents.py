@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from intlscore.rules import Rules
     from intlscore.session.ledger import RecordedDeal, Rescore, SessionState
 
 FORMATS: Final[dict[str, int]] = {
@@ -104,7 +105,28 @@ def schema(kind: str) -> dict[str, Any]:
     return loaded
 
 
-# -- the session documents that the CLI and the page both answer ------------------------------
+# -- the documents that the CLI and the page both answer ----------------------------------------
+
+
+def table_data(rules: Rules) -> dict[str, Any]:
+    """``table --json`` and the page's ``/api/table``: the rules' name, the table's source
+    and the reference card's rows, in table order.
+
+    >>> from intlscore.rules import default_rules
+    >>> royal = table_data(default_rules())["types"][23]
+    >>> royal["number"], royal["name"], royal["scores"]
+    (24, 'Royal', [2400, 2200, 2000])
+    """
+    rows = [
+        {
+            "number": hand_type.number,
+            "name": hand_type.name,
+            "scores": list(hand_type.scores),
+            "description": hand_type.description,
+        }
+        for hand_type in rules.hands
+    ]
+    return {"rules": rules.name, "table": rules.hands.source, "types": rows}
 
 
 def session_rules_data(state: SessionState) -> dict[str, Any]:

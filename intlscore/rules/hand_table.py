@@ -35,7 +35,7 @@ STRUCTURES: Final = ("any", "sets", "groups", "runs", "pairs", "sequence")
 RANGES: Final = ("minor", "major")
 NEIGHBOURS: Final = ("same", "differ")
 CONTEXT_FLAGS: Final = ("first_turn", "original_hand", "not_starting_player")
-SET_STRUCTURES: Final = ("sets", "groups", "runs")
+SET_STRUCTURES: Final = frozenset({"sets", "groups", "runs"})
 HAND_SIZE: Final = 14
 MAX_TYPES: Final = 1000
 """The most types a table may hold: beyond this ``reach`` would take minutes (issue 9)."""

@@ -24,9 +24,9 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Unpack
 
 from intlscore.engine.odds.candidates import Candidate, candidates_within
 from intlscore.engine.odds.draws import Draw, every_sequence, sample_draws, unseen_tiles
@@ -36,42 +36,37 @@ from intlscore.engine.odds.play import DEFAULT_BUDGET, Stop, play_from_reach
 from intlscore.engine.odds.rack import set_up
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
+from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.reach import ReachResult, reachability
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
-from intlscore.rules import Rules
-from intlscore.rules.hand_table import HandTable, HandType
+from intlscore.rules.hand_table import HandType
 
 DEFAULT_DRAWS = 6
 MAX_DRAWS = 40
 DEFAULT_SAMPLES = samples_for(0.02)
 """Enough samples for every 95% interval to be at most 2 percentage points either side."""
 MAX_SAMPLES = 10_000_000
-TileInput = str | Iterable[str | Tile]
 Progress = Callable[[int, int], None]
 
 
 def odds(
-    tiles: TileInput,
+    tiles: Rack | TileInput,
     *,
     draws: int = DEFAULT_DRAWS,
-    seen: TileInput = (),
-    trump: str | Tile | None = None,
-    first_turn: bool = False,
-    original_hand: bool = False,
-    starting_player: bool = False,
-    rules: Rules | str | Path | None = None,
-    table: HandTable | str | Path | None = None,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     progress: Progress | None = None,
     play: bool = False,
     budget: int = DEFAULT_BUDGET,
     stop: Stop | None = None,
+    **keywords: Unpack[RackKeywords],
 ) -> OddsResult:
-    """The odds of a 14- or 15-tile rack within ``draws`` draws (R22).
+    """The odds of a :class:`~intlscore.engine.rack.Rack` of 14 or 15 tiles (or those tiles
+    and the rack's keywords, :class:`~intlscore.engine.rack.RackKeywords`) within ``draws``
+    draws (R22).
 
     ``progress(done, total)`` is called as the samples are worked through. With ``play``
     the play odds (R23) come beside them: the value under real play, exact within
@@ -84,25 +79,13 @@ def odds(
         raise HandError(f"samples must be a whole number from 1 to {MAX_SAMPLES}; got {samples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise HandError(f"seed must be a whole number; got {seed!r}")
-    hand_table, seen_tiles, trump_tile, reach, pool = set_up(
-        tiles,
-        seen=seen,
-        trump=trump,
-        first_turn=first_turn,
-        original_hand=original_hand,
-        starting_player=starting_player,
-        rules=rules,
-        table=table,
-    )
+    rack = rack_of(tiles, **keywords)
+    hand_table, _, _, reach, pool = set_up(rack)
     hand = list(reach.tiles)
     unseen = unseen_tiles(pool)
     sequences, weights = draw_sequences(unseen, draws, samples=samples, seed=seed)
     candidates = candidates_within(reach, hand_table, draws, len(hand))
-    discards = (
-        _discard_plans(hand, seen_tiles, trump_tile, reach, hand_table, draws)
-        if len(hand) == 15
-        else []
-    )
+    discards = _discard_plans(rack, reach, draws) if len(hand) == 15 else []
     firsts = Firsts(hand_table, sequences)
     work = len(candidates) + sum(len(plan.candidates) for plan in discards)
     if play:  # the play search reports each first move of each draw count
@@ -183,36 +166,19 @@ class _DiscardPlan:
     by_type: dict[int, int] | None = None
 
 
-def _discard_plans(
-    hand: Sequence[Tile],
-    seen: Sequence[Tile],
-    trump: Tile | None,
-    reach: ReachResult,
-    table: HandTable,
-    draws: int,
-) -> list[_DiscardPlan]:
+def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardPlan]:
     plans = []
-    for discard in sorted(set(hand), key=Tile.rack_key):
-        rest = list(hand)
-        rest.remove(discard)
-        known = [*seen, discard]  # the discard is out of play: it cannot come back (R3)
-        left = reachability(
-            rest,
-            seen=known,
-            trump=trump,
-            first_turn=reach.context.first_turn,
-            original_hand=reach.context.original_hand,
-            starting_player=reach.context.starting_player,
-            table=table,
-        )
+    for discard in sorted(set(rack.tiles), key=Tile.rack_key):
+        rest = rack.throw(discard)  # the discard is out of play: it cannot come back (R3)
+        left = reachability(rest)
         candidates = []
-        for hand_type, entry in zip(table, left.types, strict=True):
+        for hand_type, entry in zip(rack.hands, left.types, strict=True):
             allowed = draws_allowed(hand_type, reach.context, 15)  # the first turn is spent
             limit = draws if allowed is None else min(draws, allowed)
             if entry.distance is not None and entry.distance <= limit:
                 candidates.append(Candidate(hand_type, entry, limit))
         candidates.sort(key=lambda c: -2 * max(c.hand_type.scores))
-        pool = Pool.build(rest, known, trump)
+        pool = Pool.build(rest.tiles, rest.seen, rest.trump)
         plans.append(_DiscardPlan(discard, pool, candidates, by_type={}))
     return plans
 

@@ -38,13 +38,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
+from typing import Unpack
 
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.odds.rack import TileInput, set_up
+from intlscore.engine.odds.rack import set_up
+from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
@@ -53,7 +54,6 @@ from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
-from intlscore.rules import Rules
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
 
 KINDS = NUMBERED + 1
@@ -632,35 +632,22 @@ def _line(scaled: _Scaled, pool: Pool, draws: int) -> PlayLine:
 
 
 def play_odds(
-    tiles: TileInput,
+    tiles: Rack | TileInput,
     *,
     draws: int,
-    seen: TileInput = (),
-    trump: str | Tile | None = None,
-    first_turn: bool = False,
-    original_hand: bool = False,
-    starting_player: bool = False,
-    rules: Rules | str | Path | None = None,
-    table: HandTable | str | Path | None = None,
     budget: int = DEFAULT_BUDGET,
     stop: Stop | None = None,
+    **keywords: Unpack[RackKeywords],
 ) -> PlayOdds:
-    """The play value of a 14- or 15-tile rack within 1, 2, ..., ``draws`` draws (R23).
+    """The play value of a :class:`~intlscore.engine.rack.Rack` of 14 or 15 tiles (or those
+    tiles and the rack's keywords, :class:`~intlscore.engine.rack.RackKeywords`) within
+    1, 2, ..., ``draws`` draws (R23).
 
     The search weighs at most ``budget`` positions; where N draws would take more, the
     answer covers fewer draws exactly and gives a lower bound for N (``exact`` false).
     ``stop`` (:class:`Stop`) lets another thread end it early (:class:`Stopped`).
     """
-    rack = set_up(
-        tiles,
-        seen=seen,
-        trump=trump,
-        first_turn=first_turn,
-        original_hand=original_hand,
-        starting_player=starting_player,
-        rules=rules,
-        table=table,
-    )
+    rack = set_up(tiles, **keywords)
     return play_from_reach(rack.reach, rack.pool, rack.table, draws, budget, stop=stop)
 
 

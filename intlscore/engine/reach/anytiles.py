@@ -21,9 +21,7 @@ from itertools import combinations
 from intlscore.engine.ranges import GROUP_NUMBERS
 from intlscore.engine.setsearch.best import Best, offer_state
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.rules.hand_table import HandType
-
-HAND = 14
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 
 def allowed_numbers(hand_type: HandType) -> frozenset[int]:
@@ -89,8 +87,8 @@ def _count_only(
     off = [c for c in cells if c not in on]
     hand_on, draw_on = _units(pool, on)
     hand_off, draw_off = _units(pool, off)
-    for units_on in range(at_least, min(HAND, len(hand_on) + len(draw_on)) + 1):
-        units_off = HAND - units_on
+    for units_on in range(at_least, min(HAND_SIZE, len(hand_on) + len(draw_on)) + 1):
+        units_off = HAND_SIZE - units_on
         if units_off > len(hand_off) + len(draw_off):
             continue
         kept_on = min(units_on, len(hand_on))
@@ -110,8 +108,8 @@ def _cheapest(limit: int, pool: Pool, cells: list[int], best: Best) -> None:
     hand, drawable = _units(pool, cells)
     hand.sort(key=_number)
     drawable.sort(key=_number)
-    for kept in range(min(HAND, len(hand)), -1, -1):
-        draws = HAND - kept
+    for kept in range(min(HAND_SIZE, len(hand)), -1, -1):
+        draws = HAND_SIZE - kept
         if draws > len(drawable):
             continue
         base = sum(_number(t) for t in hand[:kept])
@@ -155,7 +153,7 @@ def _dp(
             for copies in range(1, pool.cap[cell] + 1):
                 new_count = count + copies
                 new_total = total + number * copies
-                if new_count > HAND or (limit is not None and new_total > limit):
+                if new_count > HAND_SIZE or (limit is not None and new_total > limit):
                     break
                 gain = min(copies, held)
                 key = (
@@ -172,5 +170,5 @@ def _dp(
                 offer_state(nxt, key, value)
         states = nxt
     for (count, _total, mask, on), (kept, outs, keep) in states.items():
-        if count == HAND and mask == need_mask and on >= (at_least if target else 0):
+        if count == HAND_SIZE and mask == need_mask and on >= (at_least if target else 0):
             best.offer(kept, outs, keep)

@@ -10,12 +10,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from intlscore.engine.context import Context, context_allows
-from intlscore.engine.handcheck import check_tiles
-from intlscore.engine.notation import optional_tile, parse_tiles
+from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
 from intlscore.engine.reach.impossible import impossible_reason
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
@@ -24,29 +22,16 @@ from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.best import Best, mask_indices, unpack_keep
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
-from intlscore.errors import HandError
-from intlscore.rules.hand_table import HandTable, HandType
-from intlscore.rules.ruleset import Rules, resolve_rules
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-HAND = 14
-TileInput = str | Iterable[str | Tile]
+    from typing import Unpack
 
 
-def reachability(
-    tiles: TileInput,
-    *,
-    seen: TileInput = (),
-    trump: str | Tile | None = None,
-    first_turn: bool = False,
-    original_hand: bool = False,
-    starting_player: bool = False,
-    table: HandTable | Rules | str | Path | None = None,
-    rules: Rules | str | Path | None = None,
-) -> ReachResult:
-    """Distance, outs, keep and reason for every type, for a hand of 14 or 15 tiles.
+def reachability(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> ReachResult:
+    """Distance, outs, keep and reason for every type, for a
+    :class:`~intlscore.engine.rack.Rack` of 14 or 15 tiles (without a discard), or those
+    tiles and the rack's keywords (:class:`~intlscore.engine.rack.RackKeywords`).
 
     ``seen`` are tiles known to be out of play (discards, other players' melds),
     ``trump`` the face-up trump; both count toward the two copies of each tile
@@ -55,8 +40,8 @@ def reachability(
     ``rules`` (a :class:`~intlscore.rules.Rules` or a rules file) gives the
     types; ``table`` is the older keyword for a hand table alone.
     """
-    flags = (first_turn, original_hand, starting_player)
-    request = read_request(tiles, seen, trump, flags, rules, table)
+    rack = rack_of(tiles, **keywords)
+    request = read_request(rack)
     pool, context, size = request.pool, request.context, len(request.hand)
     entries = tuple(_reach_type(t, pool, context, size) for t in request.types)
     return request.result(entries)
@@ -65,8 +50,8 @@ def reachability(
 class Request(NamedTuple):
     """A checked reach question: the hand, what is known, the context and the types."""
 
-    hand: list[Tile]
-    seen: list[Tile]
+    hand: tuple[Tile, ...]
+    seen: tuple[Tile, ...]
     trump: Tile | None
     context: Context
     pool: Pool
@@ -83,33 +68,15 @@ class Request(NamedTuple):
         )
 
 
-def read_request(
-    tiles: TileInput,
-    seen: TileInput,
-    trump: str | Tile | None,
-    flags: tuple[bool, bool, bool],
-    rules: Rules | str | Path | None,
-    table: HandTable | Rules | str | Path | None = None,
-) -> Request:
-    """Parse and check a reach question (R3); :class:`HandError` names what is wrong.
-
-    ``flags`` are the context's: first turn, original hand, starting player.
-    """
-    hand = parse_tiles(tiles)
-    if len(hand) not in (HAND, HAND + 1):
-        raise HandError(f"{len(hand)} tiles given; reach needs a hand of 14 or 15 tiles")
-    seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True)
-    trump_tile = optional_tile(trump, "trump")
-    known = [*seen_tiles, *([trump_tile] if trump_tile is not None else [])]
-    check_tiles(hand, known)
-    context = Context(*flags)
-    pool = Pool.build(hand, seen_tiles, trump_tile)
-    types = tuple(resolve_rules(rules, table=table).hands)
-    return Request(hand, seen_tiles, trump_tile, context, pool, types)
+def read_request(rack: Rack) -> Request:
+    """A reach question of a rack (checked when it was made; it has no discard)."""
+    rack.without_discard()
+    pool = Pool.build(rack.tiles, rack.seen, rack.trump)
+    return Request(rack.tiles, rack.seen, rack.trump, rack.context, pool, tuple(rack.hands))
 
 
 def _reach_type(
-    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND
+    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND_SIZE
 ) -> TypeReach:
     def unreachable(reason: str) -> TypeReach:
         return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
@@ -131,10 +98,11 @@ def distance_of(kept: int, pool: Pool) -> int:
 
     Every tile it lacks is drawn, or stood in for by a joker of the hand.
 
+    >>> from intlscore.engine.notation import parse_tiles
     >>> distance_of(12, Pool.build(parse_tiles("r1-12 * *"), (), None))
     0
     """
-    missing = HAND - kept
+    missing = HAND_SIZE - kept
     return missing - min(pool.jokers, missing)
 
 
@@ -144,17 +112,18 @@ def least_kept(distance: int, pool: Pool) -> int:
     The inverse of :func:`distance_of`: a type is at most ``distance`` draws
     away exactly when its closest hands keep this many tiles or more.
 
+    >>> from intlscore.engine.notation import parse_tiles
     >>> pool = Pool.build(parse_tiles("r1-12 * *"), (), None)
     >>> least_kept(0, pool), least_kept(3, pool), distance_of(9, pool)
     (12, 9, 3)
     """
-    return HAND - pool.jokers - distance
+    return HAND_SIZE - pool.jokers - distance
 
 
 def reachable_entry(hand_type: HandType, pool: Pool, best: Best) -> TypeReach:
     """The entry of a type whose closest completed hands are ``best`` (found)."""
     distance = distance_of(best.kept, pool)
-    jokers_used = HAND - best.kept - distance
+    jokers_used = HAND_SIZE - best.kept - distance
     outs: list[Out] = []
     if distance:
         outs = [Out(Tile(i), pool.unseen(i)) for i in mask_indices(best.outs)]

@@ -25,9 +25,9 @@ import functools
 
 from intlscore.engine.reach.solve import closest, sequence_problem
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.rules.hand_table import HandType
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
-HIGHEST_TOTAL = 14 * 13
+HIGHEST_TOTAL = HAND_SIZE * 13
 _RELAXABLE = ("range", "same_number", "colours", "distinct_colours", "sets", "max_total")
 _DROPPED = {
     "range": None,

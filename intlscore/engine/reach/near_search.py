@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from intlscore.engine.context import context_allows
+from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.driver import (
     Request,
-    TileInput,
     distance_of,
     least_kept,
     reachable_entry,
@@ -40,26 +40,16 @@ from intlscore.engine.reach.near import NearReach
 from intlscore.engine.reach.result import TypeReach
 from intlscore.engine.reach.solve import closest, closest_within, formable, prunable
 from intlscore.engine.setsearch.best import Best
-from intlscore.engine.tiles import Tile
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from typing import Unpack
 
     from intlscore.engine.setsearch.pool import Pool
     from intlscore.rules.hand_table import HandType
-    from intlscore.rules.ruleset import Rules
 
 
 def near_reach(
-    tiles: TileInput,
-    *,
-    window: int,
-    seen: TileInput = (),
-    trump: str | Tile | None = None,
-    first_turn: bool = False,
-    original_hand: bool = False,
-    starting_player: bool = False,
-    rules: Rules | str | Path | None = None,
+    tiles: Rack | TileInput, *, window: int, **keywords: Unpack[RackKeywords]
 ) -> NearReach:
     """The types at most ``window`` draws beyond the closest, as :func:`reachability` has them.
 
@@ -67,8 +57,8 @@ def near_reach(
     """
     if window < 0:
         raise ValueError(f"window must be 0 or more draws, not {window}")
-    flags = (first_turn, original_hand, starting_player)
-    request = read_request(tiles, seen, trump, flags, rules)
+    rack = rack_of(tiles, **keywords)
+    request = read_request(rack)
     pool = request.pool
     found: dict[int, Best] = {}
     unreachable: set[int] = set()

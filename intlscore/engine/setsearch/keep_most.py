@@ -56,9 +56,7 @@ from intlscore.engine.setsearch.steps import (
     lowest_start,
 )
 from intlscore.engine.spec import TypeSpec, type_spec
-from intlscore.rules.hand_table import HandType
-
-HAND = 14
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 
 def closest_sets(hand_type: HandType | TypeSpec, pool: Pool, floor: int = -1) -> Best:
@@ -117,9 +115,9 @@ def kept_cap(shape: TypeSpec, pool: Pool, target: int | None) -> int:
     11
     """
     if target is None or not shape.same_number:
-        return HAND
+        return HAND_SIZE
     held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
-    return HAND - max(0, shape.same_number - held)
+    return HAND_SIZE - max(0, shape.same_number - held)
 
 
 def search_start(shape: TypeSpec, pool: Pool) -> tuple[list[int], int, int]:
@@ -175,7 +173,7 @@ anchor's own colour: no choice depends on it."""
 
 class _SetSearch:
     def __init__(
-        self, shape: TypeSpec, pool: Pool, target: int | None = None, most: int = HAND
+        self, shape: TypeSpec, pool: Pool, target: int | None = None, most: int = HAND_SIZE
     ) -> None:
         self.shape = shape
         # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
@@ -226,11 +224,11 @@ class _SetSearch:
 
     def _search(self, start: int, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, _, keep, left = hand
-        bound = min(kept + min(left, HAND - tiles), self.kept_cap)
+        bound = min(kept + min(left, HAND_SIZE - tiles), self.kept_cap)
         limit = self.shape.max_total
         if limit >= 0 and bound >= self.best.kept:
             bound = kept + self._affordable(start, limit - total, bound - kept)
-        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND:
+        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND_SIZE:
             return  # the sets still to come cannot hold the rest of the 14 tiles
         if self.one_kind and bound >= self.best.kept:
             bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
@@ -274,7 +272,7 @@ class _SetSearch:
         """What the closest hands completed from a partial hand depend on, or None.
 
         Only in the second pass, and only while fewer than three tiles are left to draw
-        (closest hands draw ``HAND - best.kept``): then no filler set is drawn, and the
+        (closest hands draw ``HAND_SIZE - best.kept``): then no filler set is drawn, and the
         tiles below the lowest open tile (all decided) matter only where a set anchored
         from there on may still draw them: the anchor's number for a group, as many run
         positions down as draws are left for a run, and the 1s (a run ending on the high
@@ -282,7 +280,7 @@ class _SetSearch:
         out, so partial hands differing only there share one entry.
         """
         kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
-        draws = HAND - self.best.kept - tiles + kept
+        draws = HAND_SIZE - self.best.kept - tiles + kept
         if draws >= 3:
             return None
         shape, open_ = self.shape, self.open
@@ -418,7 +416,7 @@ class _SetSearch:
 
     def _ok(self, tiles: int, sets: int, total: int, colours: int) -> bool:
         shape = self.shape
-        if tiles > HAND or sets > shape.max_sets:
+        if tiles > HAND_SIZE or sets > shape.max_sets:
             return False
         if 0 <= shape.max_total < total:
             return False
@@ -543,7 +541,7 @@ class _SetSearch:
                     left_keep += 1 << (2 * cell)
                 else:
                     left_outs |= 1 << cell
-                    most = HAND - (tiles + position - start + 1 - base_kept - left_kept)
+                    most = HAND_SIZE - (tiles + position - start + 1 - base_kept - left_kept)
                     if self._hopeless_at(most, base_keep + left_keep, index):
                         break  # more tiles drawn below can only make it worse
             self._extend_right(
@@ -583,7 +581,7 @@ class _SetSearch:
                     index, (kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left)
                 )
             end += 1
-            if end > top or tiles >= HAND:
+            if end > top or tiles >= HAND_SIZE:
                 break
             if 0 <= shape.max_total < total:
                 break
@@ -600,7 +598,7 @@ class _SetSearch:
                 left -= 1
             else:
                 outs |= 1 << cell
-                if self._hopeless_at(HAND - (tiles - kept), keep, index):
+                if self._hopeless_at(HAND_SIZE - (tiles - kept), keep, index):
                     break  # longer runs only draw more
         self._give_all(right_cells)
 
@@ -621,7 +619,7 @@ class _SetSearch:
             and not prefers(keep, best.keep)
         ):
             return
-        need = HAND - tiles
+        need = HAND_SIZE - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.keep_most import (
-    HAND,
     Fill,
     Partial,
     _room_of,
@@ -47,6 +46,7 @@ from intlscore.engine.setsearch.keep_most import (
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.setsearch.shapes import target_numbers
 from intlscore.engine.spec import TypeSpec
+from intlscore.rules.hand_table import HAND_SIZE
 
 
 @dataclass(slots=True)
@@ -73,7 +73,7 @@ def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
     jokers; None for another pool."""
     real = sum(pool.hand)
     tiles = real + pool.jokers
-    if tiles not in (HAND - 1, HAND) or (tiles == HAND and not pool.jokers):
+    if tiles not in (HAND_SIZE - 1, HAND_SIZE) or (tiles == HAND_SIZE and not pool.jokers):
         return None
     found = DrawnPairs()
     for target in target_numbers(shape):
@@ -119,7 +119,7 @@ class _PairsSearch(_SetSearch):
             for cell in range(NUMBERED)
             for _ in range(self.cover[cell] - (keep >> (2 * cell) & 3))
         ]
-        need = HAND - tiles
+        need = HAND_SIZE - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):

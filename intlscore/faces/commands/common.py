@@ -1,4 +1,4 @@
-"""Arguments and output shared by the ``score`` and ``reach`` commands.
+"""Arguments and output shared by the ``score``, ``reach`` and ``odds`` commands.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -14,9 +14,12 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from intlscore.errors import IntlscoreError, quoted
+
+if TYPE_CHECKING:
+    from intlscore.engine.rack import Rack
 
 _WHOLE_NUMBER: Final = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
@@ -65,6 +68,36 @@ def add_seen_and_trump(parser: argparse.ArgumentParser) -> None:
         help="tiles out of play (discards, other players' melds); may be repeated",
     )
     parser.add_argument("--trump", metavar="T", help="the face-up trump tile")
+
+
+def rack_from_arguments(args: argparse.Namespace) -> Rack:
+    """The :class:`~intlscore.engine.rack.Rack` of a command's arguments: the tiles,
+    ``--discard``, ``--seen``, ``--trump``, the context flags and ``--rules`` (read first,
+    so a bad rules file is the error a command shows before its tiles are read).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> _ = parser.add_argument("tiles", nargs="+")
+    >>> add_seen_and_trump(parser)
+    >>> add_context_flags(parser, "when")
+    >>> add_table_and_json(parser)
+    >>> rack = rack_from_arguments(parser.parse_args(["k1-13", "k1", "--seen", "r5", "--first-turn"]))
+    >>> len(rack.tiles), rack.seen, rack.discard, rack.context.first_turn
+    (14, (Tile('r5'),), None, True)
+    """  # noqa: E501
+    from intlscore.engine.rack import Rack
+    from intlscore.faces.commands.rules_option import rules_from_arguments
+
+    rules = rules_from_arguments(args)
+    return Rack(
+        args.tiles,
+        discard=getattr(args, "discard", None),
+        seen=getattr(args, "seen", None) or (),
+        trump=getattr(args, "trump", None),
+        first_turn=args.first_turn,
+        original_hand=args.original_hand,
+        starting_player=args.starting_player,
+        rules=rules,
+    )
 
 
 def add_table_and_json(parser: argparse.ArgumentParser) -> None:

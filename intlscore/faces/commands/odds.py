@@ -16,6 +16,7 @@ from intlscore.faces.commands.common import (
     add_seen_and_trump,
     add_table_and_json,
     present,
+    rack_from_arguments,
     sentence,
     whole_number_argument,
 )
@@ -32,26 +33,20 @@ MAX_SEED = 2**63 - 1
 def run(args: argparse.Namespace) -> int:
     """Compute and print the odds of one rack; 0 for every valid rack."""
     from intlscore.engine.odds import odds
-    from intlscore.faces.commands.rules_option import rules_from_arguments
     from intlscore.faces.render.progress_bar import LazyBar
 
-    rules = rules_from_arguments(args)
+    rack = rack_from_arguments(args)
     with LazyBar("odds") as bar:
         result = odds(
-            args.tiles,
+            rack,
             draws=args.draws,
-            seen=args.seen or (),
-            trump=args.trump,
-            first_turn=args.first_turn,
-            original_hand=args.original_hand,
-            starting_player=args.starting_player,
-            rules=rules,
             samples=args.samples if args.samples is not None else _default_samples(),
             seed=args.seed,
             progress=bar,
             play=args.play,
         )
-    return present(result, args.json, lambda: _view(args.all), "odds", {"rules": rules.name})
+    extra = {"rules": rack.rules.name}
+    return present(result, args.json, lambda: _view(args.all), "odds", extra)
 
 
 def _default_samples() -> int:

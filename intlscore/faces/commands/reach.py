@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from intlscore.errors import IntlscoreError
 from intlscore.faces.commands.common import (
@@ -16,8 +16,12 @@ from intlscore.faces.commands.common import (
     add_seen_and_trump,
     add_table_and_json,
     present,
+    rack_from_arguments,
     sentence,
 )
+
+if TYPE_CHECKING:
+    from intlscore.engine.rack import Rack
 
 HELP = "how far a hand of 14 or 15 tiles is from every closed-hand type, and what to draw"
 EXAMPLE = 'example: intlscore reach "r1-4 r6-13 r1 k5" --seen "r5"'
@@ -46,22 +50,13 @@ class UnknownTypeError(IntlscoreError, ValueError):
 def run(args: argparse.Namespace) -> int:
     """Compute and print the reachability of every type; 0 for every valid hand."""
     from intlscore.engine.build import tell_if_missing
-    from intlscore.faces.commands.rules_option import rules_from_arguments
 
-    rules = rules_from_arguments(args)
-    question: dict[str, Any] = {
-        "seen": args.seen or (),
-        "trump": args.trump,
-        "first_turn": args.first_turn,
-        "original_hand": args.original_hand,
-        "starting_player": args.starting_player,
-        "rules": rules,
-    }
+    rack = rack_from_arguments(args)
     if not (args.json or args.all or args.type):
-        return _near_view(args, question)
+        return _near_view(rack)
     from intlscore.engine.reach import reachability
 
-    result = reachability(args.tiles, **question)
+    result = reachability(rack)
     numbers = [entry.number for entry in result.types]
     for number in args.type:
         if number not in numbers:
@@ -70,17 +65,17 @@ def run(args: argparse.Namespace) -> int:
                 f" (its types are {min(numbers)} to {max(numbers)})"
             )
     tell_if_missing()
-    return present(result, args.json, lambda: _view(args), "reach", {"rules": rules.name})
+    return present(result, args.json, lambda: _view(args), "reach", {"rules": rack.rules.name})
 
 
-def _near_view(args: argparse.Namespace, question: dict[str, Any]) -> int:
+def _near_view(rack: Rack) -> int:
     """The default view, from the near part of the answer alone (far types are not searched)."""
     from intlscore.engine.build import tell_if_missing
     from intlscore.engine.reach.near_search import near_reach
     from intlscore.faces.render.output import print_views
     from intlscore.faces.render.reach_view import FEW_DRAWS, reach_view
 
-    near = near_reach(args.tiles, window=FEW_DRAWS, **question)
+    near = near_reach(rack, window=FEW_DRAWS)
     tell_if_missing()
     print_views(reach_view(near))
     return 0

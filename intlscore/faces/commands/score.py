@@ -10,7 +10,13 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from intlscore.faces.commands.common import add_context_flags, add_table_and_json, present, sentence
+from intlscore.faces.commands.common import (
+    add_context_flags,
+    add_table_and_json,
+    present,
+    rack_from_arguments,
+    sentence,
+)
 
 HELP = "score a closed hand: 14 tiles (and --discard), or 15 tiles (the best discard is found)"
 EXAMPLE = 'example: intlscore score "k1-13 k1" --discard "*" (quote the * for the shell)'
@@ -19,18 +25,10 @@ EXAMPLE = 'example: intlscore score "k1-13 k1" --discard "*" (quote the * for th
 def run(args: argparse.Namespace) -> int:
     """Score the hand and print it; 0 for every valid hand, whether it scores or not."""
     from intlscore.engine.scoring import score_hand
-    from intlscore.faces.commands.rules_option import rules_from_arguments
 
-    rules = rules_from_arguments(args)
-    result = score_hand(
-        args.tiles,
-        discard=args.discard,
-        first_turn=args.first_turn,
-        original_hand=args.original_hand,
-        starting_player=args.starting_player,
-        rules=rules,
-    )
-    return present(result, args.json, _view, "score", {"rules": rules.name})
+    rack = rack_from_arguments(args)
+    result = score_hand(rack)
+    return present(result, args.json, _view, "score", {"rules": rack.rules.name})
 
 
 def _view() -> Callable[[Any], Any]:

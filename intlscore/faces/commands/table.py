@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from intlscore.faces.commands.common import sentence
 
@@ -20,25 +20,6 @@ if TYPE_CHECKING:
     from intlscore.rules.hand_table import HandTable
 
 HELP = "list the closed-hand types with their scores (no joker / 1 joker / 2 jokers)"
-
-
-def table_rows(table: HandTable) -> list[dict[str, Any]]:
-    """The rows of the reference card, in table order.
-
-    >>> from intlscore.rules.ruleset import default_table
-    >>> royal = table_rows(default_table())[23]
-    >>> royal["number"], royal["name"], royal["scores"]
-    (24, 'Royal', [2400, 2200, 2000])
-    """
-    return [
-        {
-            "number": hand_type.number,
-            "name": hand_type.name,
-            "scores": list(hand_type.scores),
-            "description": hand_type.description,
-        }
-        for hand_type in table
-    ]
 
 
 _CARD_WIDTH = 72
@@ -99,7 +80,7 @@ def table_card(
 def run(args: argparse.Namespace) -> int:
     """Print the card (or its JSON) for the table in use."""
     from intlscore.faces.commands.rules_option import rules_from_arguments
-    from intlscore.faces.documents import document
+    from intlscore.faces.documents import document, table_data
 
     rules = rules_from_arguments(args)
     table = rules.hands
@@ -107,8 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(rules.to_toml(), end="")
         return 0
     if args.json:
-        data = {"rules": rules.name, "table": table.source, "types": table_rows(table)}
-        print(json.dumps(document("table", data), indent=2))
+        print(json.dumps(document("table", table_data(rules)), indent=2))
         return 0
     from intlscore.faces.render.output import print_views
 

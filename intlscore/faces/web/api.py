@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -50,6 +50,7 @@ from starlette.routing import Route
 
 from intlscore.errors import IntlscoreError
 from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.faces.web.rack_fields import context, rack_fields
 from intlscore.session.ledger import Ledger, RecordedDeal, Session, SessionState
 
 if TYPE_CHECKING:
@@ -262,28 +263,10 @@ async def session_write(
 # -- hands -------------------------------------------------------------------------------------
 
 
-class ContextFlags(TypedDict):
-    """When the win happened (types 39 and 40), as the CLI's three flags."""
-
-    first_turn: bool
-    original_hand: bool
-    starting_player: bool
-
-
-def context(body: Fields) -> ContextFlags:
-    return {
-        "first_turn": body.flag("first_turn"),
-        "original_hand": body.flag("original_hand"),
-        "starting_player": body.flag("starting_player"),
-    }
-
-
 async def table(request: Request) -> Response:
-    from intlscore.faces.commands.table import table_rows
+    from intlscore.faces.documents import table_data
 
-    rules = settings(request).house_rules()
-    data = {"rules": rules.name, "table": rules.hands.source, "types": table_rows(rules.hands)}
-    return answer(request, "table", data)
+    return answer(request, "table", table_data(settings(request).house_rules()))
 
 
 async def tiles(request: Request) -> Response:
@@ -310,15 +293,10 @@ async def score(request: Request) -> Response:
     from intlscore.engine.scoring import score_hand
 
     body = await fields(request)
-    hand = body.tiles("tiles", required=True)
-    discard = body.text("discard")
-    flags = context(body)
+    given = rack_fields(body, discard=True)
     body.done()
-    assert hand is not None
     rules = settings(request).house_rules()
-    result = await run_in_threadpool(
-        lambda: score_hand(hand, discard=discard or None, rules=rules, **flags)
-    )
+    result = await run_in_threadpool(lambda: score_hand(given.rack(rules)))
     return answer(request, "score", {**result.to_dict(), "rules": rules.name})
 
 
@@ -326,17 +304,10 @@ async def reach(request: Request) -> Response:
     from intlscore.engine.reach import reachability
 
     body = await fields(request)
-    hand = body.tiles("tiles", required=True)
-    seen = body.tiles("seen")
-    trump = body.text("trump")
-    flags = context(body)
+    given = rack_fields(body)
     body.done()
-    assert hand is not None
-    seen_tiles = [seen] if seen and seen.strip() else []
     rules = settings(request).house_rules()
-    result = await run_in_threadpool(
-        lambda: reachability(hand, seen=seen_tiles, trump=trump or None, rules=rules, **flags)
-    )
+    result = await run_in_threadpool(lambda: reachability(given.rack(rules)))
     return answer(request, "reach", {**result.to_dict(), "rules": rules.name})
 
 
@@ -354,36 +325,22 @@ async def odds(request: Request) -> Response:
     from intlscore.faces.render.advice import advice_words
 
     body = await fields(request)
-    hand = body.tiles("tiles", required=True)
-    seen = body.tiles("seen")
-    trump = body.text("trump")
+    given = rack_fields(body)
     draws = _or(body.whole_number("draws"), 3)
     samples = _or(body.whole_number("samples"), WEB_SAMPLES)
     seed = _or(body.whole_number("seed"), 0)
     play = body.flag("play")
-    flags = context(body)
     body.done()
-    assert hand is not None
     if not 1 <= draws <= WEB_MAX_DRAWS:
         raise BadRequest(f"draws must be 1 to {WEB_MAX_DRAWS} here; got {draws}")
     if not 1 <= samples <= WEB_MAX_SAMPLES:
         raise BadRequest(f"samples must be 1 to {WEB_MAX_SAMPLES} here; got {samples}")
-    seen_tiles = [seen] if seen and seen.strip() else []
     rules = settings(request).house_rules()
     stop = Stop()  # a page that goes away (its "cancel") stops the play search
     work = asyncio.ensure_future(
         run_in_threadpool(
             lambda: odds_of(
-                hand,
-                draws=draws,
-                seen=seen_tiles,
-                trump=trump or None,
-                rules=rules,
-                samples=samples,
-                seed=seed,
-                play=play,
-                stop=stop,
-                **flags,
+                given.rack(rules), draws=draws, samples=samples, seed=seed, play=play, stop=stop
             )
         )
     )

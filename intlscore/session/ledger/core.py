@@ -66,7 +66,7 @@ from intlscore.session.ledger.records import (
 )
 from intlscore.session.ledger.requests import Remembered
 from intlscore.session.ledger.schema import write_session
-from intlscore.session.ledger.session import Session, read_tail
+from intlscore.session.ledger.session import OpenSession, read_tail
 from intlscore.session.ledger.state import (
     LedgerCheck,
     Rescore,
@@ -115,6 +115,43 @@ def _check_session_name(name: str) -> str:
             f" it, and at most {MAX_SESSION_NAME} characters"
         )
     return name
+
+
+class Session(OpenSession):
+    """A named session of a ledger: its players, deals and running totals.
+
+    Get one from :meth:`Ledger.create_session` / :meth:`Ledger.session`, or
+    from :meth:`Session.create` / :meth:`Session.open`, which open the ledger
+    themselves (then close it with :meth:`close` or a ``with`` block).
+    """
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        players: Sequence[str],
+        *,
+        db: str | Path | None = None,
+        rules: Rules | None = None,
+        table: DealTable | None = None,
+    ) -> Session:
+        """Open the ledger at ``db`` (default :func:`default_db_path`) and start a session."""
+        ledger = Ledger(db)
+        try:
+            return ledger.create_session(name, players, rules, table=table)
+        except BaseException:
+            ledger.close()
+            raise
+
+    @classmethod
+    def open(cls, name: str, *, db: str | Path | None = None) -> Session:
+        """Open the ledger at ``db`` and an existing session of it."""
+        ledger = Ledger(db)
+        try:
+            return ledger.session(name)
+        except BaseException:
+            ledger.close()
+            raise
 
 
 class Ledger:

@@ -14,10 +14,9 @@ from __future__ import annotations
 import inspect
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from intlscore.errors import DealTypeError, LedgerDamageError, LedgerError
@@ -41,7 +40,7 @@ from intlscore.session.settlement import DEFAULT_UNIT, Settlement, parse_money, 
 if TYPE_CHECKING:
     from intlscore.session.ledger.core import Ledger
 
-__all__ = ["Session", "read_tail"]
+__all__ = ["OpenSession", "read_tail"]
 
 
 def _deal_arguments() -> list[str]:
@@ -101,13 +100,9 @@ Maker = Callable[[Tail, sqlite3.Connection], tuple[Entry, "kept.Closed | None"]]
 """Builds a write's entry from the session's head (and the closed type it stores)."""
 
 
-class Session:
-    """A named session of a ledger: its players, deals and running totals.
-
-    Get one from :meth:`Ledger.create_session` / :meth:`Ledger.session`, or
-    from :meth:`Session.create` / :meth:`Session.open`, which open the ledger
-    themselves (then close it with :meth:`close` or a ``with`` block).
-    """
+class OpenSession:
+    """A named session of an open ledger: its players, deals and running totals; the
+    public :class:`~intlscore.session.ledger.core.Session` adds the ways to open one."""
 
     def __init__(
         self,
@@ -135,38 +130,6 @@ class Session:
     def table(self) -> DealTable:
         """The deal table of the rules in force (the older name)."""
         return self._rules.deals
-
-    @classmethod
-    def create(
-        cls,
-        name: str,
-        players: Sequence[str],
-        *,
-        db: str | Path | None = None,
-        rules: Rules | None = None,
-        table: DealTable | None = None,
-    ) -> Session:
-        """Open the ledger at ``db`` (default :func:`default_db_path`) and start a session."""
-        from intlscore.session.ledger.core import Ledger
-
-        ledger = Ledger(db)
-        try:
-            return ledger.create_session(name, players, rules, table=table)
-        except BaseException:
-            ledger.close()
-            raise
-
-    @classmethod
-    def open(cls, name: str, *, db: str | Path | None = None) -> Session:
-        """Open the ledger at ``db`` and an existing session of it."""
-        from intlscore.session.ledger.core import Ledger
-
-        ledger = Ledger(db)
-        try:
-            return ledger.session(name)
-        except BaseException:
-            ledger.close()
-            raise
 
     def close(self) -> None:
         """Close the ledger this session belongs to."""

@@ -12,7 +12,7 @@ both jokers, the racks where the search used to be slowest).
 
 Run from the repo root: ``PYTHONPATH=. python benchmarks/bench_play.py [--racks 50]
 [--fifteen 50] [--draws 6] [--fourteen-draws 3] [--budget B] [--exact 50] [--jokers 24]
-[--seed 1]``.
+[--pure 0] [--seed 1]``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from corpus import near_miss_hands
 
 from intlscore.engine import build
 from intlscore.engine.odds.play import DEFAULT_BUDGET, play_odds
+from intlscore.engine.python_build import PYTHON
 from intlscore.engine.tiles import JOKER
 
 UNLIMITED = 10**9
@@ -82,6 +83,9 @@ def main() -> None:
     parser.add_argument(
         "--jokers", type=int, default=24, help="two-joker racks solved with no budget (24)"
     )
+    parser.add_argument(
+        "--pure", type=int, default=0, help="two-joker racks timed in the pure build (0)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"set search: {build.current().name}")
@@ -99,10 +103,17 @@ def main() -> None:
         f"14 tiles, N = {args.fourteen_draws}, no budget",
         *timed(exact, args.fourteen_draws, UNLIMITED),
     )
+    jokers = two_joker_racks(max(args.jokers, args.pure), args.seed)
     report(
         f"14 tiles with two jokers, N = {args.fourteen_draws}, no budget",
-        *timed(two_joker_racks(args.jokers, args.seed), args.fourteen_draws, UNLIMITED),
+        *timed(jokers[: args.jokers], args.fourteen_draws, UNLIMITED),
     )
+    if args.pure:
+        build.use(PYTHON)
+        report(
+            f"pure-Python build, 14 tiles with two jokers, N = {args.fourteen_draws}, no budget",
+            *timed(jokers[: args.pure], args.fourteen_draws, UNLIMITED),
+        )
 
 
 if __name__ == "__main__":

@@ -1,51 +1,51 @@
 /* twins:
- *   c-only key_of                  packs the memo key (pool, left, draw) into four words
- *   c-only hash_of                 the memo table's hash, a dict in Python
- *   c-only same_key                the memo table, a dict in Python
- *   c-only memo_grow               the memo table, a dict in Python
- *   c-only memo_find               the memo table, a dict in Python
- *   c-only memo_store              the memo table, a dict in Python
- *   c-only reserve                 grows an arena of the search (lists in Python)
- *   c-only ends_reserve            grows an arena of the search (lists in Python)
- *   c-only useful_reserve          grows an arena of the search (lists in Python)
- *   c-only wins_reserve            grows an arena of the search (lists in Python)
+ *   c-only key_of                  packs the memo key (Python keys a dict by the Pool)
+ *   c-only hash_of                 the memo's hash table (Python: dict)
+ *   c-only same_key                the memo's hash table (Python: dict)
+ *   c-only memo_grow               the memo's hash table (Python: dict)
+ *   c-only memo_find               the memo's hash table (Python: dict)
+ *   c-only memo_store              the memo's hash table (Python: dict)
+ *   c-only reserve                 arena memory (Python: lists)
+ *   c-only ends_reserve            arena memory (Python: lists)
+ *   c-only useful_reserve          arena memory (Python: lists)
+ *   c-only wins_reserve            arena memory (Python: lists)
  *   port   unseen_jokers           intlscore.engine.setsearch.pool:Pool.unseen_jokers
  *   port   unseen_counts           intlscore.engine.odds.play:unseen_counts
  *   port   drawn                   intlscore.engine.odds.play:drawn
  *   port   thrown                  intlscore.engine.odds.play:thrown
  *   port   kinds_held              intlscore.engine.odds.play:kinds_held
- *   c-only parent_kept             the compiled table's parent type checked first (holds_table.c's kept_of)
- *   c-only parent_allows           the compiled table's parent type checked first (holds_table.c's kept_of)
- *   port   kept_with               intlscore.engine.odds.play:_Search.held
- *   c-only slot_kept               a type's kept tiles memoised per position
- *   c-only holds_pool              a position as the holds-checks' pool
- *   c-only holds_with              a holds-check of a position with one more tile
- *   c-only set_based               whether a compiled type is sets, groups or runs
- *   port   outs_with               intlscore.engine.odds.play:_Search.completing
- *   c-only kept_with_joker_among   group testing of drawn kinds, where Python checks each kind
- *   c-only outs_among              group testing of drawn kinds, where Python checks each kind
+ *   c-only parent_kept             the parent check, inside Firsts.of in Python
+ *   c-only parent_allows           the parent check, inside Firsts.of in Python
+ *   port   kept_with               intlscore.engine.odds.firsts:Firsts.of
+ *   port   slot_kept               intlscore.engine.odds.firsts:Firsts.of
+ *   c-only holds_pool              a Position as a HoldsPool (Python passes the Pool)
+ *   port   holds_with              intlscore.engine.odds.play:_Search.held
+ *   c-only set_based               Python tests structure in SET_STRUCTURES
+ *   port   outs_with               intlscore.engine.reach.solve:closest_within
+ *   c-only kept_with_joker_among   group testing of outs_among
+ *   c-only outs_among              group testing; Python checks each kind with one Firsts row
  *   port   allowed                 intlscore.engine.odds.play:_allowed
  *   port   best_score              intlscore.engine.odds.holds:best_score
  *   port   better                  intlscore.engine.odds.play:_better
  *   port   may_win_within_two      intlscore.engine.odds.play:_Search.may_win_within_two
- *   c-only paired_wins             a position's wins read from the pairs walk (Python asks closest_within)
+ *   port   paired_wins             intlscore.engine.odds.play:_Search.paired_wins
  *   port   wins                    intlscore.engine.odds.play:_Search.wins
- *   c-only paired_kinds            the pairs walk's answers kept in the search's arena
- *   c-only pairs_words             the pairs walk's answers kept in the search's arena
- *   c-only pairs_pack              the pairs walk's answers kept in the search's arena
- *   c-only pairs_unpack            the pairs walk's answers kept in the search's arena
+ *   port   paired_kinds            intlscore.engine.setsearch.pairs:DrawnPairs.paired
+ *   c-only pairs_words             packs the walks for the memo (Python keeps them whole)
+ *   c-only pairs_pack              packs the walks for the memo (Python keeps them whole)
+ *   c-only pairs_unpack            packs the walks for the memo (Python keeps them whole)
  *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
- *   c-only throw_back              the thrown-back tile read from one walk (Python weighs it again)
- *   c-only back_child              the thrown-back tile read from one walk (Python weighs it again)
- *   c-only back_child_two_jokers   the thrown-back tile read from one walk (Python weighs it again)
- *   c-only joker_child             the drawn joker kept, read from the pairs walk
- *   c-only perm                    the falling factorial that scales the values to integers
+ *   port   throw_back              intlscore.engine.odds.play:_Search.throw_back
+ *   port   back_child              intlscore.engine.odds.hints:back_child
+ *   port   back_child_two_jokers   intlscore.engine.odds.hints:back_child_two_jokers
+ *   port   joker_child             intlscore.engine.odds.hints:joker_child
+ *   c-only perm                    math.perm in Python
  *   port   value                   intlscore.engine.odds.play:_Search.weigh
- *   c-only search_free             frees the search's capsule
- *   port   play_search_entry       intlscore.engine.odds.play:_CompiledSearch.of
- *   port   play_value_entry        intlscore.engine.odds.play:_Search.value
- *   c-only play_weighed_entry      the positions weighed, for the budget's report
- *   port   play_stop_entry         intlscore.engine.odds.play:Stop.stop
+ *   c-only search_free             the capsule's destructor
+ *   c-only play_search_entry       the Python entry, called by _CompiledSearch.of
+ *   c-only play_value_entry        the Python entry, called by _CompiledSearch.value
+ *   c-only play_weighed_entry      the Python entry, called by _CompiledSearch.weighed
+ *   c-only play_stop_entry         the Python entry, called by _CompiledSearch.stop
  */
 /*
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.

@@ -43,15 +43,23 @@ from typing import Unpack
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
 from intlscore.engine.odds.firsts import Firsts
+from intlscore.engine.odds.hints import (
+    ANY_NUMBERED,
+    NO_HINT,
+    Hint,
+    back_child,
+    back_child_two_jokers,
+    joker_child,
+)
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.rack import set_up
 from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
-from intlscore.engine.setsearch.pairs import drawn_pairs
+from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
-from intlscore.engine.spec import type_spec
+from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
@@ -65,8 +73,6 @@ THIRD_DRAW_GROWTH = 180
 """How many times the second draw's positions a third draw from 14 tiles weighs, as a
 guess: 15 to 360 times on the benchmark corpus, about 180 in the middle."""
 OPTIMAL = "optimal"
-ANY_NUMBERED = (1 << NUMBERED) - 1
-"""A mask of every numbered kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +226,26 @@ class Stop:
 _Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
 
 
+@dataclass(frozen=True, slots=True)
+class _Useful:
+    """:meth:`_Search.useful_draws` of 13 tiles: per type slot, the numbered kinds drawn
+    next that may still win at the last draw (``may``); the set-based slots, for which
+    that is exact (``sure``), and their pairs walks (``pairs``, None without one)."""
+
+    may: tuple[int, ...]
+    sure: int
+    pairs: tuple[DrawnPairs | None, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _ThrowBack:
+    """:meth:`_Search.throw_back` of 14 tiles: per type slot, the walk of the 14 tiles
+    (None: not set-based, or not allowed at the draw) and the tiles completing them."""
+
+    pairs: tuple[DrawnPairs | None, ...]
+    outs: tuple[int, ...]
+
+
 class _Search:
     """The memoised expectimax over positions, for one rack's types, any number of draws."""
 
@@ -243,6 +269,8 @@ class _Search:
         self.rows: dict[tuple[int, ...], Firsts] = {}
         self.memo: dict[tuple[Pool, int, int], _Scaled] = {}
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
+        self.useful_memo: dict[tuple[Pool, int], _Useful] = {}
+        self.shapes: dict[int, TypeSpec] = {}
         limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
         self.last_limited = max(limits, default=0)
         """Draw numbers past this one all allow the same types."""
@@ -272,8 +300,9 @@ class _Search:
             raise _OverBudget
         return answer
 
-    def weigh(self, pool: Pool, left: int, draw: int) -> _Scaled:
-        """:meth:`value` in Python, the reference of the C build."""
+    def weigh(self, pool: Pool, left: int, draw: int, hint: Hint = NO_HINT) -> _Scaled:
+        """:meth:`value` in Python, the reference of the C build (``value`` there), told
+        by its parent what it may win one draw from the end (``hint``, :mod:`.hints`)."""
         draw = min(draw, self.last_limited + 1)
         key = (pool, left, draw)
         known = self.memo.get(key)
@@ -290,9 +319,18 @@ class _Search:
             answer: _Scaled = (0, 0, ())
             self.memo[key] = answer
             return answer
-        wins = self.wins(pool, draw, counts)
-        hopeless = self.hopeless(pool, draw + 1) if left == 2 else frozenset()
-        useful = self.useful_draws(pool, draw + 1, hopeless) if left == 2 else {}
+        wins = self.wins(pool, draw, counts, hint)
+        # two draws from the end: per kind held, the types each next draw may still win;
+        # a kind whose discard leaves no win at the last draw whatever comes (without a
+        # joker among the 13 tiles left) is hopeless
+        useful: dict[int, _Useful] = {}
+        hopeless: set[int] = set()
+        if left == 2:
+            for discard in kinds_held(pool):
+                found = useful[discard] = self.useful_draws(pool, discard, draw + 1)
+                if not any(found.may) and pool.jokers == (discard == JOKER_INDEX):
+                    hopeless.add(discard)
+        back: _ThrowBack | None = None
         # the draws that can still happen: the game ends when no unseen tile is left
         rest = math.perm(unseen - 1, min(left, unseen) - 1)
         score = 0
@@ -312,12 +350,31 @@ class _Search:
                 for discard in kinds_held(held):
                     if discard in hopeless:
                         continue
-                    if kind < NUMBERED and discard in useful and not useful[discard] >> kind & 1:
-                        continue  # no win at its one draw left: worth nothing
                     after = thrown(held, discard)
                     if left == 3 and not self.may_win_within_two(after, (draw + 1, draw + 2)):
                         continue
-                    child = self.weigh(after, left - 1, draw + 1)
+                    child_hint = NO_HINT
+                    useful_found = useful.get(discard)
+                    if useful_found is not None and kind != JOKER_INDEX:
+                        possible = 0
+                        for slot, mask in enumerate(useful_found.may):
+                            possible |= (mask >> kind & 1) << slot
+                        if not possible:
+                            continue  # no win at its one draw: worth nothing
+                        sure = possible & useful_found.sure
+                        child_hint = Hint(possible, sure, useful_found.pairs, kind)
+                    elif (
+                        useful_found is not None
+                        and kind == JOKER_INDEX
+                        and useful_found.sure
+                        and pool.jokers == (discard == JOKER_INDEX)
+                    ):
+                        child_hint = self.joker_hint(useful_found)
+                    elif left == 2 and discard == kind and kind != JOKER_INDEX:
+                        if back is None:
+                            back = self.throw_back(pool, draw + 1)
+                        child_hint = self.back_hint(pool, back, kind, copies, draw + 1)
+                    child = self.weigh(after, left - 1, draw + 1, child_hint)
                     # the best expected score; on a tie the likelier win, then a win now
                     if (child[0], child[1], 0) > chosen_key:
                         chosen, chosen_key = child, (child[0], child[1], 0)
@@ -328,6 +385,93 @@ class _Search:
         answer = (score, won, tuple(sorted(ends.items())))
         self.memo[key] = answer
         return answer
+
+    def joker_hint(self, found: _Useful) -> Hint:
+        """The hint of the child that keeps a drawn joker, the 13 tiles left without one:
+        its wins from the same pairs walk of the 13 (:func:`.hints.joker_child`)."""
+        possible = sure = 0
+        pairs: list[DrawnPairs | None] = [None] * len(self.types)
+        for slot, (hand_type, _limit) in enumerate(self.types):
+            walked = found.pairs[slot] if found.pairs is not None else None
+            if hand_type.structure not in SET_STRUCTURES:
+                possible |= 1 << slot
+            elif found.sure >> slot & 1 and walked is not None:
+                pairs[slot] = joker_child(walked)
+                if pairs[slot] is not None:
+                    possible |= 1 << slot
+                    sure |= 1 << slot
+        return Hint(possible, sure, tuple(pairs), 0)
+
+    def back_hint(self, pool: Pool, back: _ThrowBack, kind: int, copies: int, draw: int) -> Hint:
+        """The hint of the child that throws the drawn ``kind`` back: the 14 tiles again,
+        one copy fewer to draw, its wins read from one walk of the 14 per type
+        (:meth:`throw_back`; :func:`.hints.back_child`, and with both jokers held
+        :func:`.hints.back_child_two_jokers`, where a type whose hands stand in for the
+        kind thrown back walks the child's own tiles)."""
+        possible = sure = 0
+        pairs: list[DrawnPairs | None] = [None] * len(self.types)
+        for slot, (hand_type, limit) in enumerate(self.types):
+            set_based = hand_type.structure in SET_STRUCTURES
+            if pool.jokers == 2:
+                if not set_based or not _allowed(limit, draw):
+                    possible |= 1 << slot
+                    continue
+                walked, paired = back.pairs[slot], back.outs[slot]
+                assert walked is not None
+                pairs[slot] = back_child_two_jokers(walked, paired, kind)
+                if pairs[slot] is None:
+                    possible |= 1 << slot
+                elif walked.one | paired:
+                    possible |= 1 << slot
+                    sure |= 1 << slot
+                continue
+            if not set_based:
+                possible |= 1 << slot
+                continue
+            walked = back.pairs[slot]
+            if walked is None:
+                continue  # not allowed at the draw: no win
+            pairs[slot] = back_child(pool.jokers, walked, back.outs[slot], kind, copies)
+            if pairs[slot] is not None:
+                possible |= 1 << slot
+                sure |= 1 << slot
+        return Hint(possible, sure, tuple(pairs), kind)
+
+    def throw_back(self, pool: Pool, draw: int) -> _ThrowBack:
+        """For 14 tiles two draws from the end, the child that throws the drawn tile back
+        holds the same 14 tiles, with one copy of that kind fewer to draw: per set-based
+        type allowed at its draw ``draw``, one walk of the 14 tiles serves every such
+        child. Without a joker it is the outs walk at 13 real tiles: whether they hold the
+        type alone (``one`` all tiles) and which drawn tiles complete it (``outs``); with
+        jokers, the pairs walk (:func:`.drawn_pairs`: the tiles the jokers stand in for in
+        the hands keeping every real tile, and the pairs a hand keeping all but one stands
+        in for; with two jokers ``outs`` are the tiles of such pairs)."""
+        walks: list[DrawnPairs | None] = [None] * len(self.types)
+        outs = [0] * len(self.types)
+        for slot, (hand_type, limit) in enumerate(self.types):
+            if hand_type.structure not in SET_STRUCTURES or not _allowed(limit, draw):
+                continue  # draw >= 2
+            if pool.jokers:
+                walked = drawn_pairs(self.shape(slot), pool)
+                assert walked is not None  # 14 tiles with jokers
+                walks[slot] = walked
+                if pool.jokers == 2:
+                    outs[slot] = walked.paired
+                continue
+            walks[slot] = found = DrawnPairs()
+            closest = closest_within(hand_type, pool, HAND_SIZE - 1)
+            if closest is not None and closest.kept == HAND_SIZE:
+                found.one = ANY_NUMBERED
+            elif closest is not None:
+                outs[slot] = closest.outs
+        return _ThrowBack(tuple(walks), tuple(outs))
+
+    def shape(self, slot: int) -> TypeSpec:
+        """The set search's shape of a set-based slot, made once."""
+        shape = self.shapes.get(slot)
+        if shape is None:
+            shape = self.shapes[slot] = type_spec(self.types[slot][0])
+        return shape
 
     def may_win_within_two(self, pool: Pool, draws: tuple[int, ...]) -> bool:
         """Whether 14 tiles may win on one of draw numbers ``draws`` (at most two of them):
@@ -341,28 +485,22 @@ class _Search:
             if any(_allowed(limit, draw) for draw in draws)
         )
 
-    def hopeless(self, pool: Pool, draw: int) -> frozenset[int]:
-        """Kinds of the hand whose discard, whatever is drawn, leaves no win on draw number
-        ``draw``: the 13 kept and a drawn tile must hold a type with the next draw."""
-        return frozenset(
-            discard
-            for discard in kinds_held(pool)
-            if not self.may_win_within_two(thrown(pool, discard), (draw,))
-        )
+    def useful_draws(self, pool: Pool, discard: int, draw: int) -> _Useful:
+        """For 14 tiles two draws from the end and a kind held (``discard``): whether,
+        once that kind is thrown after the next draw, each type may still win at the last
+        draw (number ``draw``), as the mask (per slot) of the numbered kinds drawn next
+        for which it may.
 
-    def useful_draws(self, pool: Pool, draw: int, hopeless: frozenset[int]) -> dict[int, int]:
-        """For 14 tiles two draws from the end: per kind held (not ``hopeless``), the mask
-        of the numbered kinds that, drawn next and kept with that kind thrown, may still
-        win at the last draw (number ``draw``).
-
-        The 14 tiles kept win with the last tile only if they and a joker in its place
-        hold a type (an unseen copy is one a joker may stand for, R3). For a set-based
-        type, the 13 tiles left and one joker more hold it alone (any tile drawn), or a
-        hand keeping all their real tiles but one draws the tile: reach's keep-most
-        search gathers these as its outs. Where the 13 tiles hold both jokers, the set
-        search's pairs mode tells the same (a tile completing them alone, or one of a
-        pair that does). Another type may win only if the 13 tiles and two jokers hold it
-        (with a joker among the 13, nothing is ruled out).
+        The 14 tiles kept then win with the last tile only if they and a joker in its
+        place hold the type (an unseen copy is one a joker may stand for, R3). For a
+        set-based type this is exact (``sure`` marks these slots), found by one walk of
+        the 13 tiles left in pairs mode (:func:`.drawn_pairs`): with a joker they hold it
+        alone when some tile completes them, and otherwise with the tiles x of the pairs
+        (x, z) that complete them keeping all their real tiles but one. The same walk tells
+        what the 14 tiles then win with each last tile (``pairs``, read by
+        :meth:`paired_wins`). Another type may win only if the 13 tiles and two jokers
+        hold it (with a joker among the 13, nothing is ruled out). The memo keeps what is
+        found for the 13 tiles: two orders of the same two discards leave the same tiles.
 
         With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
         whatever comes, and throwing k7 needs a black tile (the joker one in its place):
@@ -371,36 +509,32 @@ class _Search:
         >>> rack = set_up("k1-13 o5")
         >>> runs = rack.table.by_number(23)
         >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
-        >>> useful = search.useful_draws(rack.pool, 2, frozenset())
-        >>> [bin(useful[Tile(name).index]).count("1") for name in ("o5", "k7")]
+        >>> [bin(search.useful_draws(rack.pool, Tile(name).index, 2).may[0]).count("1")
+        ...  for name in ("o5", "k7")]
         [52, 13]
         """
-        found: dict[int, int] = {}
-        for discard in kinds_held(pool):
-            if discard in hopeless:
-                continue
-            after = thrown(pool, discard)
-            real = HAND_SIZE - 1 - after.jokers
-            with_joker = after._replace(jokers=after.jokers + 1)
-            mask = 0
-            for hand_type, limit in self.types:
-                if not _allowed(limit, draw):
-                    continue  # draw >= 2: never the hand as dealt (limit 0)
-                if hand_type.structure in SET_STRUCTURES and after.jokers > 1:
-                    # no third joker (R3): the pairs walk of the 13 tiles tells the same
-                    pairs = drawn_pairs(type_spec(hand_type), after)
-                    assert pairs is not None  # 13 tiles
-                    mask |= ANY_NUMBERED if pairs.one else pairs.paired
-                elif hand_type.structure in SET_STRUCTURES:
-                    closest = closest_within(hand_type, with_joker, real - 1)
-                    if closest is not None:
-                        mask |= ANY_NUMBERED if closest.kept == real else closest.outs
-                elif after.jokers or self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None:
-                    mask |= ANY_NUMBERED
-                if mask == ANY_NUMBERED:
-                    break
-            found[discard] = mask
-        return found
+        after = thrown(pool, discard)
+        key = (after, draw)
+        known = self.useful_memo.get(key)
+        if known is not None:
+            return known
+        may = [0] * len(self.types)
+        walks: list[DrawnPairs | None] = [None] * len(self.types)
+        sure = 0
+        for slot, (hand_type, limit) in enumerate(self.types):
+            if not _allowed(limit, draw):
+                continue  # draw >= 2: never the hand as dealt (limit 0)
+            if hand_type.structure in SET_STRUCTURES:
+                sure |= 1 << slot
+                found = drawn_pairs(self.shape(slot), after)
+                assert found is not None  # 13 tiles
+                walks[slot] = found
+                may[slot] = ANY_NUMBERED if found.one else found.paired
+            elif after.jokers or self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None:
+                may[slot] = ANY_NUMBERED
+        useful = _Useful(tuple(may), sure, tuple(walks) if sure else None)
+        self.useful_memo[key] = useful
+        return useful
 
     def hold(self, pool: Pool, draws: int) -> PlayLine:
         """The value within ``draws`` draws of keeping these 14 tiles and winning at the
@@ -447,9 +581,13 @@ class _Search:
         """The real tiles of the pool a completed hand of the type keeps, or None."""
         return self.alone.of(hand_type, pool, 0, 0).kept[0]
 
-    def wins(self, pool: Pool, draw: int, counts: list[int]) -> list[tuple[int, int]]:
+    def wins(
+        self, pool: Pool, draw: int, counts: list[int], hint: Hint = NO_HINT
+    ) -> list[tuple[int, int]]:
         """Per kind drawn at draw number ``draw``: the best closed score (R10-R13) of the
-        14 tiles and the drawn one, and its type (the later in the table on a tie, R11)."""
+        14 tiles and the drawn one, and its type (the later in the table on a tie, R11).
+        ``hint`` (from the parent) rules types out, and gives some their wins from the
+        parent's pairs walk (:meth:`paired_wins`): the same wins, found sooner."""
         key = (pool, draw)
         known = self.win_memo.get(key)
         if known is not None:
@@ -459,7 +597,7 @@ class _Search:
         rows = self.rows.get(kinds)
         if rows is None:
             rows = self.rows[kinds] = Firsts(self.table, [(kind,) for kind in kinds])
-        for hand_type, limit in self.types:
+        for slot, (hand_type, limit) in enumerate(self.types):
             if limit == 0:  # the hand as dealt (R21): only at the first draw, no doubling
                 kept = self.held(hand_type, pool) if draw == 1 else None
                 if kept is not None:
@@ -468,6 +606,12 @@ class _Search:
                         best[kind] = _better(best[kind], score, hand_type.number)
                 continue
             if limit is not None and draw > limit:
+                continue
+            if not hint.possible >> slot & 1:
+                continue  # the parent: no joker completes it
+            walked = hint.pairs[slot] if hint.pairs is not None else None
+            if hint.sure >> slot & 1 and walked is not None:
+                self.paired_wins(slot, pool, walked, hint.drawn, counts, best)
                 continue
             # a drawn tile completes the type only if a joker in its place does (an unseen
             # copy is one the joker may stand for, R3): one row instead of every kind
@@ -480,6 +624,48 @@ class _Search:
                 best[kind] = _better(best[kind], score, hand_type.number)
         self.win_memo[key] = best
         return best
+
+    def paired_wins(
+        self,
+        slot: int,
+        pool: Pool,
+        pairs: DrawnPairs,
+        x: int,
+        counts: list[int],
+        best: list[tuple[int, int]],
+    ) -> None:
+        """The wins of a set-based slot for a position one draw from the end made of 13
+        tiles and a drawn numbered tile ``x``, read from the pairs walk of the 13 (the
+        :class:`Hint`): the same as :meth:`completing` finds. The 14 tiles hold the type
+        alone when x completes the 13; then every drawn tile wins, keeping 14 real tiles
+        where the two complete the 13 without their joker (it is thrown, R12). Otherwise a
+        drawn tile z wins when it completes the 13 alone or with x, and a drawn joker when
+        the 13 and two jokers hold it or x does with them."""
+        hand_type = self.types[slot][0]
+        number = hand_type.number
+        jokers = pool.jokers
+        real = HAND_SIZE - jokers
+        size = HAND_SIZE + 1
+        if pairs.one >> x & 1:
+            free = pairs.joker_free[x] if jokers else 0
+            for z in range(NUMBERED):
+                if counts[z]:
+                    kept = real + 1 if free >> z & 1 else real
+                    best[z] = _better(best[z], best_score(hand_type, kept, jokers, size), number)
+            if counts[JOKER_INDEX]:
+                score = best_score(hand_type, real, jokers + 1, size)
+                best[JOKER_INDEX] = _better(best[JOKER_INDEX], score, number)
+            return
+        winners = pairs.one | pairs.pair[x]
+        if not winners:
+            return
+        score = best_score(hand_type, real, jokers, size)
+        for z in range(NUMBERED):
+            if counts[z] and winners >> z & 1:
+                best[z] = _better(best[z], score, number)
+        if counts[JOKER_INDEX]:
+            score = best_score(hand_type, real - 1, jokers + 1, size)
+            best[JOKER_INDEX] = _better(best[JOKER_INDEX], score, number)
 
     def completing(
         self,

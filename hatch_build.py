@@ -19,6 +19,7 @@ compiled file; :mod:`intlscore.engine.native` then loads the installed wheel's c
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import sys
 import tempfile
@@ -118,7 +119,11 @@ def build_in_place(root: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="intlscore-native-") as work:
         built = build_extension(root / SOURCE_DIR, Path(work))
         target = root / "intlscore" / built.name
-        shutil.copyfile(built, target)
+        # copied beside it, then renamed over it: a running intlscore keeps the file it has
+        # mapped (writing into that file would crash it)
+        staged = target.with_name(f".{target.name}.new")
+        shutil.copyfile(built, staged)
+        os.replace(staged, target)
     return target
 
 

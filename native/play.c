@@ -91,11 +91,9 @@
 #include "holds.h"
 
 #define CAPSULE "intlscore._native.PlaySearch"
-#define JOKER 52
-#define KINDS 53
+#define KINDS (JOKER + 1) /* the 52 numbered tiles and the joker (holds.h) */
 #define MAX_TYPES 64
-#define COPIES 2
-#define HAND 14
+#define HAND HOLDS_HAND
 
 /* ---- positions -------------------------------------------------------------------- */
 

@@ -245,7 +245,7 @@ SLOW_REFERENCE = frozenset(
     or (t.structure == "pairs" and t.max_total and (t.same_number or (t.colours or 0) > 1))
     or t.repeat > 2
 )
-"""House types whose Python reference (the programmes of ``anytiles._dp`` and
+"""House types whose Python reference (the programmes of ``anytiles.fill_dp`` and
 ``pairs._dp``, or 4^7 colourings of seven sequences) takes 0.05 to 3 s a pool."""
 
 

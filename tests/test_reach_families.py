@@ -10,7 +10,7 @@ is, the walk must keep fewer than 13. A Hypothesis property checks that on hands
 with seen tiles and a trump (R3); hand-worked examples pin the rulings the walk
 relies on (R4 groups, R5 runs and the high 1, R3 copies, R8 totals, R9 ranges).
 The last tests drive the dynamic-programme path of the "any tiles" search
-(``anytiles._dp``) through house types and check it by hand and against a tiny
+(``anytiles.fill_dp``) through house types and check it by hand and against a tiny
 brute force.
 """
 
@@ -323,7 +323,7 @@ def test_sticks_major_unreachable_when_every_copy_is_gone() -> None:
     assert not best.found
 
 
-# -- 3. the "any tiles" dynamic programme (anytiles._dp) --------------------------------
+# -- 3. the "any tiles" dynamic programme (anytiles.fill_dp) --------------------------------
 
 MINOR = frozenset(range(1, 10))
 MAJOR = frozenset({1, 10, 11, 12, 13})
@@ -364,15 +364,15 @@ def house(number: int, *, colours: int | None = None, same_number: int | None = 
 
 @pytest.fixture
 def dp_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts calls of ``anytiles._dp`` (wrapped, not changed)."""
+    """Counts calls of ``anytiles.fill_dp`` (wrapped, not changed)."""
     calls: list[int] = []
-    real = anytiles._dp
+    real = anytiles.fill_dp
 
     def spy(*args: Any) -> None:
         calls.append(1)
         real(*args)
 
-    monkeypatch.setattr(anytiles, "_dp", spy)
+    monkeypatch.setattr(anytiles, "fill_dp", spy)
     return calls
 
 
@@ -394,7 +394,7 @@ def test_exactly_two_colours_with_a_total(dp_calls: list[int]) -> None:
     hand_type = house(6, colours=2)
     pool = pool_of("k1 k1 k2 k2 k3 k3 k4 k4 r1 r1 r2 r2 b1 b1")
     best = closest_any(hand_type, pool)
-    assert dp_calls, "the two-colour condition goes through _dp"
+    assert dp_calls, "the two-colour condition goes through fill_dp"
     assert best.kept == 12
     assert out_names(best) == names("k5-12 r3-12")
     assert brute_any(hand_type, pool) == (best.kept, best.outs)
@@ -438,7 +438,7 @@ def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     hand_type = house(6, same_number=4)
     pool = pool_of("k1 r1 b1 k2 r2 b2 k3 r3 k4 r4 k5 r5 k9 r9")
     best = closest_any(hand_type, pool)
-    assert dp_calls, "a total with a target number goes through _dp"
+    assert dp_calls, "a total with a target number goes through fill_dp"
     assert best.kept == 12
     assert out_names(best) == names("k1-7 r1-7 b1-7 o1-7")
     assert brute_any(hand_type, pool) == (best.kept, best.outs)

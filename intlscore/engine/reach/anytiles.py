@@ -54,7 +54,7 @@ def closest_any(hand_type: HandType, pool: Pool) -> Best:
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
         for target in targets:
             if need_each or (hand_type.max_total is not None and target is not None):
-                _dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
+                fill_dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
             elif hand_type.max_total is not None:
                 _cheapest(hand_type.max_total, pool, cells, best)
             else:
@@ -130,15 +130,20 @@ def _number(index: int) -> int:
     return index // 4 + 1
 
 
-def _dp(
+def fill_dp(
     hand_type: HandType,
     pool: Pool,
     cells: list[int],
     each: frozenset[int],
     target: int | None,
     best: Best,
+    copies: int | None = None,
 ) -> None:
-    """General case: a small dynamic programme over the tiles (count, total, colours, target)."""
+    """General case: a small dynamic programme over the tiles (count, total, colours, target)
+    that offers ``best`` every 14-tile hand of ``cells`` meeting the row's conditions: a
+    total at most ``max_total``, every colour of ``each``, ``same_number`` tiles of
+    ``target``. Each cell is taken 1 to all its copies, or (``copies``) exactly that many:
+    seven pairs are the same walk with ``copies=2`` (:mod:`.pairs`)."""
     limit = hand_type.max_total
     at_least = hand_type.same_number or 0
     need_mask = 0
@@ -150,21 +155,21 @@ def _dp(
         held = pool.hand[cell]
         nxt = dict(states)
         for (count, total, mask, on), (kept, outs, keep) in states.items():
-            for copies in range(1, pool.cap[cell] + 1):
-                new_count = count + copies
-                new_total = total + number * copies
+            for taken in range(1, pool.cap[cell] + 1) if copies is None else (copies,):
+                new_count = count + taken
+                new_total = total + number * taken
                 if new_count > HAND_SIZE or (limit is not None and new_total > limit):
                     break
-                gain = min(copies, held)
+                gain = min(taken, held)
                 key = (
                     new_count,
                     new_total if limit is not None else 0,
                     mask | (1 << (cell % 4)) if need_mask else 0,
-                    min(at_least, on + copies) if number == target else on,
+                    min(at_least, on + taken) if number == target else on,
                 )
                 value = (
                     kept + gain,
-                    outs | (1 << cell) if copies > held else outs,
+                    outs | (1 << cell) if taken > held else outs,
                     keep + (gain << (2 * cell)),
                 )
                 offer_state(nxt, key, value)

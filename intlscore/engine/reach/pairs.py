@@ -15,8 +15,8 @@ It keeps the hand's copies of the seven tiles.
 
 from __future__ import annotations
 
-from intlscore.engine.reach.anytiles import allowed_numbers, colour_sets
-from intlscore.engine.setsearch.best import Best, offer_state
+from intlscore.engine.reach.anytiles import allowed_numbers, colour_sets, fill_dp
+from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.rules.hand_table import HandType
 
@@ -64,37 +64,11 @@ def _top_seven(pool: Pool, cells: list[int], best: Best) -> None:
 def _dp(
     hand_type: HandType, pool: Pool, cells: list[int], colours: frozenset[int], best: Best
 ) -> None:
-    """Seven pairs with a total, a same-number or a several-colours condition."""
-    limit = hand_type.max_total
-    at_least = hand_type.same_number or 0
-    need_mask = 0
-    if hand_type.colours is not None and len(colours) > 1:
-        for colour in colours:
-            need_mask |= 1 << colour
-    targets: list[int | None] = list(range(1, 14)) if at_least else [None]
+    """Seven pairs with a total, a same-number or a several-colours condition: the any-tiles
+    walk taking each cell's two copies or none (:func:`~.anytiles.fill_dp`), once per
+    number the same-number condition may name."""
+    several = hand_type.colours is not None and len(colours) > 1
+    each = colours if several else frozenset()
+    targets: list[int | None] = list(range(1, 14)) if hand_type.same_number else [None]
     for target in targets:
-        states: dict[tuple[int, int, int, int], tuple[int, int, int]] = {(0, 0, 0, 0): (0, 0, 0)}
-        for cell in cells:
-            number = cell // 4 + 1
-            held = pool.hand[cell]
-            nxt = dict(states)
-            for (count, total, mask, on), (kept, outs, keep) in states.items():
-                new_total = total + 2 * number
-                if count == PAIRS or (limit is not None and new_total > limit):
-                    continue
-                key = (
-                    count + 1,
-                    new_total if limit is not None else 0,
-                    mask | (1 << (cell % 4)) if need_mask else 0,
-                    min(at_least, on + 2) if number == target else on,
-                )
-                value = (
-                    kept + held,
-                    outs | (1 << cell) if held < 2 else outs,
-                    keep + (held << (2 * cell)),
-                )
-                offer_state(nxt, key, value)
-            states = nxt
-        for (count, _total, mask, on), (kept, outs, keep) in states.items():
-            if count == PAIRS and mask == need_mask and on >= at_least:
-                best.offer(kept, outs, keep)
+        fill_dp(hand_type, pool, cells, each, target, best, copies=2)

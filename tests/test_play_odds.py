@@ -316,17 +316,20 @@ def test_the_compiled_and_the_pure_python_builds_agree() -> None:
 
 def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> None:
     """The whole JSON of odds --play: equal from the compiled and the pure-Python build,
-    and equal for the same seed."""
+    and equal for the same seed. Fourteen tiles, so that the pure build answers in seconds
+    (fifteen tiles, each discard weighed, took it over a minute); the builds are compared
+    on fifteen tiles by the test above."""
     from intlscore.engine.odds import odds
 
     compiled_module()
-    rack = "k1-13 k1 r9"
+    rack = "k1-12 r5 o9"
     compiled = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
     with pure_python():
         pure = odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
     assert compiled == pure
     assert compiled == odds(rack, draws=1, samples=30, seed=5, play=True).to_dict()
-    assert compiled["format"] == "odds/2" and compiled["play"]["best_discard"] == "r9"
+    assert compiled["format"] == "odds/2" and compiled["play"]["exact"]
+    assert 0 < compiled["play"]["any"]["chance"][0] < 1  # a real choice, not a closed hand
 
 
 def test_progress_counts_the_play_search_to_the_end() -> None:

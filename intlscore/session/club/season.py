@@ -194,6 +194,18 @@ def parse_day(text: str, what: str) -> date:
         ) from None
 
 
+def stored_within(stamp: str, since: date | None, until: date | None) -> bool:
+    """Whether a time stamp's day is from ``since`` to ``until`` (inclusive, either open).
+
+    >>> stored_within("2024-03-01T20:15:00+00:00", date(2024, 3, 1), None)
+    True
+    >>> stored_within("2024-03-01T20:15:00+00:00", None, date(2024, 2, 29))
+    False
+    """
+    day = day_of(stamp)
+    return (since is None or day >= since) and (until is None or day <= until)
+
+
 def day_of(stamp: str) -> date:
     """The day of a stored time stamp (ISO 8601, UTC), e.g. a deal's ``created``.
 

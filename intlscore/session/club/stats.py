@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
 from intlscore.errors import LedgerError, quoted
-from intlscore.session.club.season import day_of, listed, parse_day, read_season
+from intlscore.session.club.season import listed, parse_day, read_season, stored_within
 from intlscore.session.club.tally import (
     WIN_KINDS,
     ClosedTally,
@@ -108,10 +108,7 @@ class Selection:
         return cls(first, last, tuple(sessions))
 
     def keeps(self, deal: SeasonDeal) -> bool:
-        day = day_of(deal.created)
-        return (self.since is None or day >= self.since) and (
-            self.until is None or day <= self.until
-        )
+        return stored_within(deal.created, self.since, self.until)
 
     def states(self, season: Sequence[SeasonSession]) -> list[SeasonSession]:
         """The sessions chosen, in the ledger's order; an unknown name is refused."""

@@ -28,7 +28,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from intlscore.session.club.season import day_of
+from intlscore.session.club.season import stored_within
 
 if TYPE_CHECKING:
     from intlscore.session.club.season import SeasonDeal, SeasonSession
@@ -183,12 +183,7 @@ def _tally(
     seat = dict(zip(state.players, seats, strict=True))
     deals: list[SeasonDeal] = list(state.deals)
     if since is not None or until is not None:
-        deals = [
-            deal
-            for deal in deals
-            if (since is None or day_of(deal.created) >= since)
-            and (until is None or day_of(deal.created) <= until)
-        ]
+        deals = [deal for deal in deals if stored_within(deal.created, since, until)]
     players: dict[str, PlayerTally] = {}
     runs: dict[str, list[int]] = {}  # first, running, longest, whole
     closed: ClosedTally = {}

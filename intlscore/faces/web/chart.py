@@ -200,11 +200,7 @@ def running_chart(
             place = places[name_key(name)] = extra
             extra += 1
         colour, dash, marker = style(place)
-        if high == low:
-            ys = [round((BOTTOM + TOP) / 2, 1)] * len(running[name])
-        else:  # _scale() written out (the same steps): a club's chart has thousands of points
-            span, width = TOP - BOTTOM, high - low
-            ys = [round(BOTTOM + (value - low) * span / width, 1) for value in running[name]]
+        ys = [round(_scale(value, low, high, BOTTOM, TOP), 1) for value in running[name]]
         points = list(zip(xs, ys, strict=True))
         lines.append(Line(name, running[name], points, colour, dash, marker))
     return Chart(lines, low, high, count, unit)

@@ -9,6 +9,17 @@ benchmark prints is CPU time, as in each script. Each round's output is printed 
 side, then, for every line that both sides print with numbers, the medians over the rounds
 of each number, side by side, and their ratio (this / baseline): below 1 is faster.
 
+``--own-scripts`` runs each side's own copy of the benchmark (``DIR/benchmarks/BENCH``):
+for a baseline older than the script's imports, where the two copies differ only in what
+they import (check with ``git diff BASELINE -- benchmarks/``).
+
+``--instructions`` also counts each run's user-space instructions (``perf stat -e
+instructions:u``, children included) and prints their medians and ratio: the benchmarks
+do fixed work, so the count is the same from run to run within a fraction of a percent,
+whatever the load, where this shared machine's CPU time of one side varies by up to 2x
+between rounds. It counts everything the run does (the imports too), so read it beside the
+times, not instead of them.
+
 ``bench_cli.py`` measures whole commands and has its own ``--baseline`` (a ``bin``
 directory); this is for the benchmarks that time the engine in process.
 """
@@ -21,6 +32,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,12 +40,36 @@ ROOT = HERE.parent
 NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
-def run(source: Path, bench: list[str]) -> list[str]:
-    """The benchmark's output lines, run with ``source`` first on the import path."""
+def run(
+    source: Path, bench: list[str], own_script: bool = False, count: bool = False
+) -> tuple[list[str], int | None]:
+    """The benchmark's output lines, run with ``source`` first on the import path (and,
+    with ``own_script``, ``source``'s own copy of the benchmark), and with ``count`` the
+    user-space instructions it took (``perf stat``), else None."""
     env = dict(os.environ, PYTHONPATH=str(source))
-    script = HERE / bench[0]
+    script = (source / "benchmarks" if own_script else HERE) / bench[0]
+    command = [sys.executable, str(script), *bench[1:]]
+    with tempfile.NamedTemporaryFile(suffix=".perf") as counted:
+        if count:
+            command = ["perf", "stat", "-x,", "-e", "instructions:u", "-o", counted.name, *command]
+        lines, instructions = _run(command, env, source, bench[0]), None
+        if count:
+            instructions = _instructions(Path(counted.name).read_text())
+    return lines, instructions
+
+
+def _instructions(report: str) -> int:
+    """The count in ``perf stat -x,``'s report."""
+    for line in report.splitlines():
+        fields = line.split(",")
+        if len(fields) > 2 and fields[2].startswith("instructions"):
+            return int(fields[0])
+    sys.exit(f"side_by_side: perf counted no instructions: {report.strip()[-300:]}")
+
+
+def _run(command: list[str], env: dict[str, str], source: Path, name: str) -> list[str]:
     done = subprocess.run(
-        [sys.executable, str(script), *bench[1:]],
+        command,
         env=env,
         cwd=source,
         capture_output=True,
@@ -41,7 +77,7 @@ def run(source: Path, bench: list[str]) -> list[str]:
         check=False,
     )
     if done.returncode != 0:
-        sys.exit(f"side_by_side: {bench[0]} failed with {source}: {done.stderr.strip()[-300:]}")
+        sys.exit(f"side_by_side: {name} failed with {source}: {done.stderr.strip()[-300:]}")
     return done.stdout.splitlines()
 
 
@@ -58,6 +94,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, required=True, help="the earlier checkout")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each side (default 3)")
+    parser.add_argument(
+        "--own-scripts",
+        action="store_true",
+        help="run each side's own copy of the benchmark (a baseline older than its imports)",
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each run's user-space instructions (perf stat)",
+    )
     parser.add_argument("bench", nargs=argparse.REMAINDER, help="BENCH.py and its arguments")
     args = parser.parse_args()
     if not args.bench:
@@ -67,13 +113,17 @@ def main() -> None:
         parser.error(f"{baseline} is not a checkout of intlscore")
     sides = {"this": ROOT, "baseline": baseline}
     outputs: dict[str, list[list[str]]] = {"this": [], "baseline": []}
+    counts: dict[str, list[int]] = {"this": [], "baseline": []}
     for round_ in range(args.rounds):
         order = ["this", "baseline"] if round_ % 2 == 0 else ["baseline", "this"]
         for side in order:
-            lines = run(sides[side], args.bench)
+            lines, instructions = run(sides[side], args.bench, args.own_scripts, args.instructions)
             outputs[side].append(lines)
             print(f"-- round {round_ + 1}, {side}")
             print("\n".join(lines))
+            if instructions is not None:
+                counts[side].append(instructions)
+                print(f"instructions: {instructions:,}")
     print(f"\nmedians over {args.rounds} rounds: this | baseline | this / baseline")
     for key, mine in paired(outputs["this"]).items():
         theirs = paired(outputs["baseline"]).get(key, [])
@@ -86,6 +136,13 @@ def main() -> None:
             ratio = f"{a / b:.2f}" if b else "-"
             cells.append(f"{a:g} | {b:g} | {ratio}")
         print(f"{key[0].strip()}: " + "; ".join(cells))
+    if args.instructions:
+        mine_count = statistics.median(counts["this"])
+        theirs_count = statistics.median(counts["baseline"])
+        print(
+            f"instructions (whole run): {mine_count:,.0f} | {theirs_count:,.0f} | "
+            f"{mine_count / theirs_count:.3f}"
+        )
 
 
 def paired(rounds: list[list[str]]) -> dict[tuple[str, int], list[list[float]]]:

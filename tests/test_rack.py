@@ -80,6 +80,39 @@ def test_bad_input_is_one_error_when_the_rack_is_made(
     assert message in str(raised.value)
 
 
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        ("k1-13 k1 r5", None),
+        ("r1-7 r1-6 * *", None),
+        ([Tile.of("k", 1), "k2-13 k1"], None),
+        ("k1-13", "13 tiles given; a closed hand is 14 tiles plus"),
+        ("k1-13 k1 k1", "three copies of k1 (the set has two)"),
+        ("k1-13 * * *", "three jokers"),
+    ],
+)
+def test_the_tiles_alone_make_the_rack_the_keywords_make(
+    tiles: object, message: str | None
+) -> None:
+    """``Rack(tiles)`` and ``rack_of(tiles)`` take a shorter way when nothing but the tiles
+    is given (most of a fitting test): the same rack, and the same errors, as the way
+    every keyword takes (here forced by naming the default rules)."""
+    made = []
+    for make in (
+        lambda: Rack(tiles),  # type: ignore[arg-type]
+        lambda: rack_of(tiles),  # type: ignore[arg-type]
+        lambda: Rack(tiles, rules=default_rules()),  # type: ignore[arg-type]
+    ):
+        if message is None:
+            made.append(make())
+        else:
+            with pytest.raises(HandError) as raised:
+                make()
+            assert message in str(raised.value)
+    assert message is not None or made[0] == made[1] == made[2]
+    assert message is not None or made[0].rules is default_rules()
+
+
 def test_a_rack_and_keywords_together_are_refused() -> None:
     rack = Rack(ROYAL)
     for keyword, value in [("discard", "r5"), ("known", "r5"), ("first_turn", False)]:

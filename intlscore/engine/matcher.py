@@ -72,6 +72,17 @@ def _plan(table: HandTable, context: Context) -> _Plan:
     return plan
 
 
+def wanted_types(table: HandTable, context: Context = NO_CONTEXT) -> bytes:
+    """Per type of the table, 1 when the context allows it: :attr:`Matcher.wanted`,
+    without making a matcher (most hands fit no type, and need none).
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> sum(wanted_types(default_table()))  # types 39 and 40 need a first turn or the deal
+    38
+    """
+    return _plan(table, context).wanted
+
+
 def _by_value(types: tuple[HandType, ...], jokers: int) -> tuple[HandType, ...]:
     return tuple(sorted(types, key=lambda t: -t.scores[jokers]))
 

@@ -98,6 +98,16 @@ class Rack(_RackFields):
         rules: Rules | str | Path | None = None,
     ) -> Rack:
         hand = parse_tiles(tiles)
+        if (
+            discard is None
+            and not seen
+            and trump is None
+            and rules is None
+            and first_turn is False
+            and original_hand is False
+            and starting_player is False
+        ):
+            return _tiles_alone(hand)
         discard_tile = None if discard is None else optional_tile(discard, "discard")
         seen_tiles = parse_tiles(seen, argument="seen", allow_empty=True) if seen else []
         trump_tile = None if trump is None else optional_tile(trump, "trump")
@@ -199,6 +209,14 @@ class RackKeywords(TypedDict, total=False):
     table: HandTable | Rules | str | Path | None
 
 
+def _tiles_alone(hand: list[Tile]) -> Rack:
+    """``Rack(tiles)`` of parsed tiles with nothing else given, the common case: checked
+    the same, made without the keywords' work (most of a fitting test of a hand that
+    fits nothing, the scorer's commonest question)."""
+    check_closed_hand(hand, None)
+    return tuple.__new__(Rack, (tuple(hand), None, (), None, NO_CONTEXT, default_rules()))
+
+
 _KEYWORDS = frozenset(RackKeywords.__annotations__)
 _FLAGS = ("first_turn", "original_hand", "starting_player")
 
@@ -230,7 +248,7 @@ def rack_of(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> Rack:
             raise InputTypeError(f"give a Rack or {name}=, not both: the rack holds it")
         return tiles
     if not keywords:
-        return Rack(tiles)
+        return _tiles_alone(parse_tiles(tiles))
     unknown = sorted(keywords.keys() - _KEYWORDS)
     if unknown:
         raise InputTypeError(f"unexpected keyword argument {unknown[0]!r}")

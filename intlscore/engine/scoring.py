@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from intlscore.engine import build
 from intlscore.engine.explain import reasons_for, stranded_tiles
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.matcher import Matcher, RawMatch
+from intlscore.engine.matcher import Matcher, RawMatch, wanted_types
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.result import (
@@ -33,7 +33,7 @@ from intlscore.engine.result import (
     TypeMatch,
 )
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.rules.hand_table import HAND_SIZE
+from intlscore.rules.hand_table import HAND_SIZE, HandTable
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -102,14 +102,14 @@ def _trial(
 
 
 def _fitting(
-    matcher: Matcher, tiles: Sequence[Tile], known: Sequence[Tile]
+    table: HandTable, wanted: bytes, tiles: Sequence[Tile], known: Sequence[Tile]
 ) -> frozenset[int] | None:
     """The rows (``HandType.position``) of the types some 14 of the 14 or 15 tiles fit, by
     the build's holds-checks (compiled, they answer in microseconds, where most hands fit
     nothing); None where they do not narrow them. The matcher then only looks for these
     types' melds."""
-    checks = build.current().holds_table(matcher.table)
-    indices = checks.fitting(tiles, known, matcher.wanted)
+    checks = build.current().holds_table(table)
+    indices = checks.fitting(tiles, known, wanted)
     return None if indices is None else frozenset(checks.types[i].position for i in indices)
 
 
@@ -165,9 +165,10 @@ def score_hand(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> Sco
     matcher = Matcher(rules.hands, context)
     if len(hand) == HAND_SIZE:
         known_all = [*known_tiles] if discard_tile is None else [*known_tiles, discard_tile]
-        only = _fitting(matcher, hand, known_all)
+        only = _fitting(matcher.table, matcher.wanted, hand, known_all)
         return _result(matcher, _trial(matcher, hand, discard_tile, known_tiles, only), context)
-    return _best_discard(matcher, hand, known_tiles, context, _fitting(matcher, hand, known_tiles))
+    only = _fitting(matcher.table, matcher.wanted, hand, known_tiles)
+    return _best_discard(matcher, hand, known_tiles, context, only)
 
 
 def _best_discard(
@@ -250,11 +251,11 @@ def types_fitting(
     known_tiles = [*seen] if trump is None else [*seen, trump]
     if discard is not None:
         known_tiles.append(discard)
-    matcher = Matcher(rules.hands, context)
     found: dict[int, TypeMatch] = {}
-    only = _fitting(matcher, hand, known_tiles)
+    only = _fitting(rules.hands, wanted_types(rules.hands, context), hand, known_tiles)
     if only == frozenset():
-        return found
+        return found  # most hands: no matcher needed
+    matcher = Matcher(rules.hands, context)
     choices: list[Tile | None] = [None]
     if len(hand) > HAND_SIZE:
         choices = [*sorted(set(hand), key=Tile.rack_key)]

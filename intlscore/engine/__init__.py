@@ -12,8 +12,13 @@ pure-Python ones.
 """
 
 from intlscore.engine import build, native
-from intlscore.engine.compiled import CompiledBuild
-from intlscore.engine.python_build import PYTHON
 
 _module = native.load()
-build.use(PYTHON if _module is None else CompiledBuild(_module))
+if _module is None:
+    from intlscore.engine.python_build import PYTHON
+
+    build.use(PYTHON)
+else:  # the pure-Python build is imported only where it answers (or a test asks for it)
+    from intlscore.engine.compiled import CompiledBuild
+
+    build.use(CompiledBuild(_module))

@@ -39,8 +39,14 @@ from intlscore.faces.cli import COMMANDS, build_parser, main
 LONG_RUN = os.environ.get("INTLSCORE_FUZZ_EXAMPLES")
 EXAMPLES = int(LONG_RUN or "15")
 """Examples per command (or per action); kept small so the whole suite stays quick."""
-SECONDS = 30
-"""A single run taking longer than this is a hang."""
+CPU_SECONDS = 60
+"""A single run using more CPU time than this is a hang. CPU time, not wall time: on this
+2-core machine under a load of 10 a run of 12 s of CPU (the play search of a complete
+hand, ``odds 'k1-13 k1' --play``) took over 30 s of wall time. The longest legitimate
+answers, the play search's budget on a hard rack, take well under a minute of CPU."""
+WALL_SECONDS = 600
+"""A single run waiting longer than this is a hang (one that waits without using the CPU:
+a lock never released, a prompt)."""
 SESSION = "s"
 """A session that exists in the fuzzed ledger, so ``session deal s ...`` can succeed."""
 PLAYERS = ("ann", "bob", "cat", "dan")
@@ -303,7 +309,9 @@ class Hang(Exception):
 
 
 def _hang(signum: int, frame: FrameType | None) -> None:
-    raise Hang(f"no answer within {SECONDS} s")
+    if signum == signal.SIGPROF:
+        raise Hang(f"no answer within {CPU_SECONDS} s of CPU time")
+    raise Hang(f"no answer within {WALL_SECONDS} s")
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:
@@ -311,13 +319,17 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     stdin, sys.stdin = sys.stdin, io.StringIO("")  # no prompt may wait for an answer
     previous = signal.signal(signal.SIGALRM, _hang)
-    signal.alarm(SECONDS)
+    previous_cpu = signal.signal(signal.SIGPROF, _hang)
+    signal.setitimer(signal.ITIMER_PROF, CPU_SECONDS)
+    signal.alarm(WALL_SECONDS)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(argv)
     finally:
         signal.alarm(0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous_cpu)
         sys.stdin = stdin
     return status, out.getvalue(), err.getvalue()
 
@@ -419,3 +431,11 @@ def test_an_accepted_deal_is_stored(ledger: Path) -> None:
     status, _, err = run(argv)
     assert status == 0, err
     assert len(stored_rows(ledger)) > len(before)
+
+
+def test_a_run_past_its_cpu_time_is_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hang guard counts CPU time: a search still working at the limit is stopped and
+    reported (here the limit is cut to a quarter second, under a play search of seconds)."""
+    monkeypatch.setattr(sys.modules[__name__], "CPU_SECONDS", 0.25)
+    with pytest.raises(Hang, match="of CPU time"):
+        run(["odds", "k1-13 k1", "--play"])

@@ -10,9 +10,10 @@ Each entry is ``{"id", "kind", "args", "answer"}``; ``answer`` is
 ``json.dumps(result.to_dict())`` of the API call (the same objects as the ``--json``
 documents). ``args["rules"] == "house"`` plays under the house file of ``house_rules.py``.
 
-Run as ``python tests/answers_corpus.py check S R O M`` it recomputes every S-th score,
-R-th reach, O-th odds and M-th simulate entry with the build this process has, and
-prints a JSON object: the build in use and the ids whose answers differ.
+Run as ``python tests/answers_corpus.py check KIND [ID ...]`` it recomputes every entry
+of that kind (``score``, ``reach``, ``odds`` or ``simulate``), or only the ids given, with
+the build this process has, and prints a JSON object: the build in use, how many were
+checked and the ids whose answers differ.
 
 >>> entry = {"id": "x", "kind": "score", "args": {"tiles": "k1-13 k1", "discard": "r5"}}
 >>> json.loads(answer(entry))["best"]["score"]
@@ -227,30 +228,76 @@ def record(path: Path = FIXTURE) -> int:
     return len(entries)
 
 
-def chosen(entries: list[dict[str, Any]], every: dict[str, int]) -> list[dict[str, Any]]:
-    """Every ``every[kind]``-th entry of each kind (the first included)."""
-    seen: dict[str, int] = {}
-    picked = []
-    for entry in entries:
-        n = seen.get(entry["kind"], 0)
-        seen[entry["kind"]] = n + 1
-        if n % every[entry["kind"]] == 0:
-            picked.append(entry)
+def features(entry: dict[str, Any]) -> set[tuple[str, object]]:
+    """What one question exercises: its kind, the rack's size and jokers, and each argument
+    it sets (the number of draws and the rules by value).
+
+    >>> sorted(features({"kind": "reach", "args": {"tiles": "k1-13 *", "seen": "", "trump": "r5"}}))
+    [('jokers', 1), ('kind', 'reach'), ('tiles', 14), ('trump', True)]
+    """
+    from intlscore.engine.notation import parse_tiles
+
+    args = entry["args"]
+    found: set[tuple[str, object]] = {("kind", entry["kind"])}
+    if "tiles" in args:
+        tiles = parse_tiles(args["tiles"])
+        found |= {("tiles", len(tiles)), ("jokers", sum(t.is_joker for t in tiles))}
+    for key, value in args.items():
+        if key in ("tiles", "samples", "seed", "hands") or value in (None, "", False):
+            continue
+        found.add((key, value if key in ("draws", "rules") else True))
+    return found
+
+
+def covered(entry: dict[str, Any]) -> set[tuple[object, ...]]:
+    """What checking one entry covers: its :func:`features`, and for a reach answer the
+    state of each of the 40 types (complete, one tile away, farther, or blocked)."""
+    found: set[tuple[object, ...]] = set(features(entry))
+    if entry["kind"] == "reach":
+        for row in json.loads(entry["answer"])["types"]:
+            distance = row["distance"]
+            state = "blocked" if row["reason"] else str(distance) if distance < 2 else "far"
+            found.add(("type", row["number"], state))
+    return found
+
+
+def sample(entries: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """A few entries of ``kind`` that between them cover all that its entries cover
+    (:func:`covered`): greedily, the entry that adds the most first (of equals, the one
+    with fewer tiles, which the pure-Python build answers far sooner, then the earliest),
+    so the same corpus always gives the same sample.
+
+    >>> [e["id"] for e in sample(load(), "simulate")]
+    ['simulate-000']
+    """
+    left = [(entry, covered(entry)) for entry in entries if entry["kind"] == kind]
+    wanted = set().union(*(covers for _, covers in left))
+    picked: list[dict[str, Any]] = []
+    while wanted:
+        best, covers = max(left, key=lambda pair: (len(pair[1] & wanted), -_size(pair[0]["args"])))
+        picked.append(best)
+        wanted -= covers
     return picked
 
 
-def check(every: dict[str, int]) -> dict[str, Any]:
-    """Recompute the chosen entries; the build in use and the ids that differ."""
+def _size(args: dict[str, Any]) -> int:
+    from intlscore.engine.notation import parse_tiles
+
+    return len(parse_tiles(args["tiles"])) if "tiles" in args else 0
+
+
+def check(kind: str, ids: list[str]) -> dict[str, Any]:
+    """Recompute the entries of one kind (only ``ids`` when given); the build in use, how
+    many were checked and the ids that differ."""
     from intlscore.engine import build
 
-    entries = chosen(load(), every)
+    entries = [e for e in load() if e["kind"] == kind and (not ids or e["id"] in ids)]
     differ = [e["id"] for e in entries if answer(e) != e["answer"]]
     return {"build": build.current().name, "checked": len(entries), "differ": differ}
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["check"]:
-        steps = dict(zip(KINDS, map(int, sys.argv[2:6]), strict=True))
-        print(json.dumps(check(steps)))
+    if sys.argv[1:2] == ["check"] and sys.argv[2:3] and sys.argv[2] in KINDS:
+        print(json.dumps(check(sys.argv[2], sys.argv[3:])))
     else:
-        sys.exit("usage: answers_corpus.py check SCORE REACH ODDS SIMULATE (every n-th of each)")
+        sys.exit("usage: answers_corpus.py check KIND [ID ...] (KIND: " + ", ".join(KINDS) + ")")

@@ -375,11 +375,17 @@ def serve_returns(monkeypatch: pytest.MonkeyPatch) -> None:
 def compute_stays_small(monkeypatch: pytest.MonkeyPatch) -> None:
     """``odds`` without ``--samples`` draws 2401 sequences (seconds of CPU: a hang on a busy
     machine under Hypothesis' tracing); the fuzz checks the input handling, so it draws 40.
-    ``simulate --workers 90`` would start 90 processes: threads stand in for them (the
-    result does not depend on the executor)."""
+    ``odds --play`` weighs up to 150,000 positions before it settles for a lower bound
+    (``k1-13 k1 --play`` took 12 s of the fuzz's 21): here 5,000, which gives the same
+    kind of answer, a lower bound that says so. ``simulate --workers 90`` would start 90
+    processes: threads stand in for them (the result does not depend on the executor)."""
     from concurrent.futures import ThreadPoolExecutor
 
+    from intlscore.engine.odds import odds
+
     monkeypatch.setattr("intlscore.engine.odds.DEFAULT_SAMPLES", 40)
+    assert odds.__kwdefaults__ is not None and "budget" in odds.__kwdefaults__
+    monkeypatch.setitem(odds.__kwdefaults__, "budget", 5_000)
     monkeypatch.setattr("intlscore.engine.odds.simulate.ProcessPoolExecutor", ThreadPoolExecutor)
 
 

@@ -40,10 +40,24 @@ def reachability(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> R
     ``rules`` (a :class:`~intlscore.rules.Rules` or a rules file) gives the
     types; ``table`` is the older keyword for a hand table alone.
     """
-    rack = rack_of(tiles, **keywords)
+    return reach_of(rack_of(tiles, **keywords))
+
+
+def reach_of(rack: Rack, *, reasons: bool = True) -> ReachResult:
+    """:func:`reachability` of a rack; with ``reasons`` false, a type that no completed
+    hand can be drawn to says so without naming the tiles that block it (``reason`` None):
+    naming them is one search per blocked tile, and the odds read only the distances.
+
+    >>> late = Rack("k1-13 r5", seen="k1 r1 b1 o1 k13 r13 b13 o13")
+    >>> reachability(late).by_number(24).reason
+    'Royal in black needs k1 twice, one seen; in red needs r1 twice, ...'
+    >>> royal = reach_of(late, reasons=False).by_number(24)
+    >>> royal.distance, royal.reason
+    (None, None)
+    """
     request = read_request(rack)
     pool, context, size = request.pool, request.context, len(request.hand)
-    entries = tuple(_reach_type(t, pool, context, size) for t in request.types)
+    entries = tuple(_reach_type(t, pool, context, size, reasons) for t in request.types)
     return request.result(entries)
 
 
@@ -76,15 +90,21 @@ def read_request(rack: Rack) -> Request:
 
 
 def _reach_type(
-    hand_type: HandType, pool: Pool, context: Context, hand_size: int = HAND_SIZE
+    hand_type: HandType,
+    pool: Pool,
+    context: Context,
+    hand_size: int = HAND_SIZE,
+    reasons: bool = True,
 ) -> TypeReach:
-    def unreachable(reason: str) -> TypeReach:
+    def unreachable(reason: str | None) -> TypeReach:
         return TypeReach(hand_type.number, hand_type.name, hand_type.scores, None, (), (), reason)
 
     if not context_allows(hand_type, context):
         return unreachable(context_reason(hand_type, context))
     best = closest(hand_type, pool)
     if not best.found:
+        if not reasons:
+            return unreachable(None)
         return unreachable(impossible_reason(hand_type) or blocked_reason(hand_type, pool))
     distance = distance_of(best.kept, pool)
     allowed = draws_allowed(hand_type, context, hand_size)

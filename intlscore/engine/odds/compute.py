@@ -37,7 +37,7 @@ from intlscore.engine.odds.rack import set_up
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
-from intlscore.engine.reach import ReachResult, reachability
+from intlscore.engine.reach import ReachResult, reach_of
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER_INDEX, Tile
@@ -170,7 +170,7 @@ def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardP
     plans = []
     for discard in sorted(set(rack.tiles), key=Tile.rack_key):
         rest = rack.throw(discard)  # the discard is out of play: it cannot come back (R3)
-        left = reachability(rest)
+        left = reach_of(rest, reasons=False)
         candidates = []
         for hand_type, entry in zip(rack.hands, left.types, strict=True):
             allowed = draws_allowed(hand_type, reach.context, 15)  # the first turn is spent

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
-from intlscore.engine.reach import ReachResult, reachability
+from intlscore.engine.reach import ReachResult, reach_of
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandTable
@@ -32,8 +32,9 @@ class Start(NamedTuple):
 
 def set_up(tiles: Rack | TileInput, **keywords: Unpack[RackKeywords]) -> Start:
     """Reach a :class:`~intlscore.engine.rack.Rack` (or the tiles and the rack's keywords;
-    bad input raises one clear error), and count what can still be drawn."""
+    bad input raises one clear error), and count what can still be drawn. The odds read
+    only the distances: no type's blocking tiles are named (``reason`` None)."""
     rack = rack_of(tiles, **keywords)
-    reach = reachability(rack)
+    reach = reach_of(rack, reasons=False)
     pool = Pool.build(rack.tiles, rack.seen, rack.trump)
     return Start(rack.hands, rack.seen, rack.trump, reach, pool)

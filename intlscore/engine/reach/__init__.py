@@ -16,9 +16,17 @@ structure family has its own search over the table's data (the set search's
 
 from __future__ import annotations
 
-from intlscore.engine.reach.driver import reachability
+from intlscore.engine.reach.driver import reach_of, reachability
 from intlscore.engine.reach.near import NearReach
 from intlscore.engine.reach.near_search import near_reach
 from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 
-__all__ = ["NearReach", "Out", "ReachResult", "TypeReach", "near_reach", "reachability"]
+__all__ = [
+    "NearReach",
+    "Out",
+    "ReachResult",
+    "TypeReach",
+    "near_reach",
+    "reach_of",
+    "reachability",
+]

@@ -23,7 +23,7 @@
  *   c-only set_based               Python tests structure in SET_STRUCTURES
  *   port   outs_with               intlscore.engine.reach.solve:closest_within
  *   c-only kept_with_joker_among   group testing of outs_among
- *   c-only outs_among              group testing; Python checks each kind with one Firsts row
+ *   port   outs_among              intlscore.engine.odds.play:_Search.outs_among
  *   port   allowed                 intlscore.engine.odds.play:_allowed
  *   port   best_score              intlscore.engine.odds.holds:best_score
  *   port   better                  intlscore.engine.odds.play:_better
@@ -31,9 +31,16 @@
  *   port   paired_wins             intlscore.engine.odds.play:_Search.paired_wins
  *   port   wins                    intlscore.engine.odds.play:_Search.wins
  *   port   paired_kinds            intlscore.engine.setsearch.pairs:DrawnPairs.paired
+ *   c-only walk_words              packs a walk for a memo (Python keeps it whole)
+ *   c-only walk_pack               packs a walk for a memo (Python keeps it whole)
+ *   c-only walk_unpack             packs a walk for a memo (Python keeps it whole)
  *   c-only pairs_words             packs the walks for the memo (Python keeps them whole)
  *   c-only pairs_pack              packs the walks for the memo (Python keeps them whole)
  *   c-only pairs_unpack            packs the walks for the memo (Python keeps them whole)
+ *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
+ *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
+ *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
+ *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk
  *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
  *   port   throw_back              intlscore.engine.odds.play:_Search.throw_back
  *   port   back_child              intlscore.engine.odds.hints:back_child
@@ -192,6 +199,10 @@ typedef struct {
     Win *wins_arena;
     size_t wins_used, wins_size;
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
+    Memo walk_memo;   /* pairs_walk: ``at`` indexes the caps, the kinds stood in for and
+                         the walk, in the useful arena */
+    unsigned char top_hand[HOLDS_TILES]; /* the most copies held by a position asked for */
+    unsigned char top_cap[HOLDS_TILES];  /* the most caps of any position asked for */
     uint64_t *useful_arena;
     size_t useful_used, useful_size;
     volatile int stop; /* set by play_stop (another thread): value() gives up */
@@ -611,51 +622,134 @@ static uint64_t paired_kinds(const HoldsPairs *pairs) {
     return paired;
 }
 
-/* The pairs walks of the set-based slots ``sure``, packed for the useful memo: per slot,
- * ``one``, how many tiles x have a partner, and for each x, ``pair[x]`` and
- * ``joker_free[x]`` (the tile in the low bits of a third word). pairs_words: their size. */
+/* One pairs walk packed for a memo: ``one``, how many tiles x have a partner, and for
+ * each x, ``pair[x]`` and ``joker_free[x]`` (the tile in the low bits of a third word).
+ * walk_words: its size; walk_pack returns the words written, walk_unpack what follows. */
+static size_t walk_words(const HoldsPairs *pairs) {
+    size_t words = 2;
+    for (int x = 0; x < HOLDS_TILES; x++)
+        if (pairs->pair[x] || pairs->joker_free[x]) words += 3;
+    return words;
+}
+
+static size_t walk_pack(const HoldsPairs *pairs, uint64_t *out) {
+    uint64_t *start = out, *count = &out[1];
+    out[0] = pairs->one;
+    *count = 0;
+    out += 2;
+    for (int x = 0; x < HOLDS_TILES; x++) {
+        if (!pairs->pair[x] && !pairs->joker_free[x]) continue;
+        out[0] = (uint64_t)x;
+        out[1] = pairs->pair[x];
+        out[2] = pairs->joker_free[x];
+        out += 3;
+        ++*count;
+    }
+    return (size_t)(out - start);
+}
+
+static const uint64_t *walk_unpack(const uint64_t *in, HoldsPairs *pairs) {
+    memset(pairs, 0, sizeof *pairs);
+    pairs->one = in[0];
+    uint64_t count = in[1];
+    in += 2;
+    for (uint64_t i = 0; i < count; i++, in += 3) {
+        pairs->pair[in[0]] = in[1];
+        pairs->joker_free[in[0]] = in[2];
+    }
+    return in;
+}
+
+/* The pairs walks of the set-based slots ``sure``, packed for the useful memo one after
+ * another (walk_pack). pairs_words: their size. */
 static size_t pairs_words(const Search *s, uint64_t sure, const HoldsPairs *pairs) {
     size_t words = 0;
-    for (int t = 0; t < s->n; t++) {
-        if (!(sure >> t & 1)) continue;
-        words += 2;
-        for (int x = 0; x < HOLDS_TILES; x++)
-            if (pairs[t].pair[x] || pairs[t].joker_free[x]) words += 3;
-    }
+    for (int t = 0; t < s->n; t++)
+        if (sure >> t & 1) words += walk_words(&pairs[t]);
     return words;
 }
 
 static void pairs_pack(const Search *s, uint64_t sure, const HoldsPairs *pairs, uint64_t *out) {
-    for (int t = 0; t < s->n; t++) {
-        if (!(sure >> t & 1)) continue;
-        uint64_t *count = &out[1];
-        out[0] = pairs[t].one;
-        *count = 0;
-        out += 2;
-        for (int x = 0; x < HOLDS_TILES; x++) {
-            if (!pairs[t].pair[x] && !pairs[t].joker_free[x]) continue;
-            out[0] = (uint64_t)x;
-            out[1] = pairs[t].pair[x];
-            out[2] = pairs[t].joker_free[x];
-            out += 3;
-            ++*count;
-        }
-    }
+    for (int t = 0; t < s->n; t++)
+        if (sure >> t & 1) out += walk_pack(&pairs[t], out);
 }
 
 static void pairs_unpack(const Search *s, const uint64_t *in, uint64_t sure, HoldsPairs *pairs) {
-    for (int t = 0; t < s->n; t++) {
-        if (!(sure >> t & 1)) continue;
-        HoldsPairs *found = &pairs[t];
-        memset(found, 0, sizeof *found);
-        found->one = in[0];
-        uint64_t count = in[1];
-        in += 2;
-        for (uint64_t i = 0; i < count; i++, in += 3) {
-            found->pair[in[0]] = in[1];
-            found->joker_free[in[0]] = in[2];
+    for (int t = 0; t < s->n; t++)
+        if (sure >> t & 1) in = walk_unpack(in, &pairs[t]);
+}
+
+/* Whether a walk under the caps ``walked`` (packed two bits a kind, walk_caps) is also the
+ * walk of the same tiles under ``cap`` (_Walked.serves of play.py): no cap above the
+ * walk's, and every kind whose cap is below it one that no hand of the walk stands in for
+ * (``stood``). A lower cap only takes away the hands that stand in for more copies of its
+ * kind than it allows. */
+static int walk_serves(const uint64_t walked[2], uint64_t stood, const unsigned char *cap) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        int was = (int)(walked[i / 32] >> (2 * (i % 32)) & 3);
+        if (cap[i] != was && (cap[i] > was || (stood >> i & 1))) return 0;
+    }
+    return 1;
+}
+
+static void walk_caps(const unsigned char *cap, uint64_t out[2]) {
+    out[0] = out[1] = 0;
+    for (int i = 0; i < HOLDS_TILES; i++) out[i / 32] |= (uint64_t)cap[i] << (2 * (i % 32));
+}
+
+/* The highest caps of a position below the entry holding ``pool``'s tiles (top_caps of
+ * play.py), in ``cap``: the top caps, less one for each copy held above and not here (it
+ * was thrown, R3). */
+static void top_caps(const Search *s, const Position *pool, unsigned char cap[HOLDS_TILES]) {
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        int thrown_copies = s->top_hand[i] - pool->hand[i];
+        cap[i] = (unsigned char)(s->top_cap[i] - (thrown_copies > 0 ? thrown_copies : 0));
+    }
+}
+
+/* holds_sets_pairs of slot t on 13 tiles (``pairs_walk`` of play.py), in ``out``: walked
+ * once for the tiles and their jokers under the highest caps a position holding them can
+ * have (top_caps), and read from that walk for every position whose caps it serves
+ * (walk_serves): the same masks. Where it does not serve, the tiles are walked under
+ * their own caps. The walk memo keeps, per tiles and slot, the caps, the kinds stood in
+ * for and the walk packed. Returns 0, or -1 without memory. */
+static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
+    Position bare = *pool;
+    memset(bare.cap, 0, sizeof bare.cap);
+    bare.seen_jokers = 0;
+    Key key = key_of(&bare, t, 0);
+    Entry *entry = memo_find(&s->walk_memo, &key);
+    if (entry == NULL) return -1;
+    HoldsPool holds;
+    if (!entry->used) {
+        Position top = *pool;
+        top_caps(s, pool, top.cap);
+        int fits = 1;
+        for (int i = 0; i < HOLDS_TILES; i++) fits &= pool->cap[i] <= top.cap[i];
+        if (fits) {
+            holds_pool(&top, -1, 0, &holds);
+            holds_sets_pairs(&s->holds[t], &holds, out);
+            size_t words = 3 + walk_words(out);
+            if (useful_reserve(s, words) < 0) return -1;
+            uint64_t *arena = &s->useful_arena[s->useful_used];
+            walk_caps(top.cap, arena);
+            arena[2] = out->one | paired_kinds(out);
+            walk_pack(out, &arena[3]);
+            Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)words};
+            s->useful_used += words;
+            memo_store(&s->walk_memo, entry, &key, stored);
+            if (walk_serves(arena, arena[2], pool->cap)) return 0;
+        }
+    } else {
+        const uint64_t *known = &s->useful_arena[entry->value.at];
+        if (walk_serves(known, known[2], pool->cap)) {
+            walk_unpack(&known[3], out);
+            return 0;
         }
     }
+    holds_pool(pool, -1, 0, &holds);
+    holds_sets_pairs(&s->holds[t], &holds, out);
+    return 0;
 }
 
 /* For a position two draws from the end and a kind held: whether, once that kind is thrown
@@ -700,10 +794,8 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
             /* the 13 tiles and a joker hold it alone (any draw), or a hand keeping all
              * their real tiles but one draws the tile, the joker standing in for another */
             *sure |= 1ULL << t;
-            HoldsPool holds;
-            holds_pool(&after, -1, 0, &holds);
             HoldsPairs *found = &pairs[t];
-            holds_sets_pairs(&s->holds[t], &holds, found);
+            if (pairs_walk(s, t, &after, found) < 0) return -1;
             may[t] = found->one ? NUMBERED_MASK : paired_kinds(found);
             *paired = 1;
         } else if (after.jokers || (parent_allows(s, t, &after, 2, known) &&
@@ -1036,6 +1128,7 @@ static void search_free(PyObject *capsule) {
     free(s->ends);
     free(s->wins_arena);
     free(s->useful_memo.entries);
+    free(s->walk_memo.entries);
     free(s->useful_arena);
     free(s->pairs);
     free(s);
@@ -1161,6 +1254,10 @@ PyObject *play_value_entry(PyObject *self, PyObject *args) {
     }
     pool.jokers = jokers;
     pool.seen_jokers = seen_jokers;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        if (pool.hand[i] > s->top_hand[i]) s->top_hand[i] = pool.hand[i];
+        if (pool.cap[i] > s->top_cap[i]) s->top_cap[i] = pool.cap[i];
+    }
     Scaled answer;
     int status;
     Py_BEGIN_ALLOW_THREADS

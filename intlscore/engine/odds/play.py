@@ -238,6 +238,34 @@ class _Useful:
 
 
 @dataclass(frozen=True, slots=True)
+class _Walked:
+    """A pairs walk of 13 tiles (:meth:`_Search.pairs_walk`): the caps it was walked with,
+    what it found, and the kinds its hands stand in for (``stood``: a drawn tile or a
+    joker, in ``one`` or in a pair)."""
+
+    cap: tuple[int, ...]
+    pairs: DrawnPairs
+    stood: int
+
+    def serves(self, cap: tuple[int, ...]) -> bool:
+        """Whether the walk is also the walk of the same tiles under ``cap``: where no cap
+        is above the walk's and every kind whose cap is below it is one no hand of the
+        walk stands in for. A lower cap only takes away the hands that stand in for more
+        copies of its kind than it allows, so with no such hand every hand stays, and so
+        does every mask.
+
+        >>> _Walked((2, 2), DrawnPairs(one=0b10), 0b10).serves((1, 2))
+        True
+        >>> _Walked((2, 2), DrawnPairs(one=0b10), 0b10).serves((2, 1))
+        False
+        """
+        for kind, (walked, now) in enumerate(zip(self.cap, cap, strict=True)):
+            if now != walked and (now > walked or self.stood >> kind & 1):
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class _ThrowBack:
     """:meth:`_Search.throw_back` of 14 tiles: per type slot, the walk of the 14 tiles
     (None: not set-based, or not allowed at the draw) and the tiles completing them."""
@@ -270,6 +298,11 @@ class _Search:
         self.memo: dict[tuple[Pool, int, int], _Scaled] = {}
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
         self.useful_memo: dict[tuple[Pool, int], _Useful] = {}
+        self.walks: dict[tuple[tuple[int, ...], int, int], _Walked] = {}
+        self.top_hand = self.top_cap = (0,) * NUMBERED
+        """The most copies held and the most caps of any position asked for
+        (:meth:`value`): the positions below hold no tile of a kind it did not hold
+        unless drawn, and their caps are no higher (:meth:`pairs_walk`)."""
         self.shapes: dict[int, TypeSpec] = {}
         limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
         self.last_limited = max(limits, default=0)
@@ -290,6 +323,8 @@ class _Search:
         """The value of holding ``pool``'s 14 tiles with ``left`` draws to come, the
         next being draw number ``draw``: by the C build where it can (the same search,
         the same answer), else by :meth:`weigh`."""
+        self.top_hand = tuple(map(max, self.top_hand, pool.hand))
+        self.top_cap = tuple(map(max, self.top_cap, pool.cap))
         if self.compiled is None:
             return self.weigh(pool, left, draw)
         try:
@@ -526,15 +561,43 @@ class _Search:
                 continue  # draw >= 2: never the hand as dealt (limit 0)
             if hand_type.structure in SET_STRUCTURES:
                 sure |= 1 << slot
-                found = drawn_pairs(self.shape(slot), after)
-                assert found is not None  # 13 tiles
-                walks[slot] = found
+                walks[slot] = found = self.pairs_walk(slot, after)
                 may[slot] = ANY_NUMBERED if found.one else found.paired
             elif after.jokers or self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None:
                 may[slot] = ANY_NUMBERED
         useful = _Useful(tuple(may), sure, tuple(walks) if sure else None)
         self.useful_memo[key] = useful
         return useful
+
+    def pairs_walk(self, slot: int, pool: Pool) -> DrawnPairs:
+        """:func:`.drawn_pairs` of a set-based slot for 13 tiles, walked once for the
+        tiles (and their jokers) under the highest caps a position holding them can have,
+        and read from that walk for every position whose caps it serves
+        (:meth:`_Walked.serves`): the same masks. Each copy held above was thrown to leave
+        these tiles, a cap lower by one each (:meth:`top_caps`); a tile drawn and thrown
+        back lowers one more, so positions reach the same 13 tiles with many caps. Where
+        the walk does not serve, the tiles are walked under their own caps."""
+        key = (pool.hand, pool.jokers, slot)
+        walked = self.walks.get(key)
+        if walked is None:
+            top = self.top_caps(pool.hand)
+            if all(map(int.__le__, pool.cap, top)):
+                found = drawn_pairs(self.shape(slot), pool._replace(cap=top))
+                assert found is not None  # 13 tiles
+                walked = self.walks[key] = _Walked(top, found, found.one | found.paired)
+        if walked is not None and walked.serves(pool.cap):
+            return walked.pairs
+        found = drawn_pairs(self.shape(slot), pool)
+        assert found is not None  # 13 tiles
+        return found
+
+    def top_caps(self, hand: tuple[int, ...]) -> tuple[int, ...]:
+        """The highest caps of a position below :meth:`value` holding ``hand``: the top
+        caps, less one for each copy held above and not here (it was thrown, R3)."""
+        return tuple(
+            cap - max(0, most - held)
+            for cap, most, held in zip(self.top_cap, self.top_hand, hand, strict=True)
+        )
 
     def hold(self, pool: Pool, draws: int) -> PlayLine:
         """The value within ``draws`` draws of keeping these 14 tiles and winning at the
@@ -677,24 +740,63 @@ class _Search:
     ) -> list[tuple[int, int]]:
         """The kinds of ``kinds`` that, drawn, complete the type with the 14 tiles, each with
         the real tiles the completed hand keeps (``with_joker``: what it keeps with a joker
-        drawn, where the hand holds at most one).
+        drawn, where the hand holds at most one). The hand holds it with a joker (known).
 
-        Where the 14 tiles do not hold a set-based type alone, a drawn numbered tile
-        completes it exactly when a completed hand keeping all real tiles but one draws it
-        (the hand's jokers stand for the rest), and that hand keeps the other real tiles
-        and the drawn one: reach's keep-most search at that floor gathers every such tile
-        at once, as its outs. Otherwise each kind is checked (``rows``).
+        Where the 14 tiles hold the type alone, every drawn tile completes it, keeping all
+        their real tiles, and one more where it completes them less a joker (then thrown,
+        R12: one walk of their outs at all real tiles, :meth:`frees`). Where they do not
+        hold a set-based type, a drawn numbered tile completes it exactly when a completed
+        hand keeping all real tiles but one draws it (the hand's jokers stand for the
+        rest), and that hand keeps the other real tiles and the drawn one: reach's
+        keep-most search at that floor gathers every such tile at once, as its outs. For
+        another type without jokers, a drawn kind completes it exactly when a joker that
+        may stand only for it does (R3): group testing (:meth:`outs_among`). Otherwise
+        each kind is checked (``rows``).
         """
         real = HAND_SIZE - pool.jokers
-        if hand_type.structure in SET_STRUCTURES and self.held(hand_type, pool) is None:
-            closest = closest_within(hand_type, pool, real - 1)
-            outs = 0 if closest is None else closest.outs
-            found = [(kind, real) for kind in kinds if kind != JOKER_INDEX and outs >> kind & 1]
-            if JOKER_INDEX in kinds:
-                found.append((JOKER_INDEX, with_joker))
-            return found
+        set_based = hand_type.structure in SET_STRUCTURES
+        numbered = [kind for kind in kinds if kind != JOKER_INDEX]
+        joker = [(JOKER_INDEX, with_joker)] if JOKER_INDEX in kinds else []
+        if set_based or not pool.jokers:
+            if self.held(hand_type, pool) is not None:
+                frees = self.frees(hand_type, pool) if pool.jokers else 0
+                return [(kind, real + (frees >> kind & 1)) for kind in numbered] + joker
+            if set_based:
+                closest = closest_within(hand_type, pool, real - 1)
+                outs = 0 if closest is None else closest.outs
+                return [(kind, real) for kind in numbered if outs >> kind & 1] + joker
+            return [(kind, real) for kind in self.outs_among(hand_type, pool, numbered)] + joker
         kept = rows.of(hand_type, pool, 1, 1).kept
         return [(kind, k) for kind, k in zip(kinds, kept, strict=True) if k is not None]
+
+    def frees(self, hand_type: HandType, pool: Pool) -> int:
+        """For 14 tiles with jokers holding a set-based type alone: the drawn tiles that
+        let a joker go (the hand then keeps one real tile more, R12), those that complete
+        the real tiles and the other jokers: the outs of the hand less a joker, at all its
+        real tiles."""
+        fewer = pool._replace(jokers=pool.jokers - 1)
+        real = HAND_SIZE - pool.jokers
+        closest = closest_within(hand_type, fewer, real)
+        return closest.outs if closest is not None and closest.kept == real else 0
+
+    def outs_among(self, hand_type: HandType, pool: Pool, kinds: list[int]) -> list[int]:
+        """The kinds of ``kinds`` that, drawn, complete a type the 14 tiles (no joker)
+        do not hold alone but hold with a joker that may stand only for one of these
+        kinds (known): a drawn kind completes it exactly when such a joker standing for
+        it does (R3), so each half is tested with one check and a half without such a
+        kind is dropped whole."""
+        if len(kinds) == 1:
+            return kinds
+        half = len(kinds) // 2
+        found: list[int] = []
+        for part in (kinds[:half], kinds[half:]):
+            cap = list(pool.hand)
+            for kind in part:
+                cap[kind] = pool.cap[kind]
+            among = pool._replace(cap=tuple(cap), jokers=pool.jokers + 1)
+            if self.held(hand_type, among) is not None:
+                found += self.outs_among(hand_type, pool, part)
+        return found
 
 
 class _CompiledSearch:

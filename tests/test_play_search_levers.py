@@ -1,0 +1,133 @@
+"""The play search's own levers (issue 31): each saves work and changes no answer.
+
+A pairs walk of 13 tiles is walked once under the search's top caps and read for every
+position reaching the same tiles with lower caps, where no hand of the walk stands in for
+a kind whose cap is lower (``_Walked.serves``, ``pairs_walk``; ``walk_serves`` in
+``native/play.c``). Random pools check that premise in both builds: the walk under the
+lower caps is the same walk. The answers of whole searches stay those of the brute-force
+reference and of the other build (tests/test_play_odds.py, tests/test_builds_agree.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from unittest.mock import patch
+
+from compiled_functions import compiled_function, compiled_type
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from play_reference import full_set
+
+from intlscore.engine.odds import play
+from intlscore.engine.odds.play import _Search, _Walked, drawn, thrown
+from intlscore.engine.odds.rack import set_up
+from intlscore.engine.setsearch import pairs as pairs_module
+from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import TypeSpec, type_spec
+from intlscore.engine.tiles import Tile
+from intlscore.rules.hand_table import HandType
+from intlscore.rules.ruleset import default_table
+
+TABLE = default_table()
+SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
+
+
+def compiled_pairs(hand_type: HandType, pool: Pool) -> DrawnPairs:
+    sets_pairs: Callable[..., Any] = compiled_function("sets_pairs")
+    table = compiled_type(type_spec(hand_type))
+    one, pair, joker_free = sets_pairs(table, 0, bytes(pool.hand), pool.jokers, bytes(pool.cap))
+    return DrawnPairs(one, list(pair), list(joker_free))
+
+
+def python_pairs(hand_type: HandType, pool: Pool) -> DrawnPairs:
+    found = drawn_pairs(type_spec(hand_type), pool)
+    assert found is not None  # 13 tiles
+    return found
+
+
+@st.composite
+def thirteen(draw: st.DrawFn) -> Pool:
+    """13 tiles with up to two jokers, often a stretch of neighbours (hands are close
+    there), and up to 10 seen tiles."""
+    every = full_set()
+    order = draw(st.permutations(range(len(every))))
+    jokers = draw(st.integers(0, 2))
+    numbered = [every[i] for i in order if not every[i].is_joker]
+    if draw(st.booleans()):
+        start = draw(st.integers(0, 52 - 8))
+        numbered.sort(key=lambda t: (abs(t.index - start - 4), t.index))
+    hand = numbered[: 13 - jokers] + [t for t in every if t.is_joker][:jokers]
+    seen = numbered[13 - jokers : 13 - jokers + draw(st.integers(0, 10))]
+    return Pool.build(hand, seen, None)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(thirteen(), st.sampled_from(SET_TYPES), st.data())
+def test_a_walk_serves_lower_caps_of_kinds_no_hand_stands_in_for(
+    pool: Pool, hand_type: HandType, data: st.DataObject
+) -> None:
+    """Lowering the caps of kinds that no hand of the walk stands in for (one copy out of
+    play, R3: a tile thrown) leaves the walk as it is, in both builds; lowering any cap of
+    a kind it stands in for is not served."""
+    walked = python_pairs(hand_type, pool)
+    assert compiled_pairs(hand_type, pool) == walked
+    stood = walked.one | walked.paired
+    free = [k for k in range(52) if pool.cap[k] > pool.hand[k]]
+    lowered = data.draw(
+        st.lists(st.sampled_from(free), unique=True, max_size=6) if free else st.just([])
+    )
+    cap = list(pool.cap)
+    for kind in lowered:
+        cap[kind] -= 1
+    lower = pool._replace(cap=tuple(cap))
+    note(f"type {hand_type.number}, lowered {[str(Tile(k)) for k in lowered]}")
+    serves = _Walked(pool.cap, walked, stood).serves(lower.cap)
+    assert serves == (not any(stood >> kind & 1 for kind in lowered))
+    if serves:
+        assert python_pairs(hand_type, lower) == walked
+        assert compiled_pairs(hand_type, lower) == walked
+
+
+def test_a_higher_cap_is_never_served() -> None:
+    """A walk under lower caps lacks the hands a higher cap allows: never read for it."""
+    walked = _Walked((1, 2), DrawnPairs(), 0)
+    assert walked.serves((1, 2)) and walked.serves((0, 1))
+    assert not walked.serves((2, 2))
+
+
+def test_a_tile_thrown_back_reads_the_walk_of_the_same_tiles() -> None:
+    """k1-12 r5 o9: a drawn tile thrown back leaves the same 14 tiles, its kind's cap one
+    lower. Their discards leave 13 tiles walked before: where no hand of that walk stands
+    in for the kind thrown back, it is read, not walked again, and it is what a walk of
+    the 13 tiles under their own caps finds."""
+    rack = set_up("k1-12 r5 o9")
+    types: list[tuple[HandType, int | None]] = [
+        (rack.table.by_number(number), None) for number in (1, 23)
+    ]
+    search = _Search(rack.table, types, 10**6, rack.pool, 2)
+    search.value(rack.pool, 1, 1)  # the position asked for: the top caps
+    discard = Tile("r5").index
+    first = search.useful_draws(rack.pool, discard, 2)
+    assert first.pairs is not None
+    stood = 0
+    for walked in first.pairs:
+        assert walked is not None
+        stood |= walked.one | walked.paired
+    back = next(k for k in range(52) if rack.pool.unseen(k) and not stood >> k & 1)
+    again = thrown(drawn(rack.pool, back), back)
+    walks = 0
+    real_walk = pairs_module.drawn_pairs
+
+    def walk(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
+        nonlocal walks
+        walks += 1
+        return real_walk(shape, pool)
+
+    with patch.object(play, "drawn_pairs", walk):  # the name play.py calls
+        second = search.useful_draws(again, discard, 2)
+    assert walks == 0, f"{Tile(back)} thrown back: walked again"
+    left = thrown(again, discard)
+    assert second.pairs == tuple(python_pairs(hand_type, left) for hand_type, _ in types)
+    assert second.pairs == tuple(compiled_pairs(hand_type, left) for hand_type, _ in types)

@@ -28,13 +28,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from compiled_functions import compiled_function, compiled_type
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
+from test_setsearch_pairs import compiled
 
 from intlscore.engine import build
 from intlscore.engine.facts import HandFacts
@@ -107,16 +105,6 @@ def brute_force(hand_type: HandType, world: World) -> DrawnPairs:
                 found.pair[x] |= 1 << z
                 found.pair[z] |= 1 << x
     return found
-
-
-def compiled(hand_type: HandType, pool: Pool) -> DrawnPairs | None:
-    sets_pairs: Callable[..., Any] = compiled_function("sets_pairs")
-    table = compiled_type(type_spec(hand_type))
-    answer = sets_pairs(table, 0, bytes(pool.hand), pool.jokers, bytes(pool.cap))
-    if answer is None:
-        return None
-    one, pair, joker_free = answer
-    return DrawnPairs(one, list(pair), list(joker_free))
 
 
 @st.composite

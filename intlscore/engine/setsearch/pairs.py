@@ -86,7 +86,7 @@ def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
     for target in target_numbers(shape):
         most = kept_cap(shape, pool, target)
         if most >= real - 1:
-            _PairsSearch(shape, pool, target, most, found, real).run(real - 1)
+            _PairsSearch(shape, pool, target, most, found).run(real - 1)
     return found
 
 
@@ -120,11 +120,9 @@ class _PairsSearch(_SetSearch):
         target: int | None,
         most: int,
         found: DrawnPairs,
-        real: int,
     ) -> None:
         super().__init__(shape, pool, target, most)
         self.found = found
-        self.real = real
         self.full = -1  # never every tile: no hand is skipped once the outs are all tiles
         self.drawn: list[int] = []  # the tiles drawn so far, in the order taken
         self.suffixes: dict[tuple[object, ...], Suffixes] = {}

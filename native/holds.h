@@ -88,8 +88,8 @@ typedef struct {
     uint64_t joker_free[HOLDS_TILES];
 } HoldsPairs;
 
-/* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles (up to two jokers): 0, or -2
- * for another pool. A pool of 14 tiles with jokers is walked alike (hands keeping all its
+/* Fills ``out`` (see HoldsPairs) for a pool of 13 tiles (up to two jokers): 0, -2 for
+ * another pool, or -3 out of memory (``out`` then empty). A pool of 14 tiles with jokers is walked alike (hands keeping all its
  * real tiles or all but one): with one joker, ``one`` the tiles it stands in for and
  * ``pair`` the pairs the hands keeping 12 stand in for; with two, ``joker_free`` also
  * the pairs the hands keeping all 12 stand in for. */

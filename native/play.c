@@ -728,7 +728,7 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
         for (int i = 0; i < HOLDS_TILES; i++) fits &= pool->cap[i] <= top.cap[i];
         if (fits) {
             holds_pool(&top, -1, 0, &holds);
-            holds_sets_pairs(&s->holds[t], &holds, out);
+            if (holds_sets_pairs(&s->holds[t], &holds, out) == -3) return -1;
             size_t words = 3 + walk_words(out);
             if (useful_reserve(s, words) < 0) return -1;
             uint64_t *arena = &s->useful_arena[s->useful_used];
@@ -748,8 +748,7 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
         }
     }
     holds_pool(pool, -1, 0, &holds);
-    holds_sets_pairs(&s->holds[t], &holds, out);
-    return 0;
+    return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
 }
 
 /* For a position two draws from the end and a kind held: whether, once that kind is thrown
@@ -822,9 +821,10 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
  * alone (``one`` all tiles, as Hint's pairs read it) and which drawn tiles complete it
  * (``outs``); with one, the pairs walk (holds_sets_pairs): the tiles the joker stands in
  * for in the hands keeping all 13 real tiles (``one``), and the pairs a hand keeping 12
- * stands in for (``pair``), read per child by ``back_child``. */
-static void throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
-                       uint64_t outs[MAX_TYPES]) {
+ * stands in for (``pair``), read per child by ``back_child``. Returns 0, or -1 without
+ * memory (the pairs walk's own). */
+static int throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
+                      uint64_t outs[MAX_TYPES]) {
     for (int t = 0; t < s->n; t++) {
         back[t].one = 0;
         outs[t] = 0;
@@ -832,7 +832,7 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
         if (pool->jokers) {
             HoldsPool holds;
             holds_pool(pool, -1, 0, &holds);
-            holds_sets_pairs(&s->holds[t], &holds, &back[t]);
+            if (holds_sets_pairs(&s->holds[t], &holds, &back[t]) == -3) return -1;
             if (pool->jokers == 2) outs[t] = paired_kinds(&back[t]);
             continue;
         }
@@ -843,6 +843,7 @@ static void throw_back(const Search *s, const Position *pool, int draw, HoldsPai
         else if (kept == HAND - 1)
             outs[t] = found;
     }
+    return 0;
 }
 
 /* The Hint pairs of set-based slot t for the child of ``throw_back`` that threw ``kind``
@@ -1033,7 +1034,8 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         /* the same with both jokers held: types whose hands stand in for
                          * the kind thrown back walk the child's own tiles */
                         if (!back_ready) {
-                            throw_back(s, pool, draw + 1, back, back_outs);
+                            if (throw_back(s, pool, draw + 1, back, back_outs) < 0)
+                                return NO_MEMORY;
                             back_ready = 1;
                         }
                         child_hint.possible = 0;
@@ -1056,7 +1058,8 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
                          * draw; its wins from one walk of the 14 per type (throw_back) */
                         if (!back_ready) {
-                            throw_back(s, pool, draw + 1, back, back_outs);
+                            if (throw_back(s, pool, draw + 1, back, back_outs) < 0)
+                                return NO_MEMORY;
                             back_ready = 1;
                         }
                         child_hint.possible = 0;

@@ -44,7 +44,10 @@
  *   port   most_feasible             intlscore.engine.setsearch.keep_most:_SetSearch._feasible
  *   port   most_filler_union         intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
  *   port   most_room                 intlscore.engine.setsearch.keep_most:_room_of
- *   port   pairs_record              intlscore.engine.setsearch.pairs:_PairsSearch._record
+ *   c-only pairs_covered             keeps pairs_key's masks up to date (Python reads the lists)
+ *   c-only pairs_opened              keeps pairs_key's masks up to date (Python reads the lists)
+ *   port   pairs_merge               intlscore.engine.setsearch.pairs:_PairsSearch._merge
+ *   c-only pairs_pack                packs a gathering for the memo's arena (a tuple in Python)
  *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._leaf
  *   port   most_leaf                 intlscore.engine.setsearch.keep_most:_SetSearch._leaf
  *   port   most_affordable           intlscore.engine.setsearch.keep_most:_SetSearch._affordable
@@ -55,9 +58,13 @@
  *   port   most_groups               intlscore.engine.setsearch.keep_most:_SetSearch._groups
  *   port   most_extend_right         intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
  *   port   most_runs_through         intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
+ *   port   pairs_key                 intlscore.engine.setsearch.keep_most:_SetSearch._tie_key
+ *   port   pairs_walk_once           intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
  *   port   most_search               intlscore.engine.setsearch.keep_most:_SetSearch._search
+ *   port   most_walk                 intlscore.engine.setsearch.keep_most:_SetSearch._walk
  *   port   shape_usable              intlscore.engine.spec:TypeSpec.usable
  *   port   type_fillers              intlscore.engine.setsearch.shapes:filler_sets
+ *   port   pairs_run                 intlscore.engine.setsearch.pairs:_PairsSearch.run
  *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
  *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
  *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
@@ -96,8 +103,8 @@
  * - keep most (closest_sets; most_*): the most hand tiles a completed hand of a set-based
  *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
  *   preferred keep, as reach asks. A line-for-line port of _SetSearch in
- *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search,
- *   most_groups _groups, most_runs_through and the loop over positions in most_search
+ *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search, most_walk
+ *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
  *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,
  *   most_take, most_give_back, most_take_all and most_give_all _take, _give_back,
@@ -116,10 +123,11 @@
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
  *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
- *   With every hand at the floor or above visited and what each stands in for recorded
- *   (pairs_leaf, pairs_record), it is holds_sets_pairs: which two drawn tiles complete
- *   13 tiles (the play search's last two draws, play.c); its reference is
- *   intlscore/engine/setsearch/pairs.py (_PairsSearch._leaf, _record: drawn_pairs).
+ *   With every hand at the floor or above visited and what each stands in for gathered
+ *   (pairs_leaf, pairs_merge; below a point with fewer than three draws left, once per
+ *   key: pairs_walk_once, pairs_key), it is holds_sets_pairs: which two drawn tiles
+ *   complete 13 tiles (the play search's last two draws, play.c); its reference is
+ *   intlscore/engine/setsearch/pairs.py (_PairsSearch: drawn_pairs).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
@@ -172,10 +180,13 @@ static inline int bit_count(uint64_t mask) {
     for (; mask; mask &= mask - 1) n++;
     return n;
 }
-static inline int lowest_bit(uint64_t mask) { /* mask != 0 */
-    int index = 0;
-    for (; !(mask & 1); mask >>= 1) index++;
-    return index;
+static inline int lowest_bit(uint64_t mask) { /* mask != 0: a de Bruijn multiply */
+    static const unsigned char index[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+        62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+        63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+        46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return index[((mask & (0 - mask)) * 0x03F79D71B4CB0A89ULL) >> 58];
 }
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
@@ -673,9 +684,57 @@ typedef struct {
     int enough, done;
     int decide; /* only whether a hand keeps more than best_kept: ties are worthless */
     HoldsPairs *pairs; /* pairs mode (holds_sets_pairs): every hand at the floor or above */
-    int pairs_real;    /* the pool's real tiles, in pairs mode */
+    struct PairsWalk *pw; /* pairs mode: what the hands below each key stand in for */
+    int drawn[2 * HOLDS_TILES], ndrawn; /* pairs mode: the tiles drawn so far, in order */
+    int settled; /* pairs mode: the innermost key has no draw left and a hand: done */
+    /* pairs mode, kept up to date for the key (pairs_key): the tiles with cap >= 1 and 2,
+     * with cover >= 1 and 2, and the pool's copies still open (one bit a copy) */
+    uint64_t cap1, cap2, cover1, cover2, open_code;
     Memo memo; /* filler union and feasibility (most_key) */
 } MostWalk;
+
+/* Pairs mode (pairs.py: _PairsSearch): below a point of the walk with fewer than three
+ * draws left, what the completed hands stand in for beyond the tiles drawn above it, per
+ * level (0: keeping all the pool's real tiles but one, 1: all of them), gathered once per
+ * key (pairs_key) and merged into the enclosing key's (pairs_merge). A gathering's rows[L][x]
+ * is the tiles drawn beside x by one hand, valid only for x in union_[L]. Packed (in the
+ * memo's arena, and as pairs_merge reads it): any, union_[0], union_[1], then the rows of
+ * union_[0]'s tiles, lowest first, then those of union_[1]'s. */
+#define PAIRS_DEPTH 64        /* nested keys gathered apart; deeper ones gather into this */
+#define PAIRS_MEMO_FIRST 1024 /* the keys' memo starts with this many slots */
+#define PAIRS_PACKED (3 + 2 * HOLDS_TILES)
+typedef struct {
+    uint64_t any; /* bit L: a hand at level L */
+    uint64_t union_[2];
+    uint64_t rows[2][HOLDS_TILES];
+    int mark;  /* where the tiles drawn below the key start in the walk's `drawn` */
+    int draws; /* the draws left at the key */
+} Gathering;
+
+typedef struct PairsWalk {
+    Gathering level[PAIRS_DEPTH]; /* level[depth]: the innermost key's */
+    int depth;
+    Memo memo; /* key (pairs_key) -> offset of its packed gathering in the arena */
+    MemoEntry first[PAIRS_MEMO_FIRST];
+    uint64_t *arena;
+    size_t used, size;
+    uint64_t spare[PAIRS_PACKED]; /* a gathering packed where the arena cannot grow */
+    uint64_t copy_bit[HOLDS_TILES][COPIES]; /* the bit of each open copy in open_code */
+} PairsWalk;
+
+/* Pairs mode: the key's masks after cover[cell] changed. */
+static inline void pairs_covered(MostWalk *s, int cell) {
+    uint64_t bit = 1ULL << cell;
+    s->cover1 = s->cover[cell] >= 1 ? s->cover1 | bit : s->cover1 & ~bit;
+    s->cover2 = s->cover[cell] >= 2 ? s->cover2 | bit : s->cover2 & ~bit;
+}
+
+/* Pairs mode: the open copies' bits after open[cell] changed. */
+static inline void pairs_opened(MostWalk *s, int cell) {
+    const uint64_t *bits = s->pw->copy_bit[cell];
+    s->open_code = (s->open_code & ~(bits[0] | bits[1])) | (s->open[cell] >= 1 ? bits[0] : 0) |
+                   (s->open[cell] >= 2 ? bits[1] : 0);
+}
 
 static inline Keep keep_plus(Keep keep, int cell) {
     if (cell < 32)
@@ -753,6 +812,7 @@ static inline int most_final_ok(MostWalk *s, int sets, int colours) {
  * beat the best, or tie it while ties can add outs (second pass) or give a
  * preferred keep (first pass; `keep` is final below tile index `start`). */
 static inline int most_hopeless_at(MostWalk *s, int most, Keep keep, int start) {
+    if (s->settled) return 1;
     if (most != s->best_kept) return most < s->best_kept;
     if (s->decide) return 1;
     if (!s->strict) return s->best_outs == s->full;
@@ -874,42 +934,68 @@ static inline void most_room(const MostWalk *s, uint64_t *m1, uint64_t *m2) {
     }
 }
 
-/* Pairs mode: a completed hand keeping `kept` real tiles stands in for the tiles `subs`
- * (drawn ones or the pool's joker): HoldsPairs of holds.h. */
-static void pairs_record(MostWalk *s, int kept, const int *subs, int n) {
-    HoldsPairs *out = s->pairs;
-    if (kept == s->pairs_real) {
-        /* x and z in two of the cells, a joker in each other one: one joker is left over */
+/* Pairs mode: what hands standing in for the tiles drawn below the innermost key's mark,
+ * then for what `below` (packed) gathers, add to the innermost key's gathering. A hand
+ * standing in for D and then S makes the pairs of D, D x S and the pairs of S: over the
+ * hands, the pairs of D, D x (the union of S) and the union of the pairs of S. With no
+ * draw left at the key, a hand at level 0 settles it (nothing more can be added). */
+static void pairs_merge(MostWalk *s, const uint64_t *below) {
+    PairsWalk *pw = s->pw;
+    Gathering *g = &pw->level[pw->depth];
+    const int *drawn = s->drawn + g->mark;
+    int n = s->ndrawn - g->mark;
+    uint64_t mask = 0;
+    for (int k = 0; k < n; k++) mask |= 1ULL << drawn[k];
+    const uint64_t *rows = below + 3;
+    for (int level = 0; level < 2; level++) {
+        if (!(below[0] >> level & 1)) continue; /* no hand: no union, no rows */
+        uint64_t union_ = below[1 + level], *mine = g->rows[level];
+        for (uint64_t bits = (mask | union_) & ~g->union_[level]; bits; bits &= bits - 1)
+            mine[lowest_bit(bits)] = 0; /* a row becomes valid */
+        g->any |= 1ULL << level;
+        g->union_[level] |= mask | union_;
         for (int a = 0; a < n; a++) {
-            out->one |= 1ULL << subs[a];
+            mine[drawn[a]] |= union_;
             for (int b = a + 1; b < n; b++) {
-                out->joker_free[subs[a]] |= 1ULL << subs[b];
-                out->joker_free[subs[b]] |= 1ULL << subs[a];
+                mine[drawn[a]] |= 1ULL << drawn[b];
+                mine[drawn[b]] |= 1ULL << drawn[a];
             }
         }
-    } else if (kept == s->pairs_real - 1) {
-        for (int a = 0; a < n; a++)
-            for (int b = a + 1; b < n; b++) {
-                out->pair[subs[a]] |= 1ULL << subs[b];
-                out->pair[subs[b]] |= 1ULL << subs[a];
-            }
+        for (uint64_t bits = union_; bits; bits &= bits - 1) mine[lowest_bit(bits)] |= mask | *rows++;
+        if (level == 0 && g->draws == 0) s->settled = 1;
     }
 }
 
-/* Pairs mode at a leaf: the tiles the hand stands in for so far, and, where `need` tiles
- * are still to place, each filler set that completes it (three tiles; four where the pool
+/* Pairs mode: a gathering packed as pairs_merge reads it, into `out`; its length. */
+static size_t pairs_pack(const Gathering *g, uint64_t *out) {
+    size_t n = 3;
+    out[0] = g->any;
+    for (int level = 0; level < 2; level++) {
+        out[1 + level] = g->union_[level];
+        for (uint64_t bits = g->union_[level]; bits; bits &= bits - 1)
+            out[n++] = g->rows[level][lowest_bit(bits)];
+    }
+    return n;
+}
+
+/* Pairs mode at a leaf: a hand keeping `kept` real tiles (at the floor, or all of them),
+ * complete, or completed by each filler set of `need` tiles (three; four where the pool
  * holds two jokers, a hand keeping all real tiles but two then standing in for four). */
 static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
-                       int run_colours, Keep keep, int short_) {
-    int subs[HOLDS_HAND], n = 0;
-    for (int i = 0; i < HOLDS_TILES; i++)
-        for (int sub = s->cover[i] - keep_count(keep, i); sub > 0 && n < HOLDS_HAND; sub--) subs[n++] = i;
+                       int run_colours, int short_) {
+    int level = kept - s->best_kept;
+    uint64_t below[PAIRS_PACKED] = {0};
+    if (level < 0 || level > 1) return;
     if (need == 0) {
-        if (short_ == 0 && most_final_ok(s, sets, colours)) pairs_record(s, kept, subs, n);
+        if (short_ == 0 && most_final_ok(s, sets, colours)) {
+            below[0] = 1ULL << level;
+            pairs_merge(s, below);
+        }
         return;
     }
-    if (need < 3 || need > 4 || n > HOLDS_HAND - 3 || sets >= s->cond.max_sets || short_ > need) return;
-    uint64_t m1, m2;
+    /* a new set of three drawn tiles; of four where two jokers leave four to stand in for */
+    if (need < 3 || need > 4 || sets >= s->cond.max_sets || short_ > need) return;
+    uint64_t m1, m2, union_ = 0, rows[HOLDS_TILES];
     most_room(s, &m1, &m2);
     for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
          position >= 0;
@@ -918,11 +1004,19 @@ static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int
         if (c->size != need ||
             !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
             continue;
-        int all[HOLDS_HAND], m = n;
-        memcpy(all, subs, sizeof(int) * (size_t)n);
-        for (uint64_t bits = c->mask; bits; bits &= bits - 1) all[m++] = lowest_bit(bits);
-        pairs_record(s, kept, all, m);
+        for (uint64_t bits = c->mask; bits; bits &= bits - 1) {
+            int cell = lowest_bit(bits);
+            if (!(union_ >> cell & 1)) rows[cell] = 0;
+            rows[cell] |= c->mask & ~(1ULL << cell);
+        }
+        union_ |= c->mask;
     }
+    if (!union_) return;
+    below[0] = 1ULL << level;
+    below[1 + level] = union_;
+    size_t n = 3;
+    for (uint64_t bits = union_; bits; bits &= bits - 1) below[n++] = rows[lowest_bit(bits)];
+    pairs_merge(s, below);
 }
 
 static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int colours,
@@ -938,8 +1032,8 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         for (int c = 0; c < 4; c++) short_ -= s->cover[s->target_base + c];
         if (short_ < 0) short_ = 0;
     }
-    if (s->pairs) {
-        pairs_leaf(s, kept, need, sets, total, colours, run_colours, keep, short_);
+    if (s->pw) {
+        pairs_leaf(s, kept, need, sets, total, colours, run_colours, short_);
         return;
     }
     if (need == 0) {
@@ -983,10 +1077,18 @@ static inline int most_take(MostWalk *s, int cell) {
     if (s->open[cell]) {
         s->open[cell]--;
         s->cover[cell]++;
+        if (s->pw) {
+            pairs_opened(s, cell);
+            pairs_covered(s, cell);
+        }
         return 1;
     }
     if (s->cover[cell] < s->cap[cell] && !(s->let_go >> cell & 1)) {
         s->cover[cell]++;
+        if (s->pw) {
+            s->drawn[s->ndrawn++] = cell;
+            pairs_covered(s, cell);
+        }
         return 0;
     }
     return -1;
@@ -995,6 +1097,13 @@ static inline int most_take(MostWalk *s, int cell) {
 static inline void most_give_back(MostWalk *s, int cell, int how) {
     s->cover[cell]--;
     if (how == 1) s->open[cell]++;
+    if (s->pw) {
+        if (how == 1)
+            pairs_opened(s, cell);
+        else
+            s->ndrawn--;
+        pairs_covered(s, cell);
+    }
 }
 
 static inline void most_give_all(MostWalk *s, const int *cells, const int *hows, int n) {
@@ -1127,6 +1236,86 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
     most_give_back(s, index, 1);
 }
 
+/* Pairs mode: what the hands completed from a partial hand with fewer than three draws
+ * left depend on, as the key of the second pass's ties (_SetSearch._tie_key): the open
+ * copies (which of the pool's copies, one bit each), the room left (the copies that can
+ * still be drawn) of the tiles a set anchored from the lowest open tile on may draw, and
+ * the counts the type's conditions read. */
+static void pairs_key(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                      int colours, int run_colours, int draws, uint64_t *a, uint64_t *b,
+                      uint64_t *c) {
+    int index = start;
+    while (index < HOLDS_TILES && !s->open[index]) index++;
+    uint64_t m1 = 0, m2 = 0;
+    if (draws > 0) { /* most_room, from the masks */
+        uint64_t free = ~s->let_go;
+        m1 = ((s->cap2 & ~s->cover2) | (s->cap1 & ~s->cap2 & ~s->cover1)) & free;
+        m2 = s->cap2 & ~s->cover1 & free;
+        int low = s->cond.runs ? imax(0, (index & ~3) - 4 * draws) : index & ~3;
+        uint64_t window = ~0ULL << low;
+        if (s->cond.runs && s->cond.high == HIGH_ONE) window |= 0xF; /* the high 1s */
+        m1 &= window;
+        m2 &= window;
+    }
+    int covered = 0;
+    if (s->target_base >= 0)
+        for (int k = 0; k < 4; k++) covered += s->cover[s->target_base + k];
+    *a = m1;
+    *b = m2;
+    *c = (uint64_t)kept | (uint64_t)tiles << 4 | (uint64_t)sets << 8 |
+         (uint64_t)(s->cond.max_total >= 0 ? total : 0) << 11 |
+         (uint64_t)(s->cond.colours >= 0 ? colours : 0) << 19 |
+         (uint64_t)(s->cond.distinct_colours ? run_colours : 0) << 23 | (uint64_t)covered << 27 |
+         s->open_code << 31;
+}
+
+static void most_walk(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                      int colours, int run_colours, uint64_t outs, Keep keep, int left);
+
+/* Pairs mode: most_walk, what the hands below stand in for gathered once per key
+ * (pairs_key) and merged into the enclosing key's gathering. */
+static void pairs_walk_once(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                            int colours, int run_colours, uint64_t outs, Keep keep, int left,
+                            int draws) {
+    PairsWalk *pw = s->pw;
+    uint64_t a, b, c, offset, *packed = pw->spare;
+    pairs_key(s, start, kept, tiles, sets, total, colours, run_colours, draws, &a, &b, &c);
+    if (memo_get(&pw->memo, a, b, c, &offset)) {
+        pairs_merge(s, pw->arena + offset);
+        return;
+    }
+    if (pw->depth + 1 >= PAIRS_DEPTH) { /* too deep to gather apart: into the enclosing key */
+        most_walk(s, start, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
+        return;
+    }
+    Gathering *g = &pw->level[++pw->depth];
+    g->any = 0;
+    g->union_[0] = g->union_[1] = 0;
+    g->mark = s->ndrawn;
+    g->draws = draws;
+    int settled = s->settled;
+    s->settled = 0;
+    most_walk(s, start, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
+    s->settled = settled;
+    if (pw->used + PAIRS_PACKED > pw->size) { /* the arena grows; out of memory, it stops
+                                                  remembering (packed then in `spare`) */
+        size_t size = 2 * pw->size + PAIRS_PACKED;
+        uint64_t *grown = realloc(pw->arena, size * sizeof *grown);
+        if (grown != NULL) {
+            pw->arena = grown;
+            pw->size = size;
+        }
+    }
+    if (pw->used + PAIRS_PACKED <= pw->size) packed = pw->arena + pw->used;
+    size_t n = pairs_pack(g, packed);
+    pw->depth--;
+    if (packed != pw->spare) {
+        memo_put(&pw->memo, a, b, c, (uint64_t)pw->used);
+        pw->used += n;
+    }
+    pairs_merge(s, packed);
+}
+
 static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, int total,
                         int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     if (s->done) return;
@@ -1134,6 +1323,20 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
     if (s->cond.max_total >= 0 && bound >= s->best_kept)
         bound = kept + most_affordable(s, start, s->cond.max_total - total, bound - kept);
     if (most_hopeless_at(s, bound, keep, start)) return;
+    if (s->pw) {
+        int draws = HOLDS_HAND - s->best_kept - tiles + kept;
+        if (draws < 3) {
+            pairs_walk_once(s, start, kept, tiles, sets, total, colours, run_colours, outs, keep,
+                            left, draws);
+            return;
+        }
+    }
+    most_walk(s, start, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
+}
+
+/* The lowest open tile from `start` on anchors each set it can, then is let go. */
+static void most_walk(MostWalk *s, int start, int kept, int tiles, int sets, int total,
+                      int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     int index = start;
     while (index < HOLDS_TILES && !s->open[index]) index++;
     if (index == HOLDS_TILES) {
@@ -1157,11 +1360,13 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
     }
     int count = s->open[index];
     s->open[index] = 0;
+    if (s->pw) pairs_opened(s, index);
     s->let_go |= 1ULL << index;
     most_search(s, index + 1, kept, tiles, sets, total, colours, run_colours, outs, keep,
                 left - count);
     s->let_go &= ~(1ULL << index);
     s->open[index] = count;
+    if (s->pw) pairs_opened(s, index);
 }
 
 /* ==== decide only: holds-checks of set-based types (the keep-most walk, decide) ==== */
@@ -1213,6 +1418,48 @@ static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
     return n;
 }
 
+/* Pairs mode: the walk for one target, every completed hand at the floor or above, and
+ * what they stand in for into s->pairs (HoldsPairs): level 1's union is `one` and its rows
+ * `joker_free`, level 0's rows `pair`. */
+static void pairs_run(MostWalk *s, int left) {
+    PairsWalk *pw = s->pw;
+    memo_free(&pw->memo);
+    memset(pw->first, 0, sizeof pw->first);
+    memo_init(&pw->memo, pw->first, PAIRS_MEMO_FIRST, 0);
+    pw->used = 0;
+    int copies = 0;
+    s->cap1 = s->cap2 = s->cover1 = s->cover2 = s->open_code = 0;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        if (s->cap[i] >= 1) s->cap1 |= 1ULL << i;
+        if (s->cap[i] >= 2) s->cap2 |= 1ULL << i;
+        for (int rank = 0; rank < COPIES; rank++) /* at most 13 real tiles: bits 0-12 */
+            pw->copy_bit[i][rank] = rank < s->open[i] ? 1ULL << copies++ : 0;
+        pairs_opened(s, i);
+    }
+    Gathering *g = &pw->level[0];
+    pw->depth = 0;
+    g->any = 0;
+    g->union_[0] = g->union_[1] = 0;
+    g->mark = 0;
+    g->draws = HOLDS_HAND;
+    s->ndrawn = 0;
+    s->settled = 0;
+    most_search(s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
+    HoldsPairs *out = s->pairs;
+    if (g->any >> 1 & 1) {
+        out->one |= g->union_[1];
+        for (uint64_t bits = g->union_[1]; bits; bits &= bits - 1) {
+            int x = lowest_bit(bits);
+            out->joker_free[x] |= g->rows[1][x];
+        }
+    }
+    if (g->any & 1)
+        for (uint64_t bits = g->union_[0]; bits; bits &= bits - 1) {
+            int x = lowest_bit(bits);
+            out->pair[x] |= g->rows[0][x];
+        }
+}
+
 /* The walk over the pool for a set-based type, in decide mode (``outs`` NULL): the most
  * real tiles a completed hand keeps, if at least ``floor``, else -1; or in outs mode: the
  * same, and in ``*outs`` the union of the tiles drawn by every completed hand keeping that
@@ -1220,7 +1467,7 @@ static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
  * search per number that may hold the tiles (target_numbers in Python), each keeping at
  * most kept_cap. */
 static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs,
-                     HoldsPairs *pairs) {
+                     HoldsPairs *pairs, PairsWalk *pw) {
     MostWalk s;
     memset(&s, 0, sizeof s);
     s.cond = *type;
@@ -1286,9 +1533,13 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
         }
         s.done = 0;
         s.pairs = pairs;
-        s.pairs_real = floor + 1;
-        if (pairs) s.full = ~0ULL; /* every hand counts: no stop once all tiles are outs */
-        most_search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
+        s.pw = pw;
+        if (pairs) {
+            s.full = ~0ULL; /* every hand counts: no stop once all tiles are outs */
+            pairs_run(&s, left);
+        } else {
+            most_search(&s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
+        }
         if (outs) {
             memo_free(&s.memo); /* the fillers' memo counts the target's tiles */
             if (!s.best_outs && s.best_kept == need) continue; /* no hand at the floor */
@@ -1307,12 +1558,12 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
 }
 
 int holds_sets(const HoldsType *type, const HoldsPool *pool) {
-    return sets_walk(type, pool, imax(0, HOLDS_HAND - pool->jokers), NULL, NULL);
+    return sets_walk(type, pool, imax(0, HOLDS_HAND - pool->jokers), NULL, NULL, NULL);
 }
 
 int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uint64_t *outs) {
     if (floor < HOLDS_HAND - 3 || floor >= HOLDS_HAND) return -2;
-    return sets_walk(type, pool, floor, outs, NULL);
+    return sets_walk(type, pool, floor, outs, NULL, NULL);
 }
 
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out) {
@@ -1323,7 +1574,15 @@ int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *o
     if (tiles < HOLDS_HAND - 1 || tiles > HOLDS_HAND || (tiles == HOLDS_HAND && !pool->jokers))
         return -2;
     uint64_t outs = 0;
-    sets_walk(type, pool, real - 1, &outs, out);
+    PairsWalk *pw = malloc(sizeof *pw);
+    if (pw == NULL) return -3;
+    memset(&pw->memo, 0, sizeof pw->memo);
+    pw->arena = NULL;
+    pw->used = pw->size = 0;
+    sets_walk(type, pool, real - 1, &outs, out, pw);
+    memo_free(&pw->memo);
+    free(pw->arena);
+    free(pw);
     return 0;
 }
 
@@ -1576,7 +1835,9 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "sets_pairs answers the set structures only");
         return NULL;
     }
-    if (holds_sets_pairs(&type, &pool, &found) < 0) Py_RETURN_NONE;
+    int done = holds_sets_pairs(&type, &pool, &found);
+    if (done == -3) return PyErr_NoMemory();
+    if (done < 0) Py_RETURN_NONE;
     PyObject *pair = mask_tuple(found.pair);
     PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
     if (joker_free == NULL) {

@@ -10,6 +10,13 @@ a hand keeping all the real tiles but one stands in for four tiles, which may be
 of four. A pool of 14 tiles with jokers is walked alike (the play search's drawn tile
 thrown back).
 
+The walk does not record the hands one by one (issue 31: with two jokers there are very
+many, most standing in for the same tiles). Below a point with fewer than three draws left,
+what its hands stand in for beyond the tiles drawn above it is gathered once per state
+(the second pass's tie key of the keep-most walk) and merged into the point above; with no
+draw left, the first hand found settles the point. ``tests/test_pairs_walk.py`` compares
+the answer with its definition, worked out by brute force.
+
 This is the readable reference of ``holds_sets_pairs`` in ``native/setsearch.c``, which
 the compiled play search uses (``native/play.c``); the tests compare the two. The Python
 play search asks the same of :func:`.keep_most.closest_sets` one position at a time.
@@ -35,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from intlscore.engine.setsearch.best import Best
+from intlscore.engine.setsearch.best import Best, mask_indices
 from intlscore.engine.setsearch.keep_most import (
     Fill,
     Partial,
@@ -79,12 +86,32 @@ def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
     for target in target_numbers(shape):
         most = kept_cap(shape, pool, target)
         if most >= real - 1:
-            _PairsSearch(shape, pool, target, most, found, real).run(real - 1)
+            _PairsSearch(shape, pool, target, most, found).run(real - 1)
     return found
 
 
+Suffixes = tuple["Part | None", "Part | None"]
+"""What the completed hands below a point of the walk stand in for beyond the tiles drawn
+above it, per level (keeping all the pool's real tiles but one, then all of them): None
+where no hand completes, else a :data:`Part`."""
+
+Part = tuple[int, dict[int, int]]
+"""The union of the tiles those hands draw below the point (a mask), and per tile x of it
+the tiles z that one of them draws beside x (``rows[x]``; bit x: two copies of x)."""
+
+
 class _PairsSearch(_SetSearch):
-    """The keep-most walk visiting every completed hand at ``floor`` or above."""
+    """The keep-most walk visiting every completed hand at ``floor`` or above.
+
+    Hands are not recorded one by one. Below a point of the walk with fewer than three
+    draws left (where :meth:`._SetSearch._tie_key` says what the hands completed from it
+    depend on), the walk gathers what those hands stand in for beyond the tiles drawn
+    above it (:data:`Suffixes`), once per key: a hand standing in for the tiles above, D,
+    and S below makes the pairs of D, D x S and the pairs of S, so the union over the
+    hands is the pairs of D, D x (the union of S) and the union of the pairs of S
+    (:meth:`_merge`). With no draw left, every hand below stands in for D alone: the
+    first one found settles the point, and the walk below it stops (:meth:`_hopeless_at`).
+    """
 
     def __init__(
         self,
@@ -93,59 +120,110 @@ class _PairsSearch(_SetSearch):
         target: int | None,
         most: int,
         found: DrawnPairs,
-        real: int,
     ) -> None:
         super().__init__(shape, pool, target, most)
         self.found = found
-        self.real = real
         self.full = -1  # never every tile: no hand is skipped once the outs are all tiles
+        self.drawn: list[int] = []  # the tiles drawn so far, in the order taken
+        self.suffixes: dict[tuple[object, ...], Suffixes] = {}
+        self.gathering: list[Part | None] = [None, None]  # below the innermost key
+        self.mark = 0  # where the innermost key's tiles drawn below start in ``drawn``
+        self.draws = HAND_SIZE  # the draws left at the innermost key
+        self.settled = False  # the innermost key has no draw left and a hand: done
 
     def run(self, floor: int = -1) -> Best:
         """Every completed hand keeping ``floor`` real tiles or more, recorded."""
         self.strict = False
         self.best = Best(floor, 0, 0)
         self._search(0, (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open)))
+        found = self.found
+        kept_one, kept_all = self.gathering
+        if kept_all is not None:
+            found.one |= kept_all[0]
+            for x, partners in kept_all[1].items():
+                found.joker_free[x] |= partners
+        if kept_one is not None:
+            for x, partners in kept_one[1].items():
+                found.pair[x] |= partners
         return self.best
 
-    def _tie_key(self, start: int, hand: Partial) -> tuple[object, ...] | None:
-        return None  # each hand is recorded on its own: no state is shared
+    def _take(self, cell: int) -> int:
+        how = super()._take(cell)
+        if how == 0:
+            self.drawn.append(cell)
+        return how
+
+    def _give_back(self, cell: int, how: int) -> None:
+        super()._give_back(cell, how)
+        if how == 0:
+            self.drawn.pop()
+
+    def _hopeless_at(self, most: int, keep: int, start: int) -> bool:
+        return self.settled or super()._hopeless_at(most, keep, start)
+
+    def _walk_once(self, key: tuple[object, ...], start: int, hand: Partial) -> None:
+        """:meth:`_walk`, its :data:`Suffixes` gathered once per ``key`` and merged."""
+        known = self.suffixes.get(key)
+        if known is None:
+            outer = self.gathering, self.mark, self.draws, self.settled
+            self.gathering, self.mark = [None, None], len(self.drawn)
+            self.draws = HAND_SIZE - self.best.kept - hand[1] + hand[0]
+            self.settled = False
+            self._walk(start, hand)
+            known = self.suffixes[key] = (self.gathering[0], self.gathering[1])
+            self.gathering, self.mark, self.draws, self.settled = outer
+        self._merge(known, self.drawn[self.mark :])
+
+    def _merge(self, below: Suffixes, drawn: list[int]) -> None:
+        """What hands standing in for ``drawn`` and then for ``below`` add to the
+        innermost key's :data:`Suffixes`."""
+        gathering = self.gathering
+        mask = 0
+        for cell in drawn:
+            mask |= 1 << cell
+        for level, part in enumerate(below):
+            if part is None:
+                continue
+            union, rows = part
+            mine = gathering[level]
+            if mine is None:
+                mine = gathering[level] = (0, {})
+            mine_rows = mine[1]
+            for a, first in enumerate(drawn):
+                mine_rows[first] = mine_rows.get(first, 0) | union
+                for second in drawn[a + 1 :]:
+                    mine_rows[first] |= 1 << second
+                    mine_rows[second] = mine_rows.get(second, 0) | 1 << first
+            for cell in mask_indices(union):
+                mine_rows[cell] = mine_rows.get(cell, 0) | mask | rows.get(cell, 0)
+            gathering[level] = (mine[0] | mask | union, mine_rows)
+            if level == 0 and self.draws == 0:
+                self.settled = True
 
     def _leaf(self, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, _, keep, _ = hand
-        if kept < self.best.kept:
+        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
+        level = kept - self.best.kept  # 0: all real tiles but one kept, 1: all
+        if level not in (0, 1):
             return
-        stood = [
-            cell
-            for cell in range(NUMBERED)
-            for _ in range(self.cover[cell] - (keep >> (2 * cell) & 3))
-        ]
         need = HAND_SIZE - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
+        below: list[Part | None] = [None, None]
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):
-                self._record(kept, stood)
+                below[level] = (0, {})
+                self._merge((below[0], below[1]), self.drawn[self.mark :])
             return
         # a new set of three drawn tiles; of four where two jokers leave four to stand in for
         if need not in (3, 4) or sets >= self.shape.max_sets or short > need:
             return
         room = _room_of(self.cap, self.cover, self.let_go)
         fill: Fill = (need, sets, room, total, colours, run_colours, short)
+        union, rows = 0, dict[int, int]()
         for _, cand in self._fillers_from(fill, 0):
             if len(cand.cells) == need and self._completes(cand, 0, fill):
-                self._record(kept, [*stood, *cand.cells])
-
-    def _record(self, kept: int, stood: list[int]) -> None:
-        """A completed hand keeping ``kept`` real tiles stands in for the tiles ``stood``."""
-        found = self.found
-        if kept == self.real:
-            # x and z in two of the cells, a joker in each other one: one joker is left over
-            for a, first in enumerate(stood):
-                found.one |= 1 << first
-                for second in stood[a + 1 :]:
-                    found.joker_free[first] |= 1 << second
-                    found.joker_free[second] |= 1 << first
-        elif kept == self.real - 1:
-            for a, first in enumerate(stood):
-                for second in stood[a + 1 :]:
-                    found.pair[first] |= 1 << second
-                    found.pair[second] |= 1 << first
+                union |= cand.mask
+                for cell in cand.cells:
+                    rows[cell] = rows.get(cell, 0) | cand.mask & ~(1 << cell)
+        if union:
+            below[level] = (union, rows)
+            self._merge((below[0], below[1]), self.drawn[self.mark :])

@@ -30,6 +30,7 @@ from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch.pairs import drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
+from intlscore.rules.hand_table import SET_STRUCTURES
 from intlscore.rules.ruleset import default_table
 
 
@@ -69,7 +70,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     shapes: list[TypeSpec] = [
-        type_spec(t) for t in default_table().types if t.structure in ("sets", "groups", "runs")
+        type_spec(t) for t in default_table().types if t.structure in SET_STRUCTURES
     ]
     pools = pools_of(two_joker_racks(args.racks, args.seed))
     module = native.built_module()

@@ -52,9 +52,8 @@ def run(
     with tempfile.NamedTemporaryFile(suffix=".perf") as counted:
         if count:
             command = ["perf", "stat", "-x,", "-e", "instructions:u", "-o", counted.name, *command]
-        lines, instructions = _run(command, env, source, bench[0]), None
-        if count:
-            instructions = _instructions(Path(counted.name).read_text())
+        lines = _run(command, env, source, bench[0])
+        instructions = _instructions(Path(counted.name).read_text()) if count else None
     return lines, instructions
 
 

@@ -27,11 +27,11 @@ from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import Tile
-from intlscore.rules.hand_table import HandType
+from intlscore.rules.hand_table import SET_STRUCTURES, HandType
 from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
-SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
+SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
 
 
 def compiled_pairs(hand_type: HandType, pool: Pool) -> DrawnPairs:

@@ -28,7 +28,7 @@ from intlscore.engine.notation import format_tiles
 from intlscore.engine.result import Context, Meld, ScoreResult, TypeMatch
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.tiles import COPIES, Tile
-from intlscore.rules.hand_table import HandType
+from intlscore.rules.hand_table import SET_STRUCTURES, HandType
 from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
@@ -182,7 +182,7 @@ def _check_melds(melds: tuple[Meld, ...], hand_type: HandType) -> None:
     kinds = [meld.kind for meld in melds]
     shown = [[p.represented for p in meld.tiles] for meld in melds]
     structure = hand_type.structure
-    if structure in ("sets", "groups", "runs"):
+    if structure in SET_STRUCTURES:
         allowed = {"sets": {"group", "run"}, "groups": {"group"}, "runs": {"run"}}[structure]
         assert set(kinds) <= allowed, kinds
         for kind, tiles in zip(kinds, shown, strict=True):

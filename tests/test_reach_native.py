@@ -32,10 +32,11 @@ from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import COPIES, Tile
+from intlscore.rules.hand_table import SET_STRUCTURES
 from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
-SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
+SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
 PURE = native.pure_python_asked()
 
 needs_native = pytest.mark.skipif(

@@ -33,6 +33,7 @@ from intlscore.engine.tiles import COPIES, Tile
 from intlscore.faces.cli import main
 from intlscore.faces.render.output import make_console, print_views
 from intlscore.faces.render.reach_view import FEW_DRAWS, reach_view
+from intlscore.rules.hand_table import SET_STRUCTURES
 from intlscore.rules.ruleset import Rules, default_table, load_rules
 
 TABLE = default_table()
@@ -226,7 +227,7 @@ def test_the_default_view_of_the_command_is_the_full_answers(
 
 SHAPES = tuple(
     dict.fromkeys(
-        [type_spec(t) for t in TABLE.types if t.structure in ("sets", "groups", "runs")]
+        [type_spec(t) for t in TABLE.types if t.structure in SET_STRUCTURES]
         + [
             type_spec(TABLE.by_number(1))._replace(same_number=6),
             type_spec(TABLE.by_number(4))._replace(same_number=8),

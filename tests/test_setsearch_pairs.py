@@ -25,7 +25,7 @@ from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import Tile
-from intlscore.rules.hand_table import HandType, parse_row
+from intlscore.rules.hand_table import SET_STRUCTURES, HandType, parse_row
 from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
@@ -44,7 +44,7 @@ HOUSE_TYPES = tuple(
     )
     for i, row in enumerate(HOUSE_ROWS)
 )
-SET_TYPES = tuple(t for t in TABLE.types if t.structure in ("sets", "groups", "runs"))
+SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
 TYPES = SET_TYPES + HOUSE_TYPES
 
 

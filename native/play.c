@@ -28,6 +28,7 @@
  *   port   best_score              intlscore.engine.odds.holds:best_score
  *   port   better                  intlscore.engine.odds.play:_better
  *   port   may_win_within_two      intlscore.engine.odds.play:_Search.may_win_within_two
+ *   port   may_complete            intlscore.engine.odds.play:_Search.may_complete
  *   port   paired_wins             intlscore.engine.odds.play:_Search.paired_wins
  *   port   wins                    intlscore.engine.odds.play:_Search.wins
  *   port   paired_kinds            intlscore.engine.setsearch.pairs:DrawnPairs.paired
@@ -464,6 +465,16 @@ static int may_win_within_two(const Search *s, const Position *pool, int first, 
     return 0;
 }
 
+/* Whether a drawn tile may complete slot t, not built from sets, for 14 tiles holding
+ * both jokers (none is left to draw in its place): only if a completed hand keeps all
+ * their real tiles but one, since a tile more raises the real tiles kept by one at most.
+ * The check is told of a third joker: that lowers its floor by one, as the drawn tile
+ * would. One check instead of one per kind drawn. */
+static int may_complete(const Search *s, int t, const Position *pool) {
+    if (pool->jokers < 2 || set_based(&s->holds[t])) return 1;
+    return kept_with(s, t, pool, -1, 1) >= 0;
+}
+
 /* The wins of set-based slot t for a position one draw from the end (no more than one
  * joker) made of 13 tiles and a drawn numbered tile x, from the pairs walk of the 13
  * (Hint): the same as the walks in ``wins``. The 14 tiles hold the type alone when x
@@ -580,6 +591,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             continue;
         } else if (pool->jokers) {
             /* a drawn tile may let a joker of the hand go: each kind is checked */
+            if (!may_complete(s, t, pool)) continue;
             for (int kind = 0; kind < KINDS; kind++) {
                 if (!counts[kind]) continue;
                 int drawn_kept = kept_with(s, t, pool, kind, 0);

@@ -479,6 +479,19 @@ def test_two_jokers_equal_the_brute_force(rack: str, unseen: str, draws: int) ->
     assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
 
 
+def test_a_drawn_tile_completes_seven_pairs_held_with_both_jokers_by_hand() -> None:
+    """Two jokers and a type not built from sets: each drawn kind is checked only where
+    a completed hand keeps all real tiles but one (``may_complete``). Four pairs, k5 r6 b7
+    o8 and both jokers keep 11 real tiles in seven pairs (the jokers beside r6 and b7, k5
+    short of its pair). A drawn k5, r6 or b7 (of k5 r6 b7 o13 to draw) completes Seven
+    pairs minor with both jokers, 1600 (R10): within one draw 3/4 x 1600 = 1200. Two and
+    three draws equal the brute force."""
+    rack, unseen = "k1 k1 r2 r2 b3 b3 o4 o4 k5 r6 b7 o8 * *", "k5 r6 b7 o13"
+    assert exact(rack, unseen, 1) == reference(rack, unseen, 1) == (1200, Fraction(3, 4))
+    for draws in (2, 3):
+        assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
+
+
 @pytest.mark.parametrize(("rack", "unseen"), _TWO_JOKERS)
 def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
     """N = 3 in a world of eight unseen tiles, and for the first rack the full world at

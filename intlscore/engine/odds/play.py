@@ -679,7 +679,7 @@ class _Search:
             # a drawn tile completes the type only if a joker in its place does (an unseen
             # copy is one the joker may stand for, R3): one row instead of every kind
             with_joker = self.joker.of(hand_type, pool, 1, 1).kept[0] if pool.jokers < 2 else 0
-            if with_joker is None:
+            if with_joker is None or not self.may_complete(hand_type, pool):
                 continue
             for kind, kept in self.completing(hand_type, pool, kinds, rows, with_joker):
                 jokers = pool.jokers + (kind == JOKER_INDEX)
@@ -729,6 +729,16 @@ class _Search:
         if counts[JOKER_INDEX]:
             score = best_score(hand_type, real - 1, jokers + 1, size)
             best[JOKER_INDEX] = _better(best[JOKER_INDEX], score, number)
+
+    def may_complete(self, hand_type: HandType, pool: Pool) -> bool:
+        """Whether a drawn tile may complete a type that is not built from sets for 14
+        tiles holding both jokers (there is no joker left to draw in their place): only
+        if a completed hand keeps all their real tiles but one, since a tile more in the
+        pool raises the most real tiles kept by one at most. One check instead of one
+        per kind drawn (the set-based types have their own walks)."""
+        if pool.jokers < 2 or hand_type.structure in SET_STRUCTURES:
+            return True
+        return closest_within(hand_type, pool, HAND_SIZE - pool.jokers - 1) is not None
 
     def completing(
         self,

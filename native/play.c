@@ -894,18 +894,22 @@ static int back_child(const Position *pool, const HoldsPairs *back, uint64_t out
 
 /* back_child for 14 tiles holding both jokers (12 real): the walk's hands keeping all 12
  * stand in for two tiles (``joker_free``: each such pair), those keeping 11 for three
- * (``paired``: every tile of one, from ``throw_back``). A drawn tile z then wins keeping
- * 13 real tiles when a hand keeping 12 stands in for z (a joker for the other tile, the
- * other joker thrown, R12), and keeping 12 when the 14 tiles hold the type alone or a hand
- * keeping 11 stands in for z. Throwing ``kind`` back leaves one copy fewer to stand in
- * for: only where no hand stands in for it is every hand still one, and the child read
- * from the walk (returns 1, the Hint pairs in ``child``); otherwise returns 0 and the
- * child walks its own tiles. */
-static int back_child_two_jokers(const HoldsPairs *back, uint64_t paired, int kind,
+ * (``paired``: every tile of one, from ``throw_back``; ``pair``: every two tiles of one).
+ * A drawn tile z then wins keeping 13 real tiles when a hand keeping 12 stands in for z (a
+ * joker for the other tile, the other joker thrown, R12), and keeping 12 when the 14
+ * tiles hold the type alone or a hand keeping 11 stands in for z. Throwing ``kind`` back
+ * leaves one copy fewer to stand in for (``copies``: the unseen copies before the draw):
+ * a hand standing in for fewer copies of it than are left is still a hand. Where every
+ * hand is (no hand stands in for the kind, or its last copy is not gone and no hand
+ * stands in for two copies), the child is read from the walk (returns 1, the Hint pairs
+ * in ``child``); otherwise returns 0 and the child walks its own tiles. */
+static int back_child_two_jokers(const HoldsPairs *back, uint64_t paired, int kind, int copies,
                                  HoldsPairs *child) {
-    if ((back->one | paired) >> kind & 1) return 0;
+    uint64_t bit = 1ULL << kind;
+    uint64_t twice = (back->joker_free[kind] | back->pair[kind]) & bit;
+    if (((back->one | paired) & bit) && (copies < 2 || twice)) return 0;
     int alone = back->one != 0;
-    child->one = alone ? 1ULL << kind : 0;
+    child->one = alone ? bit : 0;
     child->pair[kind] = alone ? 0 : paired;
     child->joker_free[kind] = back->one;
     return 1;
@@ -1054,7 +1058,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         for (int t = 0; t < s->n; t++) {
                             if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw + 1)) {
                                 child_hint.possible |= 1ULL << t;
-                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind,
+                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind, counts[kind],
                                                              &back_kids[t])) {
                                 if (back[t].one | back_outs[t]) {
                                     child_hint.possible |= 1ULL << t;

@@ -479,6 +479,25 @@ def test_two_jokers_equal_the_brute_force(rack: str, unseen: str, draws: int) ->
     assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
 
 
+# A drawn tile thrown back with both jokers held, its two copies unseen before the draw:
+# one is left, so a hand of the 14 tiles' walk standing in for it once still counts and
+# the child reads the walk (issue 31); one standing in for both copies (two runs short of
+# the same k3) does not, and the child walks its own tiles.
+_BOTH_COPIES_UNSEEN = (
+    ("k1-6 k8-12 b3 * *", "k7 k7 k13 b4"),
+    ("k2 r2 b2 k3 r3 o3 k4 b4 o4 k6 r6 o11 * *", "o6 o6 b6 k5"),
+    ("k1 k2 k4 k5 k1 k2 k4 k5 r9 b9 o9 k9 * *", "k3 k3 b12 o12"),
+)
+
+
+@pytest.mark.parametrize(("rack", "unseen"), _BOTH_COPIES_UNSEEN)
+@pytest.mark.parametrize("draws", [2, 3])
+def test_a_copy_left_to_stand_in_for_equals_the_brute_force(
+    rack: str, unseen: str, draws: int
+) -> None:
+    assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
+
+
 def test_a_drawn_tile_completes_seven_pairs_held_with_both_jokers_by_hand() -> None:
     """Two jokers and a type not built from sets: each drawn kind is checked only where
     a completed hand keeps all real tiles but one (``may_complete``). Four pairs, k5 r6 b7

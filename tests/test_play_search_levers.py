@@ -4,8 +4,12 @@ A pairs walk of 13 tiles is walked once under the search's top caps and read for
 position reaching the same tiles with lower caps, where no hand of the walk stands in for
 a kind whose cap is lower (``_Walked.serves``, ``pairs_walk``; ``walk_serves`` in
 ``native/play.c``). Random pools check that premise in both builds: the walk under the
-lower caps is the same walk. The answers of whole searches stay those of the brute-force
-reference and of the other build (tests/test_play_odds.py, tests/test_builds_agree.py).
+lower caps is the same walk. A drawn tile thrown back by 14 tiles holding both jokers
+lowers its kind's cap the same way: the child reads the 14 tiles' walk wherever every hand
+of it stays (``back_child_two_jokers``), and random pools check that premise in both
+builds, hand-picked racks that the child then wins what its own checks find. The answers
+of whole searches stay those of the brute-force reference and of the other build
+(tests/test_play_odds.py, tests/test_builds_agree.py).
 """
 
 from __future__ import annotations
@@ -14,13 +18,16 @@ from collections.abc import Callable
 from typing import Any
 from unittest.mock import patch
 
+import pytest
 from compiled_functions import compiled_function, compiled_type
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 from play_reference import full_set
 
+from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import play
-from intlscore.engine.odds.play import _Search, _Walked, drawn, thrown
+from intlscore.engine.odds.hints import NO_HINT
+from intlscore.engine.odds.play import _Search, _Walked, drawn, thrown, unseen_counts
 from intlscore.engine.odds.rack import set_up
 from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
@@ -131,3 +138,93 @@ def test_a_tile_thrown_back_reads_the_walk_of_the_same_tiles() -> None:
     left = thrown(again, discard)
     assert second.pairs == tuple(python_pairs(hand_type, left) for hand_type, _ in types)
     assert second.pairs == tuple(compiled_pairs(hand_type, left) for hand_type, _ in types)
+
+
+@st.composite
+def fourteen_two_jokers(draw: st.DrawFn) -> Pool:
+    """14 tiles holding both jokers, often a stretch of neighbours, and up to 10 seen
+    tiles."""
+    every = full_set()
+    order = draw(st.permutations(range(len(every))))
+    numbered = [every[i] for i in order if not every[i].is_joker]
+    if draw(st.booleans()):
+        start = draw(st.integers(0, 52 - 8))
+        numbered.sort(key=lambda t: (abs(t.index - start - 4), t.index))
+    hand = numbered[:12] + [t for t in every if t.is_joker]
+    seen = numbered[12 : 12 + draw(st.integers(0, 10))]
+    return Pool.build(hand, seen, None)
+
+
+def stood_twice(walked: DrawnPairs, kind: int) -> bool:
+    """Whether a hand of a walk stands in for two copies of ``kind``."""
+    return bool((walked.joker_free[kind] | walked.pair[kind]) >> kind & 1)
+
+
+DOUBLE_K3 = Pool.build(parse_tiles("k1 k2 k4 k5 k1 k2 k4 k5 r9 b9 o9 k9 * *"), (), None)
+"""Two runs short of k3 and both jokers: Basic's hands keeping all 12 real tiles stand in
+for both copies of k3."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fourteen_two_jokers(), st.sampled_from(SET_TYPES), st.integers(0, 51))
+@example(DOUBLE_K3, TABLE.by_number(1), Tile("k3").index)
+@example(DOUBLE_K3, TABLE.by_number(1), Tile("k6").index)
+def test_a_copy_left_keeps_every_hand_of_the_walk_of_fourteen_tiles(
+    pool: Pool, hand_type: HandType, kind: int
+) -> None:
+    """The premise of ``back_child_two_jokers``: a drawn tile thrown back lowers its kind's
+    cap by one (R3). Where no hand of the 14 tiles' walk stands in for as many copies of
+    it as were unseen (one: any hand standing in for it; two: a hand standing in for both),
+    every hand stays, and so does the walk, in both builds; otherwise a hand goes."""
+    assume(pool.cap[kind] > pool.hand[kind])  # a kind that can be drawn
+    walked = python_pairs(hand_type, pool)
+    assert compiled_pairs(hand_type, pool) == walked
+    copies = pool.cap[kind] - pool.hand[kind]
+    stood = (walked.one | walked.paired) >> kind & 1
+    cap = list(pool.cap)
+    cap[kind] -= 1
+    lower = pool._replace(cap=tuple(cap))
+    note(f"type {hand_type.number}, thrown back {Tile(kind)}, {copies} unseen")
+    lowered = python_pairs(hand_type, lower)
+    assert compiled_pairs(hand_type, lower) == lowered
+    if not stood or (copies == 2 and not stood_twice(walked, kind)):
+        assert lowered == walked
+    if pool == DOUBLE_K3 and kind == Tile("k3").index:
+        assert stood_twice(walked, kind) and lowered != walked
+
+
+@pytest.mark.parametrize(
+    "rack",
+    [
+        "k1 k2 k4 k5 k1 k2 k4 k5 r9 b9 o9 k9 * *",  # two runs short of k3: both copies
+        "k1-6 k8-12 b3 * *",
+        "k2 r2 b2 k3 r3 o3 k4 b4 o4 k6 r6 o11 * *",
+    ],
+)
+def test_a_tile_thrown_back_with_both_jokers_wins_what_its_own_checks_win(rack: str) -> None:
+    """14 tiles holding both jokers, two draws from the end, every unseen kind drawn and
+    thrown back: what the child wins at its draw, read from the 14 tiles' walk where
+    ``back_child_two_jokers`` allows it, is what the child's own checks find. In the first
+    rack the jokers stand in for both k3: throwing a drawn k3 back leaves one, and those
+    hands are gone (the child walks its own tiles)."""
+    set_rack = set_up(rack)
+    types: list[tuple[HandType, int | None]] = [
+        (TABLE.by_number(number), None)
+        for number in (1, 13, 25)  # sets, runs, groups
+    ]
+    pool = set_rack.pool
+    counts = unseen_counts(pool)
+    read = 0
+    for kind in range(52):
+        if not counts[kind]:
+            continue
+        search = _Search(set_rack.table, types, 10**6, pool, 2)
+        hint = search.back_hint(pool, search.throw_back(pool, 2), kind, counts[kind], 2)
+        read += sum(walk is not None for walk in hint.pairs or ())
+        child = thrown(drawn(pool, kind), kind)
+        child_counts = unseen_counts(child)
+        own = _Search(set_rack.table, types, 10**6, pool, 2)
+        assert search.wins(child, 2, child_counts, hint) == own.wins(
+            child, 2, child_counts, NO_HINT
+        ), f"{Tile(kind)} thrown back"
+    assert read  # the walk is read somewhere: the lever is in use

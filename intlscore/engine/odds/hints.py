@@ -88,26 +88,35 @@ def back_child(
     return child if alone or winners else None
 
 
-def back_child_two_jokers(back: DrawnPairs, paired: int, kind: int) -> DrawnPairs | None:
+def back_child_two_jokers(
+    back: DrawnPairs, paired: int, kind: int, copies: int
+) -> DrawnPairs | None:
     """:func:`back_child` for 14 tiles holding both jokers (12 real): the walk's hands
     keeping all 12 stand in for two tiles (``joker_free``), those keeping 11 for three
-    (``paired``: every tile of one). A drawn tile z then wins keeping 13 real tiles when a
-    hand keeping 12 stands in for z (a joker for the other tile, the other joker thrown,
-    R12), and keeping 12 when the 14 tiles hold the type alone or a hand keeping 11 stands
-    in for z. Throwing ``kind`` back leaves one copy fewer to stand in for: only where no
-    hand stands in for it is every hand still one, and the child read from the walk;
-    otherwise None, and the child walks its own tiles.
+    (``paired``: every tile of one; ``pair``: every two tiles of one). A drawn tile z then
+    wins keeping 13 real tiles when a hand keeping 12 stands in for z (a joker for the
+    other tile, the other joker thrown, R12), and keeping 12 when the 14 tiles hold the
+    type alone or a hand keeping 11 stands in for z. Throwing ``kind`` back leaves one
+    copy fewer to stand in for (``copies``: the unseen copies before the draw): a hand
+    standing in for fewer copies of it than are left is still a hand. Where every hand
+    is (no hand stands in for the kind, or its last copy is not gone and no hand stands in
+    for two copies), the child is read from the walk; otherwise None, and the child walks
+    its own tiles.
 
-    >>> back_child_two_jokers(DrawnPairs(one=0b10), paired=0, kind=1) is None
+    >>> back_child_two_jokers(DrawnPairs(one=0b10), paired=0, kind=1, copies=1) is None
     True
-    >>> back_child_two_jokers(DrawnPairs(one=0b10), paired=0, kind=0).one
+    >>> back_child_two_jokers(DrawnPairs(one=0b10), paired=0, kind=0, copies=1).one
     1
+    >>> back_child_two_jokers(DrawnPairs(one=0b10), paired=0, kind=1, copies=2).one
+    2
     """
-    if (back.one | paired) >> kind & 1:
+    bit = 1 << kind
+    twice = (back.joker_free[kind] | back.pair[kind]) & bit
+    if (back.one | paired) & bit and (copies < 2 or twice):
         return None
     alone = back.one != 0
     child = DrawnPairs()
-    child.one = 1 << kind if alone else 0
+    child.one = bit if alone else 0
     child.pair[kind] = 0 if alone else paired
     child.joker_free[kind] = back.one
     return child

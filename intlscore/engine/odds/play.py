@@ -453,7 +453,7 @@ class _Search:
                     continue
                 walked, paired = back.pairs[slot], back.outs[slot]
                 assert walked is not None
-                pairs[slot] = back_child_two_jokers(walked, paired, kind)
+                pairs[slot] = back_child_two_jokers(walked, paired, kind, copies)
                 if pairs[slot] is None:
                     possible |= 1 << slot
                 elif walked.one | paired:

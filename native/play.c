@@ -16,6 +16,7 @@
  *   port   kinds_held              intlscore.engine.odds.play:kinds_held
  *   c-only parent_kept             the parent check, inside Firsts.of in Python
  *   c-only parent_allows           the parent check, inside Firsts.of in Python
+ *   port   hinted_parents          intlscore.engine.odds.play:_Search.hinted_parents
  *   port   kept_with               intlscore.engine.odds.firsts:Firsts.of
  *   port   slot_kept               intlscore.engine.odds.firsts:Firsts.of
  *   c-only holds_pool              a Position as a HoldsPool (Python passes the Pool)
@@ -187,6 +188,7 @@ typedef struct {
     int by_number[MAX_TYPES]; /* the slots in increasing type number */
     int parent[MAX_TYPES];    /* the slot's parent among ``parents``, or -1 */
     int as_parent[MAX_TYPES]; /* where the slot is itself a parent (Basic): that one */
+    int parent_slot[MAX_TYPES]; /* per parent, the slot that is that parent, or -1 */
     int n_parents;
     HoldsType parents[MAX_TYPES]; /* the broader types the table checks first */
     int last_limited;
@@ -215,14 +217,16 @@ typedef struct {
  * the types that may hold it with a joker (``possible``), those among them for which that
  * is certain (``sure``, set-based), and, where the parent walked its 13 tiles in pairs
  * mode, what each type makes of them and any two drawn tiles (``pairs``, per slot, the
- * position being those 13 tiles and ``drawn``). */
+ * position being those 13 tiles and ``drawn``); ``walked``: the slots whose ``possible``
+ * bit is exact either way (a parent check read from it, parent_allows). */
 typedef struct {
     uint64_t possible, sure;
     const HoldsPairs *pairs;
     int drawn;
+    uint64_t walked;
 } Hint;
 
-static const Hint NO_HINT = {~0ULL, 0, NULL, -1};
+static const Hint NO_HINT = {~0ULL, 0, NULL, -1, 0};
 
 static int memo_grow(Memo *memo) {
     size_t size = memo->size ? memo->size * 2 : 1024;
@@ -337,17 +341,32 @@ static int kinds_held(const Position *pool, int kinds[KINDS]) {
 
 static int holds_with(const HoldsType *type, const Position *pool, int extra_kind, int jokers);
 
+/* ``known`` of a parent held, its kept tiles not yet asked (read from a Hint). */
+#define PARENT_HELD (-3)
+
 /* The holds-check of parent ``p`` on the position plus ``jokers`` more jokers, asked once
  * per position: ``known`` keeps the answers (-2 where not yet asked). */
 static int parent_kept(const Search *s, int p, const Position *pool, int jokers, int known[MAX_TYPES]) {
-    if (known[p] == -2) known[p] = holds_with(&s->parents[p], pool, -1, jokers);
+    if (known[p] == -2 || known[p] == PARENT_HELD)
+        known[p] = holds_with(&s->parents[p], pool, -1, jokers);
     return known[p];
 }
 
 /* Whether slot t's parent allows the position plus ``jokers`` more jokers to hold t. */
 static int parent_allows(const Search *s, int t, const Position *pool, int jokers, int known[MAX_TYPES]) {
     int p = s->parent[t];
-    return p < 0 || parent_kept(s, p, pool, jokers, known) >= 0;
+    return p < 0 || known[p] == PARENT_HELD || parent_kept(s, p, pool, jokers, known) >= 0;
+}
+
+/* ``known`` for a position one draw from the end, with the parents whose slot the Hint
+ * walked (``hinted_parents`` of play.py): the 14 tiles and a joker hold the parent exactly
+ * when that slot is possible, so its check is not asked again. */
+static void hinted_parents(const Search *s, const Hint *hint, int known[MAX_TYPES]) {
+    for (int p = 0; p < s->n_parents; p++) {
+        int t = s->parent_slot[p];
+        known[p] = -2;
+        if (t >= 0 && (hint->walked >> t & 1)) known[p] = hint->possible >> t & 1 ? PARENT_HELD : -1;
+    }
 }
 
 /* The holds-check of slot ``t`` on the position plus ``jokers`` more jokers. */
@@ -520,7 +539,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         return 0;
     }
     int known[MAX_TYPES];
-    for (int p = 0; p < s->n_parents; p++) known[p] = -2;
+    hinted_parents(s, hint, known);
     for (int t = 0; t < s->n; t++) {
         int limit = s->limit[t];
         if (limit == 0) { /* the hand as dealt (R21): only at the first draw, no doubling */
@@ -1026,6 +1045,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                             child_hint.possible |= (may[at][t] >> kind & 1) << t;
                         if (!child_hint.possible) continue; /* no win at its one draw: 0 */
                         child_hint.sure = child_hint.possible & sure_types[at];
+                        child_hint.walked = sure_types[at];
                         if (paired[at]) {
                             child_hint.pairs = &s->pairs[at * MAX_TYPES];
                             child_hint.drawn = kind;
@@ -1217,10 +1237,14 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(rows);
+    for (int p = 0; p < s->n_parents; p++) s->parent_slot[p] = -1;
     for (int t = 0; t < s->n; t++) {
         s->as_parent[t] = -1;
         for (int p = 0; p < s->n_parents; p++)
-            if (parent_index[p] == slot_index[t]) s->as_parent[t] = p;
+            if (parent_index[p] == slot_index[t]) {
+                s->as_parent[t] = p;
+                s->parent_slot[p] = t;
+            }
     }
     for (int i = 0; i < s->n; i++) s->by_number[i] = i;
     for (int i = 1; i < s->n; i++) { /* insertion sort by type number */

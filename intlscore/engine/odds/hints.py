@@ -35,12 +35,14 @@ class Hint:
     slots that may hold it with a joker (``possible``), those among them for which that is
     certain (``sure``, set-based), and where the parent walked 13 tiles in pairs mode,
     what each slot makes of them and any two drawn tiles (``pairs``, per slot; the
-    position being those 13 tiles and the tile ``drawn``)."""
+    position being those 13 tiles and the tile ``drawn``); ``walked``: the slots whose
+    ``possible`` bit is exact either way (a parent check read from it)."""
 
     possible: int = ALL_TYPES
     sure: int = 0
     pairs: tuple[DrawnPairs | None, ...] | None = None
     drawn: int = -1
+    walked: int = 0
 
 
 NO_HINT = Hint()

@@ -42,6 +42,7 @@ from typing import Unpack
 
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
+from intlscore.engine.compiled import parent
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.hints import (
     ANY_NUMBERED,
@@ -304,6 +305,13 @@ class _Search:
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
         unless drawn, and their caps are no higher (:meth:`pairs_walk`)."""
         self.shapes: dict[int, TypeSpec] = {}
+        specs = [type_spec(hand_type) for hand_type, _ in types]
+        self.parent_slots: list[int | None] = []
+        """Per slot, the slot whose type is its plain parent (the same spec), or None."""
+        for hand_type, _ in types:
+            broad = parent(hand_type)
+            spec = None if broad is None else type_spec(broad)
+            self.parent_slots.append(specs.index(spec) if spec in specs else None)
         limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
         self.last_limited = max(limits, default=0)
         """Draw numbers past this one all allow the same types."""
@@ -397,7 +405,9 @@ class _Search:
                         if not possible:
                             continue  # no win at its one draw: worth nothing
                         sure = possible & useful_found.sure
-                        child_hint = Hint(possible, sure, useful_found.pairs, kind)
+                        child_hint = Hint(
+                            possible, sure, useful_found.pairs, kind, useful_found.sure
+                        )
                     elif (
                         useful_found is not None
                         and kind == JOKER_INDEX
@@ -660,6 +670,7 @@ class _Search:
         rows = self.rows.get(kinds)
         if rows is None:
             rows = self.rows[kinds] = Firsts(self.table, [(kind,) for kind in kinds])
+        hinted = self.hinted_parents(hint)
         for slot, (hand_type, limit) in enumerate(self.types):
             if limit == 0:  # the hand as dealt (R21): only at the first draw, no doubling
                 kept = self.held(hand_type, pool) if draw == 1 else None
@@ -676,6 +687,8 @@ class _Search:
             if hint.sure >> slot & 1 and walked is not None:
                 self.paired_wins(slot, pool, walked, hint.drawn, counts, best)
                 continue
+            if pool.jokers < 2 and hinted.get(slot) is False:
+                continue  # its parent, walked by the parent position, is not held
             # a drawn tile completes the type only if a joker in its place does (an unseen
             # copy is one the joker may stand for, R3): one row instead of every kind
             with_joker = self.joker.of(hand_type, pool, 1, 1).kept[0] if pool.jokers < 2 else 0
@@ -687,6 +700,17 @@ class _Search:
                 best[kind] = _better(best[kind], score, hand_type.number)
         self.win_memo[key] = best
         return best
+
+    def hinted_parents(self, hint: Hint) -> dict[int, bool]:
+        """Per slot whose plain parent (:func:`~intlscore.engine.compiled.parent`) is a
+        slot the hint walked: whether the 14 tiles and a joker hold that parent, exactly as
+        that slot's ``possible`` bit says, so a type whose parent is not held is not checked
+        (the C build reads its parent checks the same way, ``hinted_parents``)."""
+        hinted: dict[int, bool] = {}
+        for slot, parent_slot in enumerate(self.parent_slots):
+            if parent_slot is not None and hint.walked >> parent_slot & 1:
+                hinted[slot] = bool(hint.possible >> parent_slot & 1)
+        return hinted
 
     def paired_wins(
         self,

@@ -934,12 +934,13 @@ static int back_child_two_jokers(const HoldsPairs *back, uint64_t paired, int ki
     return 1;
 }
 
-/* The Hint pairs of a set-based slot for 13 tiles without a joker (``pairs``, their walk)
- * and a drawn joker, in ``child`` as paired_wins reads them with drawn tile 0: the 14
- * tiles hold the type alone when some tile completes the 13 (the joker stands in for it),
- * and then a tile that completes the 13 keeps 14 real tiles (the joker is thrown, R12);
- * otherwise a drawn tile wins when it completes them with another the joker stands in
- * for. Returns whether it may win. */
+/* The Hint pairs of a set-based slot for 13 tiles with one joker at most (``pairs``,
+ * their walk) and a drawn joker, in ``child`` as paired_wins reads them with drawn tile 0:
+ * the 14 tiles hold the type alone when some tile completes the 13 (the joker drawn
+ * stands in for it), and then a tile that completes the 13 keeps one real tile more (a
+ * joker is thrown, R12); otherwise a drawn tile wins when it completes them with another
+ * the joker drawn stands in for, keeping all real tiles but one. Returns whether it may
+ * win. */
 static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
     uint64_t paired = paired_kinds(pairs);
     child->one = pairs->one ? 1 : 0;
@@ -1050,10 +1051,10 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                             child_hint.pairs = &s->pairs[at * MAX_TYPES];
                             child_hint.drawn = kind;
                         }
-                    } else if (at >= 0 && kind == JOKER && paired[at] &&
-                               pool->jokers == (discard == JOKER)) {
-                        /* a drawn joker kept, the 13 tiles left without one: its wins from
-                         * the same pairs walk of the 13 (joker_child) */
+                    } else if (at >= 0 && kind == JOKER && paired[at]) {
+                        /* a drawn joker kept (the 13 tiles left hold one at most: the
+                         * other joker): its wins from the same pairs walk of the 13
+                         * (joker_child) */
                         child_hint.possible = 0;
                         for (int t = 0; t < s->n; t++) {
                             if (!set_based(&s->holds[t])) {

@@ -511,6 +511,20 @@ def test_a_drawn_tile_completes_seven_pairs_held_with_both_jokers_by_hand() -> N
         assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
 
 
+# One joker held and the other unseen: a drawn joker kept beside it reads its wins from
+# the walk of the 13 tiles its discard leaves, one joker among them (issue 31).
+_SECOND_JOKER_UNSEEN = (
+    ("k1-6 k8-12 b3 o3 *", "k7 k13 b4 *"),
+    ("k1 k2 k3 r5 r6 r7 b9 b10 b11 o1 o2 o3 k13 *", "k12 r4 o4 *"),
+)
+
+
+@pytest.mark.parametrize(("rack", "unseen"), _SECOND_JOKER_UNSEEN)
+@pytest.mark.parametrize("draws", [2, 3])
+def test_a_second_joker_drawn_equals_the_brute_force(rack: str, unseen: str, draws: int) -> None:
+    assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
+
+
 @pytest.mark.parametrize(("rack", "unseen"), _TWO_JOKERS)
 def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
     """N = 3 in a world of eight unseen tiles, and for the first rack the full world at

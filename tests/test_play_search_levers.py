@@ -33,7 +33,7 @@ from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
-from intlscore.engine.tiles import Tile
+from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandType
 from intlscore.rules.ruleset import default_table
 
@@ -227,4 +227,39 @@ def test_a_tile_thrown_back_with_both_jokers_wins_what_its_own_checks_win(rack: 
         assert search.wins(child, 2, child_counts, hint) == own.wins(
             child, 2, child_counts, NO_HINT
         ), f"{Tile(kind)} thrown back"
+    assert read  # the walk is read somewhere: the lever is in use
+
+
+@pytest.mark.parametrize(
+    "rack",
+    [
+        "k1 k2 k3 r5 r6 r7 b9 b10 b11 o1 o2 o3 k13 *",  # Basic held alone with the joker
+        "k2 r2 b2 k3 r3 o3 k4 b4 o4 k6 r6 o11 o12 *",  # one tile short of Basic
+        "k1-6 k8-12 b3 o3 *",
+    ],
+)
+def test_a_drawn_joker_kept_beside_one_wins_what_its_own_checks_win(rack: str) -> None:
+    """14 tiles holding one joker, two draws from the end: the child that keeps the other
+    joker, drawn, and throws a real tile holds 13 tiles with one joker and the drawn one.
+    What it wins at its draw, read from the 13 tiles' pairs walk (``joker_child``), is
+    what its own checks find."""
+    set_rack = set_up(rack)
+    types: list[tuple[HandType, int | None]] = [
+        (TABLE.by_number(number), None)
+        for number in (1, 13, 25)  # sets, runs, groups
+    ]
+    pool = set_rack.pool
+    read = 0
+    for discard in range(52):
+        if not pool.hand[discard]:
+            continue
+        search = _Search(set_rack.table, types, 10**6, pool, 2)
+        hint = search.joker_hint(search.useful_draws(pool, discard, 2))
+        read += sum(walk is not None for walk in hint.pairs or ())
+        child = thrown(drawn(pool, JOKER_INDEX), discard)
+        counts = unseen_counts(child)
+        own = _Search(set_rack.table, types, 10**6, pool, 2)
+        assert search.wins(child, 2, counts, hint) == own.wins(child, 2, counts, NO_HINT), (
+            f"{Tile(discard)} thrown"
+        )
     assert read  # the walk is read somewhere: the lever is in use

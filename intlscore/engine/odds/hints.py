@@ -125,12 +125,12 @@ def back_child_two_jokers(
 
 
 def joker_child(pairs: DrawnPairs) -> DrawnPairs | None:
-    """The hint pairs of one set-based slot for 13 tiles without a joker (``pairs``, their
-    walk) and a drawn joker, read with drawn tile 0, or None where it cannot win: the 14
-    tiles hold the type alone when some tile completes the 13 (the joker stands in for
-    it), and then a tile that completes the 13 keeps 14 real tiles (the joker is thrown,
-    R12); otherwise a drawn tile wins when it completes them with another the joker
-    stands in for.
+    """The hint pairs of one set-based slot for 13 tiles with one joker at most
+    (``pairs``, their walk) and a drawn joker, read with drawn tile 0, or None where it
+    cannot win: the 14 tiles hold the type alone when some tile completes the 13 (the
+    joker drawn stands in for it), and then a tile that completes the 13 keeps one real
+    tile more (a joker is thrown, R12); otherwise a drawn tile wins when it completes them
+    with another the joker drawn stands in for, keeping all real tiles but one.
 
     >>> joker_child(DrawnPairs()) is None, joker_child(DrawnPairs(one=0b100)).joker_free[0]
     (True, 4)

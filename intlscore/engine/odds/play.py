@@ -408,12 +408,8 @@ class _Search:
                         child_hint = Hint(
                             possible, sure, useful_found.pairs, kind, useful_found.sure
                         )
-                    elif (
-                        useful_found is not None
-                        and kind == JOKER_INDEX
-                        and useful_found.sure
-                        and pool.jokers == (discard == JOKER_INDEX)
-                    ):
+                    elif useful_found is not None and kind == JOKER_INDEX and useful_found.sure:
+                        # a drawn joker kept: the 13 tiles left hold one at most (the other)
                         child_hint = self.joker_hint(useful_found)
                     elif left == 2 and discard == kind and kind != JOKER_INDEX:
                         if back is None:
@@ -432,8 +428,8 @@ class _Search:
         return answer
 
     def joker_hint(self, found: _Useful) -> Hint:
-        """The hint of the child that keeps a drawn joker, the 13 tiles left without one:
-        its wins from the same pairs walk of the 13 (:func:`.hints.joker_child`)."""
+        """The hint of the child that keeps a drawn joker, the 13 tiles left holding one
+        at most: its wins from the same pairs walk of the 13 (:func:`.hints.joker_child`)."""
         possible = sure = 0
         pairs: list[DrawnPairs | None] = [None] * len(self.types)
         for slot, (hand_type, _limit) in enumerate(self.types):

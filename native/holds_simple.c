@@ -7,6 +7,8 @@
  *   c-only held_answer           the kept tiles when the pool holds the type, as _kept_if_held's last line
  *   c-only cheapest              counting step of holds_any and holds_pairs: the C counts where Python searches
  *   c-only any_rest_of           counting step of holds_any: the C counts where Python searches
+ *   c-only any_rests_of          counting step of holds_any: the C counts where Python searches
+ *   c-only any_rest_without      counting step of holds_any: the C counts where Python searches
  *   c-only any_rest              counting step of holds_any: the C counts where Python searches
  *   port   holds_any             intlscore.engine.reach.anytiles:closest_any
  *   c-only pairs_rest            counting step of holds_pairs: the C counts where Python searches
@@ -134,6 +136,43 @@ static void any_rest_of(const AnyTiles *a, int skip, AnyRest *r) {
     }
 }
 
+/* any_rest_of of every number (``all``) and, per colour, the cheapest number after the
+ * cheapest on each side (0: none): what any_rest_without needs for any target. */
+typedef struct {
+    AnyRest all;
+    int hand_next[COLOURS], other_next[COLOURS];
+} AnyRests;
+
+static void any_rests_of(const AnyTiles *a, AnyRests *rests) {
+    any_rest_of(a, 0, &rests->all);
+    for (int c = 0; c < COLOURS; c++) {
+        rests->hand_next[c] = rests->other_next[c] = 0;
+        for (int n = rests->all.hand_min[c] + 1; rests->all.hand_min[c] && n <= NUMBERS; n++)
+            if (a->hand[n][c]) {
+                rests->hand_next[c] = n;
+                break;
+            }
+        for (int n = rests->all.other_min[c] + 1; rests->all.other_min[c] && n <= NUMBERS; n++)
+            if (a->other[n][c]) {
+                rests->other_next[c] = n;
+                break;
+            }
+    }
+}
+
+/* any_rest_of(a, skip, r), read from ``rests`` (any_rests_of) instead of counted again:
+ * the same numbers, the skipped one's units taken away. */
+static void any_rest_without(const AnyRests *rests, int skip, AnyRest *r) {
+    *r = rests->all;
+    r->hand_total -= r->hand_by_n[skip];
+    r->other_total -= r->other_by_n[skip];
+    r->hand_by_n[skip] = r->other_by_n[skip] = 0;
+    for (int c = 0; c < COLOURS; c++) {
+        if (r->hand_min[c] == skip) r->hand_min[c] = rests->hand_next[c];
+        if (r->other_min[c] == skip) r->other_min[c] = rests->other_next[c];
+    }
+}
+
 /* The most hand units K > floor a completion keeps, given the target number's part (xh
  * hand units of tc units costing tcost) and the rest `r`, where the colours of `cover`
  * still need a unit each. -1 when none beats floor. */
@@ -226,6 +265,8 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
             if (kept > best) best = kept;
             continue;
         }
+        AnyRests rests;
+        any_rests_of(&a, &rests);
         for (int target = 1; target <= NUMBERS; target++) {
             int hand_t = 0, other_t = 0;
             for (int c = 0; c < COLOURS; c++) {
@@ -236,7 +277,7 @@ int holds_any(const HoldsType *type, const HoldsPool *pool) {
             /* at least at_least - hand_t of the target's units are not real tiles */
             if (HOLDS_HAND - max_int(0, at_least - hand_t) <= best) continue;
             AnyRest rest;
-            any_rest_of(&a, target, &rest);
+            any_rest_without(&rests, target, &rest);
             if (hand_t + rest.hand_total <= best) continue;
             if (!cover) {
                 /* Only how many hand and other units of the target number count. */

@@ -25,6 +25,7 @@
  *   port   outs_with               intlscore.engine.reach.solve:closest_within
  *   c-only kept_with_joker_among   group testing of outs_among
  *   port   outs_among              intlscore.engine.odds.play:_Search.outs_among
+ *   port   usable_kinds            intlscore.engine.odds.play:usable_kinds
  *   port   allowed                 intlscore.engine.odds.play:_allowed
  *   port   best_score              intlscore.engine.odds.holds:best_score
  *   port   better                  intlscore.engine.odds.play:_better
@@ -189,6 +190,7 @@ typedef struct {
     int parent[MAX_TYPES];    /* the slot's parent among ``parents``, or -1 */
     int as_parent[MAX_TYPES]; /* where the slot is itself a parent (Basic): that one */
     int parent_slot[MAX_TYPES]; /* per parent, the slot that is that parent, or -1 */
+    uint64_t usable[MAX_TYPES];   /* per slot, the kinds its completed hands may hold */
     int n_parents;
     HoldsType parents[MAX_TYPES]; /* the broader types the table checks first */
     int last_limited;
@@ -447,6 +449,22 @@ static void outs_among(const Search *s, int t, const Position *pool, const int *
 
 /* ---- the search -------------------------------------------------------------------- */
 
+/* The numbered kinds a completed hand of the type may hold: those of the numbers it allows
+ * (R9), and for a fixed sequence only the numbers in it (the high 1 is a 1, R5). */
+static uint64_t usable_kinds(const HoldsType *type) {
+    int numbers = type->numbers;
+    if (type->sequence_len > 0) {
+        int in_sequence = 0;
+        for (int i = 0; i < type->sequence_len; i++)
+            in_sequence |= 1 << ((type->sequence[i] - 1) % 13 + 1);
+        numbers &= in_sequence;
+    }
+    uint64_t mask = 0;
+    for (int number = 1; number <= 13; number++)
+        if (numbers >> number & 1) mask |= 0xFULL << (number - 1) * 4;
+    return mask;
+}
+
 static int allowed(int limit, int draw) {
     return limit < 0 || draw <= (limit > 1 ? limit : 1);
 }
@@ -588,7 +606,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         } else if (alone < 0 && !pool->jokers) {
             int kinds[KINDS], n = 0;
             for (int kind = 0; kind < HOLDS_TILES; kind++)
-                if (counts[kind]) kinds[n++] = kind;
+                if (counts[kind] && (s->usable[t] >> kind & 1)) kinds[n++] = kind;
             if (n) outs_among(s, t, pool, kinds, n, out);
         } else if (pool->jokers && set_type) {
             /* The 14 tiles hold it alone: every drawn tile wins, and one lets a joker of
@@ -611,9 +629,18 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         } else if (pool->jokers) {
             /* a drawn tile may let a joker of the hand go: each kind is checked */
             if (!may_complete(s, t, pool)) continue;
+            /* a tile of a number the type never uses completes it exactly as the 14 tiles
+             * do alone, keeping what they keep (usable_kinds) */
+            int kept_alone = -2;
             for (int kind = 0; kind < KINDS; kind++) {
                 if (!counts[kind]) continue;
-                int drawn_kept = kept_with(s, t, pool, kind, 0);
+                int drawn_kept;
+                if (kind == JOKER || (s->usable[t] >> kind & 1)) {
+                    drawn_kept = kept_with(s, t, pool, kind, 0);
+                } else {
+                    if (kept_alone == -2) kept_alone = kept_with(s, t, pool, -1, 0);
+                    drawn_kept = kept_alone;
+                }
                 if (drawn_kept < 0) continue;
                 int jokers = pool->jokers + (kind == JOKER);
                 better(best, kind, best_score(s, t, drawn_kept, jokers, HAND + 1), t);
@@ -1239,6 +1266,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
     }
     Py_DECREF(rows);
     for (int p = 0; p < s->n_parents; p++) s->parent_slot[p] = -1;
+    for (int t = 0; t < s->n; t++) s->usable[t] = usable_kinds(&s->holds[t]);
     for (int t = 0; t < s->n; t++) {
         s->as_parent[t] = -1;
         for (int p = 0; p < s->n_parents; p++)

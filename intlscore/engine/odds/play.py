@@ -43,6 +43,7 @@ from typing import Unpack
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
 from intlscore.engine.compiled import parent
+from intlscore.engine.melds import position_number
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.hints import (
     ANY_NUMBERED,
@@ -305,6 +306,8 @@ class _Search:
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
         unless drawn, and their caps are no higher (:meth:`pairs_walk`)."""
         self.shapes: dict[int, TypeSpec] = {}
+        self.usable = [usable_kinds(type_spec(hand_type)) for hand_type, _ in types]
+        """Per slot, the numbered kinds a completed hand of its type may hold."""
         specs = [type_spec(hand_type) for hand_type, _ in types]
         self.parent_slots: list[int | None] = []
         """Per slot, the slot whose type is its plain parent (the same spec), or None."""
@@ -663,9 +666,6 @@ class _Search:
             return known
         best = [(0, 0)] * KINDS
         kinds = tuple(kind for kind, count in enumerate(counts) if count)
-        rows = self.rows.get(kinds)
-        if rows is None:
-            rows = self.rows[kinds] = Firsts(self.table, [(kind,) for kind in kinds])
         hinted = self.hinted_parents(hint)
         for slot, (hand_type, limit) in enumerate(self.types):
             if limit == 0:  # the hand as dealt (R21): only at the first draw, no doubling
@@ -690,7 +690,7 @@ class _Search:
             with_joker = self.joker.of(hand_type, pool, 1, 1).kept[0] if pool.jokers < 2 else 0
             if with_joker is None or not self.may_complete(hand_type, pool):
                 continue
-            for kind, kept in self.completing(hand_type, pool, kinds, rows, with_joker):
+            for kind, kept in self.completing(slot, pool, kinds, with_joker):
                 jokers = pool.jokers + (kind == JOKER_INDEX)
                 score = best_score(hand_type, kept, jokers, HAND_SIZE + 1)
                 best[kind] = _better(best[kind], score, hand_type.number)
@@ -762,15 +762,15 @@ class _Search:
 
     def completing(
         self,
-        hand_type: HandType,
+        slot: int,
         pool: Pool,
         kinds: tuple[int, ...],
-        rows: Firsts,
         with_joker: int,
     ) -> list[tuple[int, int]]:
-        """The kinds of ``kinds`` that, drawn, complete the type with the 14 tiles, each with
-        the real tiles the completed hand keeps (``with_joker``: what it keeps with a joker
-        drawn, where the hand holds at most one). The hand holds it with a joker (known).
+        """The kinds of ``kinds`` that, drawn, complete the type of ``slot`` with the 14
+        tiles, each with the real tiles the completed hand keeps (``with_joker``: what it
+        keeps with a joker drawn, where the hand holds at most one). The hand holds it with
+        a joker (known).
 
         Where the 14 tiles hold the type alone, every drawn tile completes it, keeping all
         their real tiles, and one more where it completes them less a joker (then thrown,
@@ -781,8 +781,12 @@ class _Search:
         keep-most search at that floor gathers every such tile at once, as its outs. For
         another type without jokers, a drawn kind completes it exactly when a joker that
         may stand only for it does (R3): group testing (:meth:`outs_among`). Otherwise
-        each kind is checked (``rows``).
+        each kind is checked, but for a tile of a number the type never uses
+        (:func:`usable_kinds`): it completes the type exactly when the 14 tiles hold it
+        alone, keeping what they keep.
         """
+        hand_type = self.types[slot][0]
+        usable = self.usable[slot]
         real = HAND_SIZE - pool.jokers
         set_based = hand_type.structure in SET_STRUCTURES
         numbered = [kind for kind in kinds if kind != JOKER_INDEX]
@@ -795,9 +799,16 @@ class _Search:
                 closest = closest_within(hand_type, pool, real - 1)
                 outs = 0 if closest is None else closest.outs
                 return [(kind, real) for kind in numbered if outs >> kind & 1] + joker
-            return [(kind, real) for kind in self.outs_among(hand_type, pool, numbered)] + joker
-        kept = rows.of(hand_type, pool, 1, 1).kept
-        return [(kind, k) for kind, k in zip(kinds, kept, strict=True) if k is not None]
+            used = [kind for kind in numbered if usable >> kind & 1]
+            return [(kind, real) for kind in self.outs_among(hand_type, pool, used)] + joker
+        checked = tuple(kind for kind in kinds if kind == JOKER_INDEX or usable >> kind & 1)
+        rows = self.rows.get(checked)
+        if rows is None:
+            rows = self.rows[checked] = Firsts(self.table, [(kind,) for kind in checked])
+        found = dict(zip(checked, rows.of(hand_type, pool, 1, 1).kept, strict=True))
+        alone = self.held(hand_type, pool) if len(checked) < len(kinds) else None
+        completed = [(kind, found.get(kind, alone)) for kind in kinds]
+        return [(kind, kept) for kind, kept in completed if kept is not None]
 
     def frees(self, hand_type: HandType, pool: Pool) -> int:
         """For 14 tiles with jokers holding a set-based type alone: the drawn tiles that
@@ -886,6 +897,31 @@ class _CompiledSearch:
 
 _MOST_COMPILED_TYPES = 64
 """The C build holds at most this many types (``MAX_TYPES`` in ``native/play.c``)."""
+
+
+def usable_kinds(spec: TypeSpec) -> int:
+    """The numbered kinds (a mask) that a completed hand of a type may hold: those of
+    the numbers it allows (R9), and for a fixed sequence only the numbers in it (the
+    high 1 is a 1, R5).
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> wave, royal = (type_spec(default_table().by_number(n)) for n in (29, 24))
+    >>> bin(usable_kinds(wave)).count("1"), usable_kinds(wave) >> 28  # 1 to 7
+    (28, 0)
+    >>> bin(usable_kinds(royal)).count("1")  # 1 to 13, then the high 1
+    52
+    """
+    numbers = spec.numbers
+    if spec.sequence:
+        in_sequence = 0
+        for position in spec.sequence:
+            in_sequence |= 1 << position_number(position)
+        numbers &= in_sequence
+    mask = 0
+    for number in range(1, 14):
+        if numbers >> number & 1:
+            mask |= 0b1111 << (number - 1) * 4
+    return mask
 
 
 def _allowed(limit: int | None, draw: int) -> bool:

@@ -26,6 +26,7 @@
  *   c-only kept_with_joker_among   group testing of outs_among
  *   port   outs_among              intlscore.engine.odds.play:_Search.outs_among
  *   port   usable_kinds            intlscore.engine.odds.play:usable_kinds
+ *   port   blind_class             intlscore.engine.odds.play:blind_class
  *   port   allowed                 intlscore.engine.odds.play:_allowed
  *   port   best_score              intlscore.engine.odds.holds:best_score
  *   port   better                  intlscore.engine.odds.play:_better
@@ -449,6 +450,23 @@ static void outs_among(const Search *s, int t, const Position *pool, const int *
 
 /* ---- the search -------------------------------------------------------------------- */
 
+#define BLIND_CLASSES (13 + 13 * 4)
+
+/* For a type blind to colour (any tiles or seven pairs, of every colour), drawn numbered
+ * tiles alike: the 14 tiles and either hold it alike. Any tiles: the tiles of one number
+ * (the checks count units by number). Seven pairs: those of one number with as many
+ * copies held and as many left to pair (the checks count cells by number and copies, and
+ * choose a number's pairs among its colours alike). -1 for another type (blind_class of
+ * play.py). */
+static int blind_class(const HoldsType *type, const Position *pool, int kind) {
+    int number = kind / 4 + 1;
+    if (type->colours >= 0) return -1;
+    if (type->structure == HOLDS_ANY) return number - 1;
+    if (type->structure == HOLDS_PAIRS)
+        return 13 + (number - 1) * 4 + (pool->hand[kind] ? 2 : 0) + (pool->cap[kind] >= 2);
+    return -1;
+}
+
 /* The numbered kinds a completed hand of the type may hold: those of the numbers it allows
  * (R9), and for a fixed sequence only the numbers in it (the high 1 is a 1, R5). */
 static uint64_t usable_kinds(const HoldsType *type) {
@@ -630,16 +648,21 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             /* a drawn tile may let a joker of the hand go: each kind is checked */
             if (!may_complete(s, t, pool)) continue;
             /* a tile of a number the type never uses completes it exactly as the 14 tiles
-             * do alone, keeping what they keep (usable_kinds) */
-            int kept_alone = -2;
+             * do alone, keeping what they keep (usable_kinds); for a type blind to colour,
+             * kinds alike (blind_class) are checked once */
+            int kept_alone = -2, kept_alike[BLIND_CLASSES];
+            for (int c = 0; c < BLIND_CLASSES; c++) kept_alike[c] = -2;
             for (int kind = 0; kind < KINDS; kind++) {
                 if (!counts[kind]) continue;
-                int drawn_kept;
-                if (kind == JOKER || (s->usable[t] >> kind & 1)) {
-                    drawn_kept = kept_with(s, t, pool, kind, 0);
-                } else {
+                int drawn_kept, alike = kind == JOKER ? -1 : blind_class(&s->holds[t], pool, kind);
+                if (kind != JOKER && !(s->usable[t] >> kind & 1)) {
                     if (kept_alone == -2) kept_alone = kept_with(s, t, pool, -1, 0);
                     drawn_kept = kept_alone;
+                } else if (alike >= 0 && kept_alike[alike] != -2) {
+                    drawn_kept = kept_alike[alike];
+                } else {
+                    drawn_kept = kept_with(s, t, pool, kind, 0);
+                    if (alike >= 0) kept_alike[alike] = drawn_kept;
                 }
                 if (drawn_kept < 0) continue;
                 int jokers = pool->jokers + (kind == JOKER);

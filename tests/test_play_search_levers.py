@@ -27,7 +27,15 @@ from play_reference import full_set
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import play
 from intlscore.engine.odds.hints import NO_HINT
-from intlscore.engine.odds.play import _Search, _Walked, drawn, thrown, unseen_counts
+from intlscore.engine.odds.holds import _kept_if_held
+from intlscore.engine.odds.play import (
+    _Search,
+    _Walked,
+    blind_class,
+    drawn,
+    thrown,
+    unseen_counts,
+)
 from intlscore.engine.odds.rack import set_up
 from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
@@ -263,3 +271,45 @@ def test_a_drawn_joker_kept_beside_one_wins_what_its_own_checks_win(rack: str) -
             f"{Tile(discard)} thrown"
         )
     assert read  # the walk is read somewhere: the lever is in use
+
+
+BLIND_TYPES = tuple(
+    t for t in TABLE.types if blind_class(type_spec(t), Pool.build([], [], None), 0) is not None
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fourteen_two_jokers(), st.sampled_from(BLIND_TYPES), st.integers(0, 2))
+def test_tiles_alike_for_a_type_blind_to_colour_complete_it_alike(
+    pool: Pool, hand_type: HandType, jokers: int
+) -> None:
+    """The premise of ``blind_class``: for any tiles or seven pairs of every colour, the
+    14 tiles and any drawn tile of one class hold the type alike (the kept tiles are the
+    same), in both builds. The pools have 12 to 14 real tiles (up to two jokers)."""
+    spec = type_spec(hand_type)
+    hand = list(pool.hand)
+    less = 2 - jokers  # real tiles in place of the jokers let go: the lowest free kinds
+    for kind in range(52):
+        if less and hand[kind] < pool.cap[kind]:
+            hand[kind] += 1
+            less -= 1
+    fourteen = pool._replace(hand=tuple(hand), jokers=jokers)
+    kept_compiled = compiled_function("holds_kept")
+    table = compiled_type(spec)
+    seen: dict[int, tuple[int, int | None]] = {}
+    for kind in range(52):
+        if fourteen.cap[kind] <= fourteen.hand[kind]:
+            continue  # not drawable
+        drawn_pool = drawn(fourteen, kind)
+        python = _kept_if_held(hand_type, drawn_pool)
+        compiled = kept_compiled(
+            table, 0, bytes(drawn_pool.hand), drawn_pool.jokers, bytes(drawn_pool.cap)
+        )
+        assert (compiled if compiled >= 0 else None) == python
+        alike = blind_class(spec, fourteen, kind)
+        assert alike is not None
+        if alike in seen:
+            first, kept = seen[alike]
+            assert python == kept, f"{Tile(kind)} and {Tile(first)}"
+        else:
+            seen[alike] = (kind, python)

@@ -61,7 +61,7 @@ from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
-from intlscore.engine.spec import TypeSpec, type_spec
+from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
@@ -517,6 +517,9 @@ class _Search:
             shape = self.shapes[slot] = type_spec(self.types[slot][0])
         return shape
 
+    spec = shape
+    """The spec of any slot (:func:`.type_spec`), made once."""
+
     def may_win_within_two(self, pool: Pool, draws: tuple[int, ...]) -> bool:
         """Whether 14 tiles may win on one of draw numbers ``draws`` (at most two of them):
         only if they and two jokers in place of the draws hold a type (each drawn tile is
@@ -801,11 +804,23 @@ class _Search:
                 return [(kind, real) for kind in numbered if outs >> kind & 1] + joker
             used = [kind for kind in numbered if usable >> kind & 1]
             return [(kind, real) for kind in self.outs_among(hand_type, pool, used)] + joker
-        checked = tuple(kind for kind in kinds if kind == JOKER_INDEX or usable >> kind & 1)
-        rows = self.rows.get(checked)
+        checked = [kind for kind in kinds if kind == JOKER_INDEX or usable >> kind & 1]
+        spec = self.spec(slot)
+        first: dict[int, int] = {}  # per class of kinds alike, the one checked
+        for kind in checked:
+            alike = None if kind == JOKER_INDEX else blind_class(spec, pool, kind)
+            if alike is not None:
+                first.setdefault(alike, kind)
+        asked = tuple(kind for kind in checked if kind not in first.values())
+        asked += tuple(first.values())
+        rows = self.rows.get(asked)
         if rows is None:
-            rows = self.rows[checked] = Firsts(self.table, [(kind,) for kind in checked])
-        found = dict(zip(checked, rows.of(hand_type, pool, 1, 1).kept, strict=True))
+            rows = self.rows[asked] = Firsts(self.table, [(kind,) for kind in asked])
+        found = dict(zip(asked, rows.of(hand_type, pool, 1, 1).kept, strict=True))
+        for kind in checked:
+            alike = None if kind == JOKER_INDEX else blind_class(spec, pool, kind)
+            if alike is not None:
+                found[kind] = found[first[alike]]
         alone = self.held(hand_type, pool) if len(checked) < len(kinds) else None
         completed = [(kind, found.get(kind, alone)) for kind in kinds]
         return [(kind, kept) for kind, kept in completed if kept is not None]
@@ -922,6 +937,29 @@ def usable_kinds(spec: TypeSpec) -> int:
         if numbers >> number & 1:
             mask |= 0b1111 << (number - 1) * 4
     return mask
+
+
+def blind_class(spec: TypeSpec, pool: Pool, kind: int) -> int | None:
+    """For a type blind to colour (any tiles or seven pairs, of every colour), a class of
+    drawn numbered tiles with which the 14 tiles hold it alike, or None for another type.
+    Any tiles: the tiles of one number (a completed hand is counted by number). Seven
+    pairs: those of one number with as many copies held and as many left to pair (a
+    number's pairs are chosen among its colours alike).
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> square = type_spec(default_table().by_number(12))  # eight of one number
+    >>> pool = Pool.build([], [], None)
+    >>> [blind_class(square, pool, Tile(name).index) for name in ("k7", "o7", "k8")]
+    [6, 6, 7]
+    """
+    if spec.colours >= 0:
+        return None
+    number = kind // 4 + 1
+    if spec.structure == STRUCTURE_CODES["any"]:
+        return number - 1
+    if spec.structure == STRUCTURE_CODES["pairs"]:
+        return 13 + (number - 1) * 4 + (2 if pool.hand[kind] else 0) + (pool.cap[kind] >= 2)
+    return None
 
 
 def _allowed(limit: int | None, draw: int) -> bool:

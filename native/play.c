@@ -368,7 +368,8 @@ static void hinted_parents(const Search *s, const Hint *hint, int known[MAX_TYPE
     for (int p = 0; p < s->n_parents; p++) {
         int t = s->parent_slot[p];
         known[p] = -2;
-        if (t >= 0 && (hint->walked >> t & 1)) known[p] = hint->possible >> t & 1 ? PARENT_HELD : -1;
+        if (t >= 0 && (hint->walked >> t & 1))
+            known[p] = hint->possible >> t & 1 ? PARENT_HELD : -1;
     }
 }
 
@@ -654,7 +655,8 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             for (int c = 0; c < BLIND_CLASSES; c++) kept_alike[c] = -2;
             for (int kind = 0; kind < KINDS; kind++) {
                 if (!counts[kind]) continue;
-                int drawn_kept, alike = kind == JOKER ? -1 : blind_class(&s->holds[t], pool, kind);
+                int drawn_kept;
+                int alike = kind == JOKER ? -1 : blind_class(&s->holds[t], pool, kind);
                 if (kind != JOKER && !(s->usable[t] >> kind & 1)) {
                     if (kept_alone == -2) kept_alone = kept_with(s, t, pool, -1, 0);
                     drawn_kept = kept_alone;
@@ -1129,8 +1131,8 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         for (int t = 0; t < s->n; t++) {
                             if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw + 1)) {
                                 child_hint.possible |= 1ULL << t;
-                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind, counts[kind],
-                                                             &back_kids[t])) {
+                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind,
+                                                             counts[kind], &back_kids[t])) {
                                 if (back[t].one | back_outs[t]) {
                                     child_hint.possible |= 1ULL << t;
                                     child_hint.sure |= 1ULL << t;

@@ -306,9 +306,9 @@ class _Search:
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
         unless drawn, and their caps are no higher (:meth:`pairs_walk`)."""
         self.shapes: dict[int, TypeSpec] = {}
-        self.usable = [usable_kinds(type_spec(hand_type)) for hand_type, _ in types]
-        """Per slot, the numbered kinds a completed hand of its type may hold."""
         specs = [type_spec(hand_type) for hand_type, _ in types]
+        self.usable = [usable_kinds(spec) for spec in specs]
+        """Per slot, the numbered kinds a completed hand of its type may hold."""
         self.parent_slots: list[int | None] = []
         """Per slot, the slot whose type is its plain parent (the same spec), or None."""
         for hand_type, _ in types:
@@ -511,14 +511,12 @@ class _Search:
         return _ThrowBack(tuple(walks), tuple(outs))
 
     def shape(self, slot: int) -> TypeSpec:
-        """The set search's shape of a set-based slot, made once."""
+        """The spec of a slot (:func:`.type_spec`; the set search's shape of a set-based
+        one), made once."""
         shape = self.shapes.get(slot)
         if shape is None:
             shape = self.shapes[slot] = type_spec(self.types[slot][0])
         return shape
-
-    spec = shape
-    """The spec of any slot (:func:`.type_spec`), made once."""
 
     def may_win_within_two(self, pool: Pool, draws: tuple[int, ...]) -> bool:
         """Whether 14 tiles may win on one of draw numbers ``draws`` (at most two of them):
@@ -805,7 +803,7 @@ class _Search:
             used = [kind for kind in numbered if usable >> kind & 1]
             return [(kind, real) for kind in self.outs_among(hand_type, pool, used)] + joker
         checked = [kind for kind in kinds if kind == JOKER_INDEX or usable >> kind & 1]
-        spec = self.spec(slot)
+        spec = self.shape(slot)
         first: dict[int, int] = {}  # per class of kinds alike, the one checked
         for kind in checked:
             alike = None if kind == JOKER_INDEX else blind_class(spec, pool, kind)

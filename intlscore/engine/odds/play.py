@@ -305,8 +305,9 @@ class _Search:
         """The most copies held and the most caps of any position asked for
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
         unless drawn, and their caps are no higher (:meth:`pairs_walk`)."""
-        self.shapes: dict[int, TypeSpec] = {}
         specs = [type_spec(hand_type) for hand_type, _ in types]
+        self.specs = tuple(specs)
+        """Per slot, its type's spec (the set search's shape of a set-based one)."""
         self.usable = [usable_kinds(spec) for spec in specs]
         """Per slot, the numbered kinds a completed hand of its type may hold."""
         self.parent_slots: list[int | None] = []
@@ -496,7 +497,7 @@ class _Search:
             if hand_type.structure not in SET_STRUCTURES or not _allowed(limit, draw):
                 continue  # draw >= 2
             if pool.jokers:
-                walked = drawn_pairs(self.shape(slot), pool)
+                walked = drawn_pairs(self.specs[slot], pool)
                 assert walked is not None  # 14 tiles with jokers
                 walks[slot] = walked
                 if pool.jokers == 2:
@@ -509,14 +510,6 @@ class _Search:
             elif closest is not None:
                 outs[slot] = closest.outs
         return _ThrowBack(tuple(walks), tuple(outs))
-
-    def shape(self, slot: int) -> TypeSpec:
-        """The spec of a slot (:func:`.type_spec`; the set search's shape of a set-based
-        one), made once."""
-        shape = self.shapes.get(slot)
-        if shape is None:
-            shape = self.shapes[slot] = type_spec(self.types[slot][0])
-        return shape
 
     def may_win_within_two(self, pool: Pool, draws: tuple[int, ...]) -> bool:
         """Whether 14 tiles may win on one of draw numbers ``draws`` (at most two of them):
@@ -592,12 +585,12 @@ class _Search:
         if walked is None:
             top = self.top_caps(pool.hand)
             if all(map(int.__le__, pool.cap, top)):
-                found = drawn_pairs(self.shape(slot), pool._replace(cap=top))
+                found = drawn_pairs(self.specs[slot], pool._replace(cap=top))
                 assert found is not None  # 13 tiles
                 walked = self.walks[key] = _Walked(top, found, found.one | found.paired)
         if walked is not None and walked.serves(pool.cap):
             return walked.pairs
-        found = drawn_pairs(self.shape(slot), pool)
+        found = drawn_pairs(self.specs[slot], pool)
         assert found is not None  # 13 tiles
         return found
 
@@ -803,22 +796,26 @@ class _Search:
             used = [kind for kind in numbered if usable >> kind & 1]
             return [(kind, real) for kind in self.outs_among(hand_type, pool, used)] + joker
         checked = [kind for kind in kinds if kind == JOKER_INDEX or usable >> kind & 1]
-        spec = self.shape(slot)
+        alike = {
+            kind: blind_class(self.specs[slot], pool, kind)
+            for kind in checked
+            if kind != JOKER_INDEX
+        }
         first: dict[int, int] = {}  # per class of kinds alike, the one checked
-        for kind in checked:
-            alike = None if kind == JOKER_INDEX else blind_class(spec, pool, kind)
-            if alike is not None:
-                first.setdefault(alike, kind)
-        asked = tuple(kind for kind in checked if kind not in first.values())
-        asked += tuple(first.values())
+        for kind, group in alike.items():
+            if group is not None:
+                first.setdefault(group, kind)
+        representatives = set(first.values())
+        asked = tuple(
+            kind for kind in checked if alike.get(kind) is None or kind in representatives
+        )
         rows = self.rows.get(asked)
         if rows is None:
             rows = self.rows[asked] = Firsts(self.table, [(kind,) for kind in asked])
         found = dict(zip(asked, rows.of(hand_type, pool, 1, 1).kept, strict=True))
-        for kind in checked:
-            alike = None if kind == JOKER_INDEX else blind_class(spec, pool, kind)
-            if alike is not None:
-                found[kind] = found[first[alike]]
+        for kind, group in alike.items():
+            if group is not None:
+                found[kind] = found[first[group]]
         alone = self.held(hand_type, pool) if len(checked) < len(kinds) else None
         completed = [(kind, found.get(kind, alone)) for kind in kinds]
         return [(kind, kept) for kind, kept in completed if kept is not None]

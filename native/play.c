@@ -1,4 +1,5 @@
 /* twins:
+ *   c-only pack_counts             packs the memo key (Python keys a dict by the Pool)
  *   c-only key_of                  packs the memo key (Python keys a dict by the Pool)
  *   c-only hash_of                 the memo's hash table (Python: dict)
  *   c-only same_key                the memo's hash table (Python: dict)
@@ -97,6 +98,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "holds.h"
@@ -121,15 +123,28 @@ typedef struct {
     uint64_t w[4];
 } Key;
 
-/* The memo key of (position, left, draw), as Python's (pool, left, draw). */
+/* Eight counts of 0-3 (eight bytes, as loaded) in 16 bits, two bits each. Any order of the
+ * bytes in the word gives an injective code, so the key does not depend on endianness. */
+static inline uint64_t pack_counts(const unsigned char *bytes) {
+    uint64_t x;
+    memcpy(&x, bytes, sizeof x);
+    x &= 0x0303030303030303ULL;
+    x = (x | x >> 6) & 0x000F000F000F000FULL;
+    x = (x | x >> 12) & 0x000000FF000000FFULL;
+    return (x | x >> 24) & 0xFFFFULL;
+}
+
+_Static_assert(offsetof(Position, cap) == offsetof(Position, hand) + HOLDS_TILES,
+               "key_of reads hand and cap as one run of 104 counts");
+
+/* The memo key of (position, left, draw), as Python's (pool, left, draw): the 104 counts
+ * of ``hand`` and ``cap`` (0-2 each, R3), two bits each, eight to a 16-bit chunk. */
 static Key key_of(const Position *pool, int left, int draw) {
     Key key = {{0, 0, 0, 0}};
-    int bit = 0;
-    for (int i = 0; i < HOLDS_TILES; i++, bit += 2)
-        key.w[bit / 64] |= (uint64_t)pool->hand[i] << (bit % 64);
-    for (int i = 0; i < HOLDS_TILES; i++, bit += 2)
-        key.w[bit / 64] |= (uint64_t)pool->cap[i] << (bit % 64);
-    /* bit is now 208: 48 bits of w[3] are left */
+    const unsigned char *counts = pool->hand;
+    for (int chunk = 0; chunk < 2 * HOLDS_TILES / 8; chunk++)
+        key.w[chunk / 4] |= pack_counts(counts + 8 * chunk) << (16 * (chunk % 4));
+    /* 13 chunks of 16 bits: 208 bits, and 48 bits of w[3] are left */
     key.w[3] |= ((uint64_t)pool->jokers << 16) | ((uint64_t)pool->seen_jokers << 18) |
                 ((uint64_t)(unsigned)left << 24) | ((uint64_t)(unsigned)draw << 40);
     return key;

@@ -296,3 +296,60 @@ def test_any_json_body_gets_an_answer_never_a_500(
     if reply.status_code == 400:
         message = reply.json()["error"]
         assert message and "\n" not in message
+
+
+# -- stopping ------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_with_phones_listening_stops_cleanly(db: Path, tmp_path: Path) -> None:
+    """The real ``intlscore serve``, two phones following the session's live stream, then
+    Ctrl-C (SIGINT): every stream ends as a whole response (the page's EventSource then
+    reconnects on its own), the server exits within its 2 s grace with the command line's
+    status for Ctrl-C (130), and says on stderr only that it was interrupted. Before, every
+    listening phone made uvicorn log "ERROR: ASGI callable returned without completing
+    response." at each stop."""
+    import os
+    import signal
+
+    err = (tmp_path / "serve.err").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "intlscore", "serve", "--db", str(db), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=err,
+        env=dict(os.environ, NO_COLOR="1"),
+    )
+    try:
+        assert server.stdout is not None
+        url = ""
+        deadline = time.monotonic() + 60
+        while not url and time.monotonic() < deadline:
+            line = server.stdout.readline().decode()
+            if line.startswith("Open "):
+                url = line.split()[1].rstrip("/")
+        assert url, "intlscore serve did not say where it listens"
+        ended: list[str] = []
+
+        def follow() -> None:
+            with (
+                httpx2.Client(timeout=30, trust_env=False) as client,
+                client.stream("GET", f"{url}/api/events?session=friday") as stream,
+            ):
+                said = "".join(stream.iter_text())  # until the server ends the stream
+            ended.append(said)
+
+        phones = [threading.Thread(target=follow) for _ in range(2)]
+        for phone in phones:
+            phone.start()
+        time.sleep(1.0)  # both streams open (each has said hello)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=15) == 130
+        for phone in phones:
+            phone.join(timeout=15)
+        assert len(ended) == 2, "a stream did not end as a whole response"
+        assert all("event: hello" in said for said in ended)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+        err.close()
+    assert (tmp_path / "serve.err").read_text() == "intlscore: interrupted\n"

@@ -29,6 +29,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Final, NamedTuple
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -175,12 +176,18 @@ def watch(request: Request) -> LedgerWatch:
 
 
 async def events(request: Request) -> Response:
-    """``GET /api/events[?session=NAME]``: the stream of changes, as Server-Sent Events."""
+    """``GET /api/events[?session=NAME]``: the stream of changes, as Server-Sent Events.
+
+    When the server stops (Ctrl-C), sse-starlette sets ``stopping``: the stream then ends
+    by itself and its response is complete, so the server does not log "ASGI callable
+    returned without completing response" for every phone still listening. The page
+    reconnects on its own (EventSource) once the server is back."""
     from sse_starlette import EventSourceResponse, ServerSentEvent
 
     only = request.query_params.get("session")
     hub = watch(request)
     queue = hub.subscribe()
+    stopping = anyio.Event()
 
     def event(kind: str, revision: int, sessions: list[str]) -> ServerSentEvent:
         data = json.dumps({"revision": revision, "sessions": sessions}, ensure_ascii=False)
@@ -190,14 +197,35 @@ async def events(request: Request) -> Response:
         try:
             await hub.ready()  # so that no write falls between the page's "hello" and the watch
             yield event("hello", hub.revision, [])
-            while True:
-                change = await queue.get()
+            while (change := await _next_change(queue, stopping)) is not None:
                 if only is None or only in change.sessions:
                     yield event(change.kind, change.revision, change.sessions)
         finally:
             hub.unsubscribe(queue)
 
-    return EventSourceResponse(stream(), ping=PING)
+    return EventSourceResponse(
+        stream(), ping=PING, shutdown_event=stopping, shutdown_grace_period=STOP_GRACE
+    )
+
+
+STOP_GRACE: Final = 0.5
+"""Seconds a stream has to end by itself once the server stops (less than the 2 s that
+``intlscore serve`` gives its connections to close)."""
+
+
+async def _next_change(queue: asyncio.Queue[Change], stopping: anyio.Event) -> Change | None:
+    """The next change, or None once ``stopping`` is set."""
+    if stopping.is_set():
+        return None
+    getting = asyncio.ensure_future(queue.get())
+    waiting = asyncio.ensure_future(stopping.wait())
+    try:
+        await asyncio.wait({getting, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiting.cancel()
+        if not getting.done():
+            getting.cancel()
+    return getting.result() if getting.done() and not getting.cancelled() else None
 
 
 def routes() -> list[Route]:

@@ -98,7 +98,6 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "holds.h"
@@ -134,14 +133,13 @@ static inline uint64_t pack_counts(const unsigned char *bytes) {
     return (x | x >> 24) & 0xFFFFULL;
 }
 
-_Static_assert(offsetof(Position, cap) == offsetof(Position, hand) + HOLDS_TILES,
-               "key_of reads hand and cap as one run of 104 counts");
-
 /* The memo key of (position, left, draw), as Python's (pool, left, draw): the 104 counts
- * of ``hand`` and ``cap`` (0-2 each, R3), two bits each, eight to a 16-bit chunk. */
+ * of ``hand`` then ``cap`` (0-2 each, R3), two bits each, eight to a 16-bit chunk. */
 static Key key_of(const Position *pool, int left, int draw) {
     Key key = {{0, 0, 0, 0}};
-    const unsigned char *counts = pool->hand;
+    unsigned char counts[2 * HOLDS_TILES];
+    memcpy(counts, pool->hand, HOLDS_TILES);
+    memcpy(counts + HOLDS_TILES, pool->cap, HOLDS_TILES);
     for (int chunk = 0; chunk < 2 * HOLDS_TILES / 8; chunk++)
         key.w[chunk / 4] |= pack_counts(counts + 8 * chunk) << (16 * (chunk % 4));
     /* 13 chunks of 16 bits: 208 bits, and 48 bits of w[3] are left */

@@ -312,8 +312,14 @@ def test_ctrl_c_with_phones_listening_stops_cleanly(db: Path, tmp_path: Path) ->
     import signal
 
     err = (tmp_path / "serve.err").open("wb")
+    # Ctrl-C as at a terminal: a worker of pytest-xdist ignores SIGINT, and its children
+    # would inherit that (the server then stops, but Python never sees the signal)
+    as_at_a_terminal = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler);"
+        " sys.argv[0] = 'intlscore'; runpy.run_module('intlscore', run_name='__main__')"
+    )
     server = subprocess.Popen(
-        [sys.executable, "-m", "intlscore", "serve", "--db", str(db), "--port", "0"],
+        [sys.executable, "-c", as_at_a_terminal, "serve", "--db", str(db), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=err,
         env=dict(os.environ, NO_COLOR="1"),

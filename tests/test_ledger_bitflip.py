@@ -170,3 +170,31 @@ def test_a_flipped_bit_in_a_table_name_is_refused_in_one_line(
         status, _, err = run(capsys, argv, copy)
         assert assert_refused_or_same(status, "", err, "", " ".join(argv))
         assert "is corrupt" in err and "left untouched" in err, err
+
+
+def test_a_flipped_bit_in_a_session_name_is_refused_or_the_original(
+    capsys: pytest.CaptureFixture[str], ledger_file: Path, tmp_path: Path
+) -> None:
+    """A random flip found it (seed 3521715044, trial 8): bit 5 of the "i" of "friday" in
+    the session table's name column, which no checksum covers, and ``session list`` showed
+    a session "frIday" with exit 0. The session record holds the name too, under its
+    checksum: a row whose name is not its record's is now refused in one line, by every
+    command, and ``session check --all`` names it."""
+    data = ledger_file.read_bytes()
+    damaged = bytearray(data)
+    found = 0
+    for offset in range(len(data) - 6):  # the name column's copies, not the record's JSON
+        if data[offset : offset + 6] == b"friday" and data[offset - 1 : offset] != b'"':
+            damaged[offset + 2] ^= 0x20  # "i" (0x69) becomes "I" (0x49)
+            found += 1
+    assert found, "the name column of the session table holds friday"
+    copy = tmp_path / "name.sqlite3"
+    copy.write_bytes(bytes(damaged))
+    original = originals(capsys, ledger_file, tmp_path)
+    for argv, before in zip(COMMANDS, original, strict=True):
+        status, out, err = run(capsys, argv, copy)
+        assert_refused_or_same(status, out, err, before, " ".join(argv))
+    status, out, err = run(capsys, ["session", "list", "--json"], copy)
+    assert status == 2 and "names another session" in err, (out, err)
+    status, out, err = run(capsys, ["session", "check", "--all"], copy)
+    assert status == 2 and "names another session" in out + err, (out, err)

@@ -58,10 +58,9 @@ from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import check_player_names
 from intlscore.session.ledger import clock, files, kept, requests
 from intlscore.session.ledger.records import (
-    SESSION_SEED,
     History,
     SessionRecord,
-    chain_digest,
+    checked_session,
     replay,
 )
 from intlscore.session.ledger.requests import Remembered
@@ -438,15 +437,12 @@ def session_rows(connection: sqlite3.Connection) -> list[tuple[str, SessionRecor
     for name, text, digest, deals in connection.execute(
         "SELECT name, record, digest, deals FROM session ORDER BY id"
     ).fetchall():
-        try:
-            if chain_digest(SESSION_SEED, text) != digest:
-                raise ValueError("its checksum does not match")
-            record = SessionRecord.from_record(json.loads(text))
-        except ValueError as error:
+        record, problem = checked_session(name, text, digest)
+        if problem is not None or record is None:
             raise LedgerDamageError(
-                f"session {name!r}: the session record is damaged ({error}); nothing was"
-                " shown or changed (see: intlscore session check)"
-            ) from None
+                f"session {name!r}: {problem}; nothing was shown or changed (see: intlscore"
+                " session check)"
+            )
         rows.append((name, record, int(deals)))
     return rows
 

@@ -523,6 +523,25 @@ class History:
         return None
 
 
+def checked_session(name: str, text: str, digest: str) -> tuple[SessionRecord | None, str | None]:
+    """A session row's record, checked against its checksum and the row's name (which no
+    checksum covers: a flipped bit there must not show another name): ``(record, None)``,
+    or the problem, with the record where it could be read.
+
+    >>> checked_session("friday", "{}", "0")
+    (None, 'the session record is damaged (its checksum does not match)')
+    """
+    if chain_digest(SESSION_SEED, text) != digest:
+        return None, "the session record is damaged (its checksum does not match)"
+    try:
+        record = SessionRecord.from_record(json.loads(text))
+    except (ValueError, _Malformed) as error:
+        return None, f"the session record cannot be read ({error})"
+    if record.name != name:
+        return record, "the session record names another session"
+    return record, None
+
+
 def replay(
     name: str,
     session_row: tuple[str, str, str],
@@ -548,16 +567,9 @@ def replay(
         problems.append(message)
 
     text, digest, head = session_row
-    record: SessionRecord | None = None
-    if chain_digest(SESSION_SEED, text) != digest:
-        damaged("the session record is damaged (its checksum does not match)")
-    else:
-        try:
-            record = SessionRecord.from_record(json.loads(text))
-        except (ValueError, _Malformed) as error:
-            damaged(f"the session record cannot be read ({error})")
-        if record is not None and record.name != name:
-            damaged("the session record names another session")
+    record, problem = checked_session(name, text, digest)
+    if problem is not None:
+        damaged(problem)
     if record is None:
         raise LedgerDamageError(f"session {name!r}: the session record is damaged")
     history = History(head=digest, rules=record.rules)

@@ -12,7 +12,6 @@ the same at deal 5,000 as at deal 10. Reading a session (``show``, ``versions``,
 from __future__ import annotations
 
 import inspect
-import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -25,12 +24,11 @@ from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import DealResult, score_deal
 from intlscore.session.ledger import clock, kept
 from intlscore.session.ledger.records import (
-    SESSION_SEED,
     Entry,
     History,
     RecordedDeal,
     SessionRecord,
-    chain_digest,
+    checked_session,
     rules_of_entry,
 )
 from intlscore.session.ledger.schema import append_entries
@@ -68,13 +66,9 @@ def read_tail(connection: sqlite3.Connection, name: str, session_id: int) -> Tai
     if row is None or row[0] != session_id:
         raise LedgerError(f"session {name!r} is no longer in the ledger")
     _, text, digest = row
-    damaged = f"session {name!r}: the session record is damaged (its checksum does not match)"
-    if chain_digest(SESSION_SEED, text) != digest:
-        raise LedgerDamageError(damaged)
-    try:
-        record = SessionRecord.from_record(json.loads(text))
-    except ValueError:
-        raise LedgerDamageError(damaged) from None
+    record, problem = checked_session(name, text, digest)
+    if problem is not None or record is None:
+        raise LedgerDamageError(f"session {name!r}: {problem}; nothing was changed")
     head = kept.read_head(connection, session_id)
     last = connection.execute(
         "SELECT seq, digest, record FROM entry WHERE session_id = ? ORDER BY seq DESC LIMIT 1",

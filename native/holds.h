@@ -96,6 +96,8 @@ typedef struct {
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
+/* The number of a run position (1-14; 14 is the high 1, R5): melds.position_number. */
+int holds_position_number(int position);
 int holds_any(const HoldsType *type, const HoldsPool *pool);
 int holds_check(const HoldsType *type, const HoldsPool *pool); /* any structure */
 

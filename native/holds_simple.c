@@ -13,7 +13,7 @@
  *   port   holds_any             intlscore.engine.reach.anytiles:closest_any
  *   c-only pairs_rest            counting step of holds_pairs: the C counts where Python searches
  *   port   holds_pairs           intlscore.engine.reach.pairs:closest_pairs
- *   port   position_number       intlscore.engine.melds:position_number
+ *   port   holds_position_number intlscore.engine.melds:position_number
  *   port   sequence_impossible   intlscore.engine.reach.solve:sequence_problem
  *   c-only sequence_bound        an upper bound that settles most pools before the walk
  *   port   holds_sequence        intlscore.engine.reach.sequences:closest_sequences
@@ -447,7 +447,7 @@ int holds_pairs(const HoldsType *type, const HoldsPool *pool) {
 /* ------------------------------------------------------------------------------------ */
 /* sequence                                                                              */
 
-static int position_number(int position) { return (position - 1) % NUMBERS + 1; }
+int holds_position_number(int position) { return (position - 1) % NUMBERS + 1; }
 
 /* solve.py's sequence_problem: a sequence whose own numbers break the type's range (R9),
  * total (R8) or same-number condition is never held. */
@@ -455,7 +455,7 @@ static int sequence_impossible(const HoldsType *type) {
     int per_number[NUMBERS + 1] = {0};
     int total = 0, most = 0;
     for (int i = 0; i < type->sequence_len; i++) {
-        int n = position_number(type->sequence[i]);
+        int n = holds_position_number(type->sequence[i]);
         if (!(type->numbers >> n & 1)) return 1;
         per_number[n] += type->repeat;
         total += n * type->repeat;
@@ -475,7 +475,8 @@ typedef struct {
 static int sequence_bound(const HoldsType *type, const HoldsPool *pool) {
     int needed[NUMBERS + 1] = {0};
     int bound = 0;
-    for (int i = 0; i < type->sequence_len; i++) needed[position_number(type->sequence[i])] += type->repeat;
+    for (int i = 0; i < type->sequence_len; i++)
+        needed[holds_position_number(type->sequence[i])] += type->repeat;
     for (int n = 1; n <= NUMBERS; n++) {
         if (!needed[n]) continue;
         int have = 0;
@@ -529,14 +530,14 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
     int after[HOLDS_HAND + 1];
     after[len - 1] = 0;
     for (int slot = len - 1; slot > 0; slot--) {
-        int n = position_number(type->sequence[slot]), have = 0;
+        int n = holds_position_number(type->sequence[slot]), have = 0;
         for (int c = 0; c < COLOURS; c++) {
             have += min_int(pool->count[cell_of(n, c)], pool->cap[cell_of(n, c)]);
         }
         int most = wrap && slot == len - 1 ? 2 * repeat : repeat;
         after[slot - 1] = after[slot] + min_int(most, have);
     }
-    int number = position_number(type->sequence[0]);
+    int number = holds_position_number(type->sequence[0]);
     for (int j = 0; j < nms; j++) {
         int gain = 0, ok = 1;
         for (int c = 0; c < COLOURS; c++) {
@@ -550,7 +551,7 @@ int holds_sequence(const HoldsType *type, const HoldsPool *pool) {
     }
     for (int slot = 1; slot < len; slot++) {
         int position = type->sequence[slot], last = wrap && slot == len - 1;
-        number = position_number(position);
+        number = holds_position_number(position);
         int gain_of[MAX_MULTISETS];
         for (int j = 0; j < nms; j++) {
             int gain = 0, ok = 1;

@@ -488,7 +488,7 @@ static uint64_t usable_kinds(const HoldsType *type) {
     if (type->sequence_len > 0) {
         int in_sequence = 0;
         for (int i = 0; i < type->sequence_len; i++)
-            in_sequence |= 1 << ((type->sequence[i] - 1) % 13 + 1);
+            in_sequence |= 1 << holds_position_number(type->sequence[i]);
         numbers &= in_sequence;
     }
     uint64_t mask = 0;

@@ -109,6 +109,11 @@ class Board {
     for (const button of root.querySelectorAll(".picker button")) {
       button.addEventListener("click", () => this.add(button.dataset.tile));
     }
+    // the picker and the "use" buttons are rendered disabled: a tap before this script ran
+    // would have been lost; now each has its handler
+    for (const button of root.querySelectorAll("button[data-script]:not([type=submit])")) {
+      button.disabled = false;
+    }
   }
 
   /* A field inside a hidden part of the form does not count. */

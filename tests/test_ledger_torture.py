@@ -161,8 +161,9 @@ BACKUP = "backups"
 LIVE = "the live page"
 CHECK = "the ledger's own check"
 HANG = "hangs, and failures of the test's own loops"
+SERVER = "the server's own errors (anything it wrote on stderr: a traceback, a warning)"
 KINDS = (LOST, RENUMBERED, NUMBER_TWICE, STORED_TWICE, REFUSED, BUSY_STORED, PROTOCOL)
-KINDS += (BACKUP, LIVE, CHECK, HANG)
+KINDS += (BACKUP, LIVE, CHECK, HANG, SERVER)
 
 
 @dataclass
@@ -721,6 +722,10 @@ def judge(table: Table) -> dict[str, list[str]]:
         connection.close()
     if integrity != [("ok",)]:
         table.found(CHECK, f"PRAGMA integrity_check: {integrity}")
+    # the server logs warnings and errors only (serve's log level): a quiet evening says
+    # nothing there, and a traceback or "response not completed" is a defect
+    if said := (table.folder / "serve.err").read_text(errors="replace").strip():
+        table.found(SERVER, said[-2000:])
     table.mark("judged")
     return table.findings
 

@@ -334,19 +334,27 @@ def test_ctrl_c_with_phones_listening_stops_cleanly(db: Path, tmp_path: Path) ->
                 url = line.split()[1].rstrip("/")
         assert url, "intlscore serve did not say where it listens"
         ended: list[str] = []
+        greeted = threading.Semaphore(0)
 
         def follow() -> None:
+            said = ""
             with (
                 httpx2.Client(timeout=30, trust_env=False) as client,
                 client.stream("GET", f"{url}/api/events?session=friday") as stream,
             ):
-                said = "".join(stream.iter_text())  # until the server ends the stream
+                for text in stream.iter_text():  # until the server ends the stream
+                    if "event: hello" in said + text and "event: hello" not in said:
+                        greeted.release()  # (the hello may come in two pieces)
+                    said += text
             ended.append(said)
 
         phones = [threading.Thread(target=follow) for _ in range(2)]
         for phone in phones:
             phone.start()
-        time.sleep(1.0)  # both streams open (each has said hello)
+        # both streams open (each has said hello): under a loaded CI a fixed second was
+        # once too short, and the second phone met a server that had already stopped
+        for _ in phones:
+            assert greeted.acquire(timeout=30), "a phone's stream did not open"
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=15) == 130
         for phone in phones:

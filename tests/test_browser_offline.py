@@ -219,7 +219,11 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
     released = threading.Event()
 
     def release_later() -> None:
-        time.sleep(4)
+        # held until the page has met the busy ledger (a fixed few seconds could pass
+        # before the tap on a loaded machine, and then nothing would be busy)
+        deadline = time.monotonic() + 30
+        while 503 not in answers and time.monotonic() < deadline:
+            time.sleep(0.05)
         blocker.execute("ROLLBACK")
         released.set()
 
@@ -234,7 +238,7 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
             "stored as deal 1", timeout=20_000
         )
     finally:
-        released.wait(10)
+        released.wait(35)
         blocker.close()
     assert answers[0] == 503 and answers[-1] == 201 and 400 not in answers
     assert stored(db, "busy") == ["ann"]

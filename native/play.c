@@ -910,15 +910,16 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     return 1;
 }
 
-/* For 14 tiles with at most one joker two draws from the end, the child that throws the
- * drawn tile back holds the same 14 tiles, with one copy of that kind fewer to draw: per
- * set-based type allowed at its draw ``draw``, one walk of the 14 tiles serves every such
- * child. Without a joker it is the outs walk at 13 real tiles: whether they hold the type
- * alone (``one`` all tiles, as Hint's pairs read it) and which drawn tiles complete it
- * (``outs``); with one, the pairs walk (holds_sets_pairs): the tiles the joker stands in
- * for in the hands keeping all 13 real tiles (``one``), and the pairs a hand keeping 12
- * stands in for (``pair``), read per child by ``back_child``. Returns 0, or -1 without
- * memory (the pairs walk's own). */
+/* For 14 tiles two draws from the end, the child that throws the drawn tile back holds
+ * the same 14 tiles, with one copy of that kind fewer to draw: per set-based type allowed
+ * at its draw ``draw``, one walk of the 14 tiles serves every such child. Without a joker
+ * it is the outs walk at 13 real tiles: whether they hold the type alone (``one`` all
+ * tiles, as Hint's pairs read it) and which drawn tiles complete it (``outs``); with
+ * jokers, the pairs walk (holds_sets_pairs): the tiles the jokers stand in for in the
+ * hands keeping every real tile (``one``), and the pairs a hand keeping all but one stands
+ * in for (``pair``), read per child by ``back_child`` (one joker) or
+ * ``back_child_two_jokers`` (two: ``outs`` are then the tiles of such pairs). Returns 0,
+ * or -1 without memory (the pairs walk's own). */
 static int throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
                       uint64_t outs[MAX_TYPES]) {
     for (int t = 0; t < s->n; t++) {

@@ -31,6 +31,18 @@ def sets_pairs(
     """What a set-based type makes of 13 tiles (or 14 with a joker) and two drawn ones:
     (one, pair, joker_free) as setsearch.pairs.DrawnPairs (native/setsearch.c)."""
 
+def sets_added(
+    table: object,
+    index: int,
+    counts: bytes,
+    jokers: int,
+    cap: bytes,
+    x: int,
+    /,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """sets_pairs of 12 tiles and the numbered tile x, read from one walk of the 12
+    (setsearch.pairs.added_pairs, AddedPairs.with_tile; native/setsearch.c)."""
+
 def plain_split(
     counts: bytes, jokers: int, cap: bytes, /
 ) -> list[tuple[str, tuple[tuple[int, int], ...]]] | None:

@@ -65,6 +65,16 @@
  *   port   shape_usable              intlscore.engine.spec:TypeSpec.usable
  *   port   type_fillers              intlscore.engine.setsearch.shapes:filler_sets
  *   port   pairs_run                 intlscore.engine.setsearch.pairs:_PairsSearch.run
+ *   c-only stood_code                a hand's tiles as one word (a sorted tuple in Python)
+ *   c-only stood_cells               a hand's tiles as one word (a sorted tuple in Python)
+ *   c-only stood_push                the codes' stack (Python: sets)
+ *   port   stood_merge               intlscore.engine.setsearch.pairs:_StoodSearch._record
+ *   c-only stood_pack                sorts a key's codes into the arena (Python: a frozenset)
+ *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._leaf
+ *   port   pairs_into                intlscore.engine.setsearch.pairs:_pairs_into
+ *   port   holds_added_with          intlscore.engine.setsearch.pairs:AddedPairs.with_tile
+ *   c-only code_order                qsort's order of the codes (Python: sets)
+ *   port   holds_sets_added          intlscore.engine.setsearch.pairs:added_pairs
  *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
  *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
  *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
@@ -80,6 +90,7 @@
  *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
  *   c-only mask_tuple                52 masks as a Python tuple
  *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
+ *   c-only sets_added_entry          for the tests: holds_sets_added and holds_added_with
  */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
@@ -127,7 +138,10 @@
  *   (pairs_leaf, pairs_merge; below a point with fewer than three draws left, once per
  *   key: pairs_walk_once, pairs_key), it is holds_sets_pairs: which two drawn tiles
  *   complete 13 tiles (the play search's last two draws, play.c); its reference is
- *   intlscore/engine/setsearch/pairs.py (_PairsSearch: drawn_pairs).
+ *   intlscore/engine/setsearch/pairs.py (_PairsSearch: drawn_pairs). In stood mode
+ *   (stood_leaf, stood_merge, stood_pack) the same walk keeps what each hand stands in for
+ *   whole, one code a hand: holds_sets_added, which answers holds_sets_pairs of 12 tiles
+ *   and any one more (holds_added_with; _StoodSearch and added_pairs in pairs.py).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
@@ -709,6 +723,7 @@ typedef struct {
     uint64_t rows[2][HOLDS_TILES];
     int mark;  /* where the tiles drawn below the key start in the walk's `drawn` */
     int draws; /* the draws left at the key */
+    size_t start; /* stood mode: where the key's codes start in the walk's `codes` */
 } Gathering;
 
 typedef struct PairsWalk {
@@ -720,6 +735,13 @@ typedef struct PairsWalk {
     size_t used, size;
     uint64_t spare[PAIRS_PACKED]; /* a gathering packed where the arena cannot grow */
     uint64_t copy_bit[HOLDS_TILES][COPIES]; /* the bit of each open copy in open_code */
+    /* stood mode (holds_sets_added): each hand's tiles as a code (stood_code) instead of
+     * unions and rows, the innermost key's last in `codes`; a key's packed in the arena as
+     * their count, then the codes sorted */
+    int stood;
+    uint64_t *codes;
+    size_t ncodes, codes_size;
+    int failed; /* stood mode: out of memory */
 } PairsWalk;
 
 /* Pairs mode: the key's masks after cover[cell] changed. */
@@ -978,6 +1000,133 @@ static size_t pairs_pack(const Gathering *g, uint64_t *out) {
     return n;
 }
 
+/* Stood mode: what one hand stands in for, as one word: its level (bit 63), how many
+ * tiles (bits 48-51) and the tiles, sorted, six bits each from bit 0 (STOOD_MOST at most;
+ * a hand of 12 tiles keeping all their real tiles but one stands in for five). */
+#define STOOD_MOST 7
+static uint64_t stood_code(int level, const int *cells, int n) {
+    int sorted[STOOD_MOST];
+    for (int k = 0; k < n; k++) { /* insertion sort: a handful of tiles */
+        int j = k;
+        while (j > 0 && sorted[j - 1] > cells[k]) {
+            sorted[j] = sorted[j - 1];
+            j--;
+        }
+        sorted[j] = cells[k];
+    }
+    uint64_t code = (uint64_t)level << 63 | (uint64_t)n << 48;
+    for (int k = 0; k < n; k++) code |= (uint64_t)sorted[k] << (6 * k);
+    return code;
+}
+
+/* Stood mode: the tiles of a code, sorted, into `cells`; how many. */
+static int stood_cells(uint64_t code, int *cells) {
+    int n = (int)(code >> 48 & 15);
+    for (int k = 0; k < n; k++) cells[k] = (int)(code >> (6 * k) & 63);
+    return n;
+}
+
+/* Stood mode: one more code on the walk's stack (out of memory: `failed`). */
+static void stood_push(PairsWalk *pw, uint64_t code) {
+    if (pw->ncodes == pw->codes_size) {
+        size_t size = 2 * pw->codes_size + 256;
+        uint64_t *grown = realloc(pw->codes, size * sizeof *grown);
+        if (grown == NULL) {
+            pw->failed = 1;
+            return;
+        }
+        pw->codes = grown;
+        pw->codes_size = size;
+    }
+    pw->codes[pw->ncodes++] = code;
+}
+
+/* Stood mode: hands standing in for the tiles drawn below the innermost key's mark and then
+ * for each code of `below` (packed: the count, then the codes), into the innermost key's
+ * codes. With no draw left at the key, a hand at level 0 settles it. */
+static void stood_merge(MostWalk *s, const uint64_t *below) {
+    PairsWalk *pw = s->pw;
+    Gathering *g = &pw->level[pw->depth];
+    int n = s->ndrawn - g->mark, cells[STOOD_MOST];
+    for (uint64_t k = 0; k < below[0]; k++) {
+        uint64_t code = below[1 + k];
+        int level = (int)(code >> 63), m = stood_cells(code, cells);
+        if (m + n > STOOD_MOST) continue; /* never: a hand stands in for five at most */
+        for (int a = 0; a < n; a++) cells[m + a] = s->drawn[g->mark + a];
+        stood_push(pw, stood_code(level, cells, m + n));
+        if (level == 0 && g->draws == 0) s->settled = 1;
+    }
+}
+
+static int code_order(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Stood mode: the innermost key's codes, sorted and each once, packed at the end of the
+ * arena (the count, then the codes) and taken off the stack; their offset, or -1 where the
+ * arena cannot grow (`failed`). */
+static long long stood_pack(PairsWalk *pw, const Gathering *g) {
+    uint64_t *codes = pw->codes + g->start;
+    size_t n = pw->ncodes - g->start, kept = 0;
+    qsort(codes, n, sizeof *codes, code_order);
+    for (size_t k = 0; k < n; k++)
+        if (kept == 0 || codes[k] != codes[kept - 1]) codes[kept++] = codes[k];
+    if (pw->used + 1 + kept > pw->size) {
+        size_t size = 2 * pw->size + 1 + kept;
+        uint64_t *grown = realloc(pw->arena, size * sizeof *grown);
+        if (grown == NULL) {
+            pw->failed = 1;
+            pw->ncodes = g->start;
+            return -1;
+        }
+        pw->arena = grown;
+        pw->size = size;
+    }
+    size_t offset = pw->used;
+    pw->arena[offset] = kept;
+    memcpy(pw->arena + offset + 1, codes, kept * sizeof *codes);
+    pw->used += 1 + kept;
+    pw->ncodes = g->start;
+    return (long long)offset;
+}
+
+/* Stood mode at a leaf (pairs_leaf's): a hand keeping `kept` real tiles, complete, or
+ * completed by each filler set of `need` tiles (three to five: a hand of 12 tiles keeping
+ * all their real tiles but one stands in for the jokers' two and three more). */
+static void stood_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
+                       int run_colours, int short_) {
+    PairsWalk *pw = s->pw;
+    Gathering *g = &pw->level[pw->depth];
+    int level = kept - s->best_kept, n = s->ndrawn - g->mark, cells[STOOD_MOST];
+    if (level < 0 || level > 1 || n > STOOD_MOST) return;
+    for (int a = 0; a < n; a++) cells[a] = s->drawn[g->mark + a];
+    if (need == 0) {
+        if (short_ == 0 && most_final_ok(s, sets, colours)) {
+            stood_push(pw, stood_code(level, cells, n));
+            if (level == 0 && g->draws == 0) s->settled = 1;
+        }
+        return;
+    }
+    if (need < 3 || need > 5 || n + need > STOOD_MOST || sets >= s->cond.max_sets ||
+        short_ > need)
+        return;
+    uint64_t m1, m2;
+    most_room(s, &m1, &m2);
+    for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
+         position >= 0;
+         position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
+        const Cand *c = &s->fillers[position];
+        if (c->size != need ||
+            !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
+            continue;
+        int m = n;
+        for (uint64_t bits = c->mask; bits; bits &= bits - 1) cells[m++] = lowest_bit(bits);
+        stood_push(pw, stood_code(level, cells, m));
+        if (level == 0 && g->draws == 0) s->settled = 1;
+    }
+}
+
 /* Pairs mode at a leaf: a hand keeping `kept` real tiles (at the floor, or all of them),
  * complete, or completed by each filler set of `need` tiles (three; four where the pool
  * holds two jokers, a hand keeping all real tiles but two then standing in for four). */
@@ -1033,7 +1182,10 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         if (short_ < 0) short_ = 0;
     }
     if (s->pw) {
-        pairs_leaf(s, kept, need, sets, total, colours, run_colours, short_);
+        if (s->pw->stood)
+            stood_leaf(s, kept, need, sets, total, colours, run_colours, short_);
+        else
+            pairs_leaf(s, kept, need, sets, total, colours, run_colours, short_);
         return;
     }
     if (need == 0) {
@@ -1281,7 +1433,10 @@ static void pairs_walk_once(MostWalk *s, int start, int kept, int tiles, int set
     uint64_t a, b, c, offset, *packed = pw->spare;
     pairs_key(s, start, kept, tiles, sets, total, colours, run_colours, draws, &a, &b, &c);
     if (memo_get(&pw->memo, a, b, c, &offset)) {
-        pairs_merge(s, pw->arena + offset);
+        if (pw->stood)
+            stood_merge(s, pw->arena + offset);
+        else
+            pairs_merge(s, pw->arena + offset);
         return;
     }
     if (pw->depth + 1 >= PAIRS_DEPTH) { /* too deep to gather apart: into the enclosing key */
@@ -1293,10 +1448,19 @@ static void pairs_walk_once(MostWalk *s, int start, int kept, int tiles, int set
     g->union_[0] = g->union_[1] = 0;
     g->mark = s->ndrawn;
     g->draws = draws;
+    g->start = pw->ncodes;
     int settled = s->settled;
     s->settled = 0;
     most_walk(s, start, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
     s->settled = settled;
+    if (pw->stood) {
+        long long at = stood_pack(pw, g);
+        pw->depth--;
+        if (at < 0) return; /* out of memory: the walk's answer is not used */
+        memo_put(&pw->memo, a, b, c, (uint64_t)at);
+        stood_merge(s, pw->arena + at);
+        return;
+    }
     if (pw->used + PAIRS_PACKED > pw->size) { /* the arena grows; out of memory, it stops
                                                   remembering (packed then in `spare`) */
         size_t size = 2 * pw->size + PAIRS_PACKED;
@@ -1381,10 +1545,12 @@ static int shape_usable(const HoldsType *shape, int index) {
 }
 
 /* The filler sets of the type, smallest first (filler_sets in Python): at most MAX_FILLERS,
- * SMALL_FILLERS of three tiles, PAIRS_FILLERS of three or four. */
+ * SMALL_FILLERS of three tiles, PAIRS_FILLERS of three or four, STOOD_FILLERS of three to
+ * five. */
 #define MAX_FILLERS (NUMBERS * 5 + COLOURS * 77) /* every group, every run of 3-13 */
 #define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
 #define PAIRS_FILLERS (SMALL_FILLERS + NUMBERS + 4 * 11)
+#define STOOD_FILLERS (PAIRS_FILLERS + 4 * 10) /* and runs of five */
 
 /* The filler sets of 3 to ``largest`` tiles (smallest first, as most_next_filler reads
  * them): of each size, groups of a number, then runs of a colour. */
@@ -1442,9 +1608,11 @@ static void pairs_run(MostWalk *s, int left) {
     g->union_[0] = g->union_[1] = 0;
     g->mark = 0;
     g->draws = HOLDS_HAND;
+    g->start = pw->ncodes; /* stood mode: the targets' codes gather on the stack */
     s->ndrawn = 0;
     s->settled = 0;
     most_search(s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
+    if (pw->stood) return; /* the codes stay on the stack for holds_sets_added */
     HoldsPairs *out = s->pairs;
     if (g->any >> 1 & 1) {
         out->one |= g->union_[1];
@@ -1479,13 +1647,16 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
     }
     int best = -1;
     uint64_t union_ = 0;
-    Cand fillers[PAIRS_FILLERS];
+    Cand fillers[STOOD_FILLERS];
     if (outs) {
         /* every tile a completed hand could draw: once the outs are all of them, stop */
         for (int i = 0; i < HOLDS_TILES; i++)
             if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
         /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
-        s.nfillers = type_fillers(&s.cond, fillers, pairs != NULL && pool->jokers == 2 ? 4 : 3);
+        s.nfillers = type_fillers(&s.cond, fillers,
+                                  pw != NULL && pw->stood         ? 3 + pool->jokers
+                                  : pairs != NULL && pool->jokers == 2 ? 4
+                                                                        : 3);
         s.fillers = fillers;
     }
     int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
@@ -1579,11 +1750,81 @@ int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *o
     memset(&pw->memo, 0, sizeof pw->memo);
     pw->arena = NULL;
     pw->used = pw->size = 0;
+    pw->stood = 0;
+    pw->codes = NULL;
+    pw->ncodes = pw->codes_size = 0;
+    pw->failed = 0;
     sets_walk(type, pool, real - 1, &outs, out, pw);
     memo_free(&pw->memo);
     free(pw->arena);
     free(pw);
     return 0;
+}
+
+/* Every two of a hand's tiles (two copies of a tile: its own bit), into `rows`. */
+static void pairs_into(const int *cells, int n, uint64_t *rows) {
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            rows[cells[a]] |= 1ULL << cells[b];
+            rows[cells[b]] |= 1ULL << cells[a];
+        }
+}
+
+int holds_sets_added(const HoldsType *type, const HoldsPool *pool, uint64_t **codes, size_t *n) {
+    int real = 0;
+    for (int i = 0; i < HOLDS_TILES; i++) real += pool->count[i];
+    *codes = NULL;
+    *n = 0;
+    if (real + pool->jokers != HOLDS_HAND - 2) return -2;
+    uint64_t outs = 0;
+    HoldsPairs scratch;
+    memset(&scratch, 0, sizeof scratch);
+    PairsWalk *pw = malloc(sizeof *pw);
+    if (pw == NULL) return -3;
+    memset(&pw->memo, 0, sizeof pw->memo);
+    pw->arena = NULL;
+    pw->used = pw->size = 0;
+    pw->stood = 1;
+    pw->codes = NULL;
+    pw->ncodes = pw->codes_size = 0;
+    pw->failed = 0;
+    sets_walk(type, pool, real - 1, &outs, &scratch, pw);
+    memo_free(&pw->memo);
+    free(pw->arena);
+    int failed = pw->failed;
+    uint64_t *found = pw->codes;
+    size_t count = pw->ncodes, kept = 0;
+    free(pw);
+    if (failed) {
+        free(found);
+        return -3;
+    }
+    if (count) qsort(found, count, sizeof *found, code_order);
+    for (size_t k = 0; k < count; k++)
+        if (kept == 0 || found[k] != found[kept - 1]) found[kept++] = found[k];
+    *codes = found;
+    *n = kept;
+    return 0;
+}
+
+void holds_added_with(const uint64_t *codes, size_t n, int x, HoldsPairs *out) {
+    memset(out, 0, sizeof *out);
+    int cells[STOOD_MOST];
+    for (size_t k = 0; k < n; k++) {
+        int level = (int)(codes[k] >> 63), m = stood_cells(codes[k], cells), at = -1;
+        for (int j = 0; j < m && at < 0; j++)
+            if (cells[j] == x) at = j;
+        if (at >= 0) { /* the hand stands in for x: less x, a hand of the 13 tiles */
+            for (int j = at; j + 1 < m; j++) cells[j] = cells[j + 1];
+            m--;
+        }
+        if (level == 1 && at >= 0) {
+            for (int j = 0; j < m; j++) out->one |= 1ULL << cells[j];
+            pairs_into(cells, m, out->joker_free);
+        } else if (level == 1 || at >= 0) {
+            pairs_into(cells, m, out->pair);
+        }
+    }
 }
 
 /* ---- the Python entries ------------------------------------------------------------- */
@@ -1847,6 +2088,43 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
 }
 
+static PyObject *sets_added_entry(PyObject *self, PyObject *args) {
+    PyObject *table, *counts, *cap;
+    int index, jokers, parent, x;
+    HoldsType type;
+    HoldsPool pool;
+    HoldsPairs found;
+    uint64_t *codes;
+    size_t n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiOiOi:sets_added", &table, &index, &counts, &jokers, &cap, &x))
+        return NULL;
+    if (holds_table_type(table, index, &type, &parent) < 0 ||
+        holds_parse_pool(counts, jokers, cap, &pool) < 0)
+        return NULL;
+    if (type.structure != HOLDS_SETS && type.structure != HOLDS_GROUPS &&
+        type.structure != HOLDS_RUNS) {
+        PyErr_SetString(PyExc_ValueError, "sets_added answers the set structures only");
+        return NULL;
+    }
+    if (x < 0 || x >= HOLDS_TILES) {
+        PyErr_SetString(PyExc_ValueError, "sets_added adds a numbered tile (0-51)");
+        return NULL;
+    }
+    int done = holds_sets_added(&type, &pool, &codes, &n);
+    if (done == -3) return PyErr_NoMemory();
+    if (done < 0) Py_RETURN_NONE;
+    holds_added_with(codes, n, x, &found);
+    free(codes);
+    PyObject *pair = mask_tuple(found.pair);
+    PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
+    if (joker_free == NULL) {
+        Py_XDECREF(pair);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
+}
+
 PyMethodDef setsearch_methods[] = {
     {"plain_split", plain_split_entry, METH_VARARGS,
      "plain_split(counts, jokers, cap) -> melds or None: SetSearch's plain split, compiled"},
@@ -1860,5 +2138,9 @@ PyMethodDef setsearch_methods[] = {
     {"sets_pairs", sets_pairs_entry, METH_VARARGS,
      "sets_pairs(table, index, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
      "set-based type makes of 13 tiles and two drawn ones (holds_sets_pairs), compiled"},
+    {"sets_added", sets_added_entry, METH_VARARGS,
+     "sets_added(table, index, counts, jokers, cap, x) -> (one, pair, joker_free) or None: "
+     "sets_pairs of 12 tiles and a numbered tile x, from one walk of the 12 "
+     "(holds_sets_added, holds_added_with), compiled"},
     {NULL, NULL, 0, NULL},
 };

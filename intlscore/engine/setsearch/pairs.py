@@ -227,3 +227,143 @@ class _PairsSearch(_SetSearch):
         if union:
             below[level] = (union, rows)
             self._merge((below[0], below[1]), self.drawn[self.mark :])
+
+
+Stood = tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...]]]
+"""Per level (keeping all the pool's real tiles but one, then all of them), the tiles the
+completed hands stand in for, each hand's as a sorted tuple (a copy drawn twice twice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddedPairs:
+    """What the completed hands of a type stand in for, for 12 tiles: one walk that answers
+    :func:`drawn_pairs` of the 13 tiles made by adding any one numbered tile x
+    (:meth:`with_tile`). The play search asks the pairs of every 13 tiles its positions
+    leave, and those of one position's many draws differ in the one drawn tile: walking
+    the 12 tiles they share once replaces one walk per draw (issue 31).
+
+    A hand of the 13 keeping all their copies of x is the hand of the 12 that stands in for
+    x, and one keeping fewer is the same hand of the 12 without x among what it stands in
+    for (the walk never draws a tile whose own copy it let go, in both). So the 13 tiles'
+    hands keeping all their real tiles are the 12's keeping all theirs and standing in for
+    x, less x; those keeping all but one are the 12's keeping all theirs and not standing
+    in for x, and the 12's keeping all but one that stand in for x, less x.
+    """
+
+    full: frozenset[tuple[int, ...]]
+    """What each hand keeping all the 12 tiles' real tiles stands in for."""
+    short: frozenset[tuple[int, ...]]
+    """What each hand keeping all their real tiles but one stands in for."""
+
+    def with_tile(self, x: int) -> DrawnPairs:
+        """:func:`drawn_pairs` of the 12 tiles and a numbered tile x (within its cap)."""
+        found = DrawnPairs()
+        for stood in self.full:
+            if x in stood:
+                rest = _without(stood, x)
+                for cell in rest:
+                    found.one |= 1 << cell
+                _pairs_into(rest, found.joker_free)
+            else:
+                _pairs_into(stood, found.pair)
+        for stood in self.short:
+            if x in stood:
+                _pairs_into(_without(stood, x), found.pair)
+        return found
+
+
+def added_pairs(shape: TypeSpec, pool: Pool) -> AddedPairs | None:
+    """:class:`AddedPairs` of 12 tiles (up to two jokers); None for another pool."""
+    real = sum(pool.hand)
+    if real + pool.jokers != HAND_SIZE - 2:
+        return None
+    full: set[tuple[int, ...]] = set()
+    short: set[tuple[int, ...]] = set()
+    for target in target_numbers(shape):
+        most = kept_cap(shape, pool, target)
+        if most >= real - 1:
+            kept_one, kept_all = _StoodSearch(shape, pool, target, most).stood(real - 1)
+            short |= kept_one
+            full |= kept_all
+    return AddedPairs(frozenset(full), frozenset(short))
+
+
+def _without(stood: tuple[int, ...], cell: int) -> tuple[int, ...]:
+    """The tiles stood in for, one copy of ``cell`` fewer."""
+    at = stood.index(cell)
+    return stood[:at] + stood[at + 1 :]
+
+
+def _pairs_into(stood: tuple[int, ...], rows: list[int]) -> None:
+    """Every two of the tiles stood in for (two copies of a tile: its own bit), as rows."""
+    for a, first in enumerate(stood):
+        for second in stood[a + 1 :]:
+            rows[first] |= 1 << second
+            rows[second] |= 1 << first
+
+
+class _StoodSearch(_PairsSearch):
+    """The pairs walk recording what each completed hand stands in for, whole (for
+    :func:`added_pairs`): below a point with fewer than three draws left, the distinct
+    tuples its hands stand in for beyond the tiles drawn above it, once per key."""
+
+    def __init__(self, shape: TypeSpec, pool: Pool, target: int | None, most: int) -> None:
+        super().__init__(shape, pool, target, most, DrawnPairs())
+        self.sets: tuple[set[tuple[int, ...]], set[tuple[int, ...]]] = (set(), set())
+        self.known: dict[tuple[object, ...], Stood] = {}
+
+    def stood(self, floor: int) -> tuple[set[tuple[int, ...]], set[tuple[int, ...]]]:
+        """Every completed hand keeping ``floor`` real tiles or more: what it stands in
+        for, per level (``floor``, then ``floor`` + 1)."""
+        self.strict = False
+        self.best = Best(floor, 0, 0)
+        self._search(0, (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open)))
+        return self.sets
+
+    def _walk_once(self, key: tuple[object, ...], start: int, hand: Partial) -> None:
+        known = self.known.get(key)
+        if known is None:
+            outer = self.sets, self.mark, self.draws, self.settled
+            self.sets, self.mark = (set(), set()), len(self.drawn)
+            self.draws = HAND_SIZE - self.best.kept - hand[1] + hand[0]
+            self.settled = False
+            self._walk(start, hand)
+            known = self.known[key] = (frozenset(self.sets[0]), frozenset(self.sets[1]))
+            self.sets, self.mark, self.draws, self.settled = outer
+        self._record(known, self.drawn[self.mark :])
+
+    def _record(self, below: Stood, drawn: list[int]) -> None:
+        """Hands standing in for ``drawn`` and then for each of ``below``, per level."""
+        for level, suffixes in enumerate(below):
+            mine = self.sets[level]
+            for suffix in suffixes:
+                mine.add(tuple(sorted((*drawn, *suffix))))
+            if level == 0 and suffixes and self.draws == 0:
+                self.settled = True
+
+    def _leaf(self, hand: Partial) -> None:
+        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
+        level = kept - self.best.kept  # 0: all real tiles but one kept, 1: all
+        if level not in (0, 1):
+            return
+        need = HAND_SIZE - tiles
+        short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
+        below: list[frozenset[tuple[int, ...]]] = [frozenset(), frozenset()]
+        if need == 0:
+            if short == 0 and self._final_ok(sets, colours):
+                below[level] = frozenset({()})
+                self._record((below[0], below[1]), self.drawn[self.mark :])
+            return
+        # a new set of drawn tiles: of five where two jokers leave five to stand in for
+        if need not in (3, 4, 5) or sets >= self.shape.max_sets or short > need:
+            return
+        room = _room_of(self.cap, self.cover, self.let_go)
+        fill: Fill = (need, sets, room, total, colours, run_colours, short)
+        found = frozenset(
+            cand.cells
+            for _, cand in self._fillers_from(fill, 0)
+            if len(cand.cells) == need and self._completes(cand, 0, fill)
+        )
+        if found:
+            below[level] = found
+            self._record((below[0], below[1]), self.drawn[self.mark :])

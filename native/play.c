@@ -45,6 +45,7 @@
  *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
  *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
  *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
+ *   port   added_walk              intlscore.engine.odds.play:_Search.added_walk
  *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk
  *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
  *   port   throw_back              intlscore.engine.odds.play:_Search.throw_back
@@ -220,6 +221,8 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     Memo walk_memo;   /* pairs_walk: ``at`` indexes the caps, the kinds stood in for and
                          the walk, in the useful arena */
+    Memo added_memo;  /* added_walk: per 12 tiles (and caps) and slot, ``at`` and ``count``
+                         index holds_sets_added's codes in the useful arena */
     unsigned char top_hand[HOLDS_TILES]; /* the most copies held by a position asked for */
     unsigned char top_cap[HOLDS_TILES];  /* the most caps of any position asked for */
     uint64_t *useful_arena;
@@ -803,6 +806,49 @@ static void top_caps(const Search *s, const Position *pool, unsigned char cap[HO
     }
 }
 
+/* holds_sets_pairs of slot t on 13 tiles under their top caps (``top``; added_walk of
+ * play.py), in ``out``: where they hold one copy more of a numbered kind x than any position
+ * asked for (top_hand), they are 12 tiles every such position holds and a drawn x, and the
+ * 12 tiles are walked once for every x (holds_sets_added, read by holds_added_with: the
+ * same masks; their top caps are the 13 tiles'). Otherwise the 13 tiles are walked.
+ * Returns 0, or -1 without memory. */
+static int added_walk(Search *s, int t, const Position *top, HoldsPairs *out) {
+    int x = -1, excess = 0;
+    for (int i = 0; i < HOLDS_TILES; i++)
+        if (top->hand[i] > s->top_hand[i]) {
+            excess += top->hand[i] == s->top_hand[i] + 1 ? 1 : 2;
+            x = i;
+        }
+    HoldsPool holds;
+    if (excess != 1) {
+        holds_pool(top, -1, 0, &holds);
+        return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
+    }
+    Position shared = *top;
+    shared.hand[x]--;
+    shared.seen_jokers = 0;
+    Key key = key_of(&shared, t, 0);
+    Entry *entry = memo_find(&s->added_memo, &key);
+    if (entry == NULL) return -1;
+    if (!entry->used) {
+        uint64_t *codes;
+        size_t n;
+        holds_pool(&shared, -1, 0, &holds);
+        if (holds_sets_added(&s->holds[t], &holds, &codes, &n) < 0) return -1; /* 12 tiles */
+        if (useful_reserve(s, n) < 0) {
+            free(codes);
+            return -1;
+        }
+        if (n) memcpy(&s->useful_arena[s->useful_used], codes, n * sizeof *codes);
+        free(codes);
+        Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)n};
+        s->useful_used += n;
+        memo_store(&s->added_memo, entry, &key, stored);
+    }
+    holds_added_with(&s->useful_arena[entry->value.at], entry->value.count, x, out);
+    return 0;
+}
+
 /* holds_sets_pairs of slot t on 13 tiles (``pairs_walk`` of play.py), in ``out``: walked
  * once for the tiles and their jokers under the highest caps a position holding them can
  * have (top_caps), and read from that walk for every position whose caps it serves
@@ -823,8 +869,7 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
         int fits = 1;
         for (int i = 0; i < HOLDS_TILES; i++) fits &= pool->cap[i] <= top.cap[i];
         if (fits) {
-            holds_pool(&top, -1, 0, &holds);
-            if (holds_sets_pairs(&s->holds[t], &holds, out) == -3) return -1;
+            if (added_walk(s, t, &top, out) < 0) return -1;
             size_t words = 3 + walk_words(out);
             if (useful_reserve(s, words) < 0) return -1;
             uint64_t *arena = &s->useful_arena[s->useful_used];
@@ -1235,6 +1280,7 @@ static void search_free(PyObject *capsule) {
     free(s->wins_arena);
     free(s->useful_memo.entries);
     free(s->walk_memo.entries);
+    free(s->added_memo.entries);
     free(s->useful_arena);
     free(s->pairs);
     free(s);

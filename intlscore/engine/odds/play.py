@@ -59,7 +59,7 @@ from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
-from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.pairs import AddedPairs, DrawnPairs, added_pairs, drawn_pairs
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
@@ -301,6 +301,8 @@ class _Search:
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
         self.useful_memo: dict[tuple[Pool, int], _Useful] = {}
         self.walks: dict[tuple[tuple[int, ...], int, int], _Walked] = {}
+        self.added: dict[tuple[tuple[int, ...], int, int, tuple[int, ...]], AddedPairs] = {}
+        """Per 12 tiles, slot and caps, their :func:`.added_pairs` (:meth:`added_walk`)."""
         self.top_hand = self.top_cap = (0,) * NUMBERED
         """The most copies held and the most caps of any position asked for
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
@@ -585,11 +587,53 @@ class _Search:
         if walked is None:
             top = self.top_caps(pool.hand)
             if all(map(int.__le__, pool.cap, top)):
-                found = drawn_pairs(self.specs[slot], pool._replace(cap=top))
-                assert found is not None  # 13 tiles
+                found = self.added_walk(slot, pool._replace(cap=top))
                 walked = self.walks[key] = _Walked(top, found, found.one | found.paired)
         if walked is not None and walked.serves(pool.cap):
             return walked.pairs
+        own = drawn_pairs(self.specs[slot], pool)
+        assert own is not None  # 13 tiles
+        return own
+
+    def added_walk(self, slot: int, pool: Pool) -> DrawnPairs:
+        """:func:`.drawn_pairs` of a set-based slot for 13 tiles under their top caps:
+        where they hold one copy more of a numbered kind x than any position asked for
+        (:meth:`value`), they are 12 tiles every such position holds and a drawn x, and
+        the 12 tiles are walked once for every x (:func:`.added_pairs`, the same masks;
+        their top caps are the 13 tiles'). Otherwise the 13 tiles are walked.
+
+        With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
+        ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
+
+        >>> from intlscore.engine.odds.rack import set_up
+        >>> rack = set_up("k1-11 o5 o6 o7")
+        >>> runs = rack.table.by_number(23)
+        >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
+        >>> search.top_hand, search.top_cap = rack.pool.hand, rack.pool.cap
+        >>> leaves = thrown(thrown(drawn(rack.pool, Tile("k12").index), Tile("o6").index),
+        ...                 Tile("o7").index)
+        >>> capped = leaves._replace(cap=search.top_caps(leaves.hand))
+        >>> found = search.added_walk(0, capped)
+        >>> len(search.added), found == drawn_pairs(search.specs[0], capped)
+        (1, True)
+        >>> [str(Tile(z)) for z in range(52) if found.pair[Tile("k13").index] >> z & 1]
+        ['k1', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10', 'k11', 'k12']
+        """
+        excess = [
+            kind
+            for kind, (held, most) in enumerate(zip(pool.hand, self.top_hand, strict=True))
+            if held > most
+        ]
+        if len(excess) == 1 and pool.hand[excess[0]] == self.top_hand[excess[0]] + 1:
+            x = excess[0]
+            shared = thrown_back(pool, x)
+            key = (shared.hand, shared.jokers, slot, pool.cap)
+            added = self.added.get(key)
+            if added is None:
+                walked = added_pairs(self.specs[slot], shared)
+                assert walked is not None  # 12 tiles
+                added = self.added[key] = walked
+            return added.with_tile(x)
         found = drawn_pairs(self.specs[slot], pool)
         assert found is not None  # 13 tiles
         return found
@@ -997,6 +1041,13 @@ def thrown(pool: Pool, kind: int) -> Pool:
     seen[kind] += 1
     cap[kind] = max(0, cap[kind] - 1)
     return pool._replace(hand=tuple(hand), seen=tuple(seen), cap=tuple(cap))
+
+
+def thrown_back(pool: Pool, kind: int) -> Pool:
+    """The pool before drawing a numbered tile of ``kind`` (:func:`drawn` undone)."""
+    hand = list(pool.hand)
+    hand[kind] -= 1
+    return pool._replace(hand=tuple(hand))
 
 
 def kinds_held(pool: Pool) -> list[int]:

@@ -94,14 +94,16 @@ typedef struct {
  * ``pair`` the pairs the hands keeping 12 stand in for; with two, ``joker_free`` also
  * the pairs the hands keeping all 12 stand in for. */
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out);
-/* One walk of 12 tiles (up to two jokers) that answers holds_sets_pairs of the 13 made by
- * adding any one numbered tile (holds_added_with): in ``*codes`` (malloc'd, the caller
- * frees it) what each completed hand keeping all their real tiles or all but one stands
- * in for, ``*n`` codes. 0, -2 for another pool, -3 out of memory. */
-int holds_sets_added(const HoldsType *type, const HoldsPool *pool, uint64_t **codes, size_t *n);
-/* holds_sets_pairs of the 12 tiles of holds_sets_added's ``codes`` and the tile ``x``
- * (within its cap), into ``out``. */
-void holds_added_with(const uint64_t *codes, size_t n, int x, HoldsPairs *out);
+/* One walk of 12 or 13 tiles (up to two jokers) that answers holds_sets_pairs of them and of
+ * them with any one numbered tile added, under any caps no higher (holds_stood_pairs): in
+ * ``*codes`` (malloc'd, the caller frees it) what each completed hand keeping all their
+ * real tiles or all but one stands in for, ``*n`` codes. 0, -2 for another pool, -3 out
+ * of memory. */
+int holds_sets_stood(const HoldsType *type, const HoldsPool *pool, uint64_t **codes, size_t *n);
+/* holds_sets_pairs of ``after``: the tiles of holds_sets_stood's ``codes`` (x -1), or those
+ * and the numbered tile x, under ``after``'s caps (no higher than those walked). */
+void holds_stood_pairs(const uint64_t *codes, size_t n, int x, const HoldsPool *after,
+                       HoldsPairs *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 /* The number of a run position (1-14; 14 is the high 1, R5): melds.position_number. */

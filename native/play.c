@@ -45,7 +45,7 @@
  *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
  *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
  *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
- *   port   added_walk              intlscore.engine.odds.play:_Search.added_walk
+ *   port   derived                 intlscore.engine.odds.play:_Search.derived
  *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk
  *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
  *   port   throw_back              intlscore.engine.odds.play:_Search.throw_back
@@ -221,8 +221,8 @@ typedef struct {
     Memo useful_memo; /* useful_draws: ``at`` indexes ``n`` masks and the sure mask */
     Memo walk_memo;   /* pairs_walk: ``at`` indexes the caps, the kinds stood in for and
                          the walk, in the useful arena */
-    Memo added_memo;  /* added_walk: per 12 tiles (and caps) and slot, ``at`` and ``count``
-                         index holds_sets_added's codes in the useful arena */
+    Memo stood_memo;  /* derived: per 12 or 13 tiles (and caps) and slot, ``at`` and
+                         ``count`` index holds_sets_stood's codes in the useful arena */
     unsigned char top_hand[HOLDS_TILES]; /* the most copies held by a position asked for */
     unsigned char top_cap[HOLDS_TILES];  /* the most caps of any position asked for */
     uint64_t *useful_arena;
@@ -806,35 +806,47 @@ static void top_caps(const Search *s, const Position *pool, unsigned char cap[HO
     }
 }
 
-/* holds_sets_pairs of slot t on 13 tiles under their top caps (``top``; added_walk of
- * play.py), in ``out``: where they hold one copy more of a numbered kind x than any position
- * asked for (top_hand), they are 12 tiles every such position holds and a drawn x, and the
- * 12 tiles are walked once for every x (holds_sets_added, read by holds_added_with: the
- * same masks; their top caps are the 13 tiles'). Otherwise the 13 tiles are walked.
- * Returns 0, or -1 without memory. */
-static int added_walk(Search *s, int t, const Position *top, HoldsPairs *out) {
-    int x = -1, excess = 0;
-    for (int i = 0; i < HOLDS_TILES; i++)
-        if (top->hand[i] > s->top_hand[i]) {
-            excess += top->hand[i] == s->top_hand[i] + 1 ? 1 : 2;
+/* holds_sets_pairs of slot t on 13 tiles, or 14 with jokers (``derived`` of play.py), in
+ * ``out``: read from one walk of the tiles every position around them holds
+ * (holds_sets_stood, walked once per tiles, slot and top caps; holds_stood_pairs). Where
+ * the tiles hold one copy more of a numbered kind x than any position asked for
+ * (top_hand), they are tiles such positions hold and a drawn x (12 and x, or 13 and x);
+ * otherwise 13 tiles are their own. The top caps of the tiles without x are those of the
+ * tiles with x, and lower caps only take hands away: the same masks as a walk of the tiles
+ * under their own caps, which is made where there is no such walk (14 tiles no position
+ * exceeds, or caps above the top caps). Returns 0, or -1 without memory. */
+static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
+    int x = -1, excess = 0, size = pool->jokers;
+    for (int i = 0; i < HOLDS_TILES; i++) {
+        size += pool->hand[i];
+        if (pool->hand[i] > s->top_hand[i]) {
+            excess += pool->hand[i] == s->top_hand[i] + 1 ? 1 : 2;
             x = i;
         }
-    HoldsPool holds;
-    if (excess != 1) {
-        holds_pool(top, -1, 0, &holds);
-        return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
     }
-    Position shared = *top;
-    shared.hand[x]--;
-    shared.seen_jokers = 0;
-    Key key = key_of(&shared, t, 0);
-    Entry *entry = memo_find(&s->added_memo, &key);
+    Position base = *pool;
+    if (excess == 1) {
+        base.hand[x]--;
+        size--;
+    } else {
+        x = -1;
+    }
+    top_caps(s, &base, base.cap);
+    int fits = size == HAND - 1 || (size == HAND - 2 && x >= 0);
+    for (int i = 0; i < HOLDS_TILES && fits; i++) fits = pool->cap[i] <= base.cap[i];
+    HoldsPool holds;
+    holds_pool(pool, -1, 0, &holds);
+    if (!fits) return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
+    base.seen_jokers = 0;
+    Key key = key_of(&base, t, 0);
+    Entry *entry = memo_find(&s->stood_memo, &key);
     if (entry == NULL) return -1;
     if (!entry->used) {
         uint64_t *codes;
         size_t n;
-        holds_pool(&shared, -1, 0, &holds);
-        if (holds_sets_added(&s->holds[t], &holds, &codes, &n) < 0) return -1; /* 12 tiles */
+        HoldsPool walked;
+        holds_pool(&base, -1, 0, &walked);
+        if (holds_sets_stood(&s->holds[t], &walked, &codes, &n) < 0) return -1; /* 12, 13 */
         if (useful_reserve(s, n) < 0) {
             free(codes);
             return -1;
@@ -843,18 +855,18 @@ static int added_walk(Search *s, int t, const Position *top, HoldsPairs *out) {
         free(codes);
         Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)n};
         s->useful_used += n;
-        memo_store(&s->added_memo, entry, &key, stored);
+        memo_store(&s->stood_memo, entry, &key, stored);
     }
-    holds_added_with(&s->useful_arena[entry->value.at], entry->value.count, x, out);
+    holds_stood_pairs(&s->useful_arena[entry->value.at], entry->value.count, x, &holds, out);
     return 0;
 }
 
-/* holds_sets_pairs of slot t on 13 tiles (``pairs_walk`` of play.py), in ``out``: walked
+/* holds_sets_pairs of slot t on 13 tiles (``pairs_walk`` of play.py), in ``out``: found
  * once for the tiles and their jokers under the highest caps a position holding them can
- * have (top_caps), and read from that walk for every position whose caps it serves
- * (walk_serves): the same masks. Where it does not serve, the tiles are walked under
- * their own caps. The walk memo keeps, per tiles and slot, the caps, the kinds stood in
- * for and the walk packed. Returns 0, or -1 without memory. */
+ * have (top_caps; derived), and read from that for every position whose caps it serves
+ * (walk_serves): the same masks. Where it does not serve, derived reads them under the
+ * position's own caps. The walk memo keeps, per tiles and slot, the caps, the kinds stood
+ * in for and the masks packed. Returns 0, or -1 without memory. */
 static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
     Position bare = *pool;
     memset(bare.cap, 0, sizeof bare.cap);
@@ -862,14 +874,13 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
     Key key = key_of(&bare, t, 0);
     Entry *entry = memo_find(&s->walk_memo, &key);
     if (entry == NULL) return -1;
-    HoldsPool holds;
     if (!entry->used) {
         Position top = *pool;
         top_caps(s, pool, top.cap);
         int fits = 1;
         for (int i = 0; i < HOLDS_TILES; i++) fits &= pool->cap[i] <= top.cap[i];
         if (fits) {
-            if (added_walk(s, t, &top, out) < 0) return -1;
+            if (derived(s, t, &top, out) < 0) return -1;
             size_t words = 3 + walk_words(out);
             if (useful_reserve(s, words) < 0) return -1;
             uint64_t *arena = &s->useful_arena[s->useful_used];
@@ -888,8 +899,7 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
             return 0;
         }
     }
-    holds_pool(pool, -1, 0, &holds);
-    return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
+    return derived(s, t, pool, out);
 }
 
 /* For a position two draws from the end and a kind held: whether, once that kind is thrown
@@ -960,21 +970,19 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
  * at its draw ``draw``, one walk of the 14 tiles serves every such child. Without a joker
  * it is the outs walk at 13 real tiles: whether they hold the type alone (``one`` all
  * tiles, as Hint's pairs read it) and which drawn tiles complete it (``outs``); with
- * jokers, the pairs walk (holds_sets_pairs): the tiles the jokers stand in for in the
- * hands keeping every real tile (``one``), and the pairs a hand keeping all but one stands
+ * jokers, the pairs walk (holds_sets_pairs, read by derived): the tiles the jokers stand in
+ * for in the hands keeping every real tile (``one``), and the pairs a hand keeping all but one stands
  * in for (``pair``), read per child by ``back_child`` (one joker) or
  * ``back_child_two_jokers`` (two: ``outs`` are then the tiles of such pairs). Returns 0,
  * or -1 without memory (the pairs walk's own). */
-static int throw_back(const Search *s, const Position *pool, int draw, HoldsPairs *back,
+static int throw_back(Search *s, const Position *pool, int draw, HoldsPairs *back,
                       uint64_t outs[MAX_TYPES]) {
     for (int t = 0; t < s->n; t++) {
         back[t].one = 0;
         outs[t] = 0;
         if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw)) continue; /* draw >= 2 */
         if (pool->jokers) {
-            HoldsPool holds;
-            holds_pool(pool, -1, 0, &holds);
-            if (holds_sets_pairs(&s->holds[t], &holds, &back[t]) == -3) return -1;
+            if (derived(s, t, pool, &back[t]) < 0) return -1;
             if (pool->jokers == 2) outs[t] = paired_kinds(&back[t]);
             continue;
         }
@@ -1280,7 +1288,7 @@ static void search_free(PyObject *capsule) {
     free(s->wins_arena);
     free(s->useful_memo.entries);
     free(s->walk_memo.entries);
-    free(s->added_memo.entries);
+    free(s->stood_memo.entries);
     free(s->useful_arena);
     free(s->pairs);
     free(s);

@@ -72,9 +72,10 @@
  *   c-only stood_pack                sorts a key's codes into the arena (Python: a frozenset)
  *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._leaf
  *   port   pairs_into                intlscore.engine.setsearch.pairs:_pairs_into
- *   port   holds_added_with          intlscore.engine.setsearch.pairs:AddedPairs.with_tile
+ *   port   within_caps               intlscore.engine.setsearch.pairs:_within_caps
+ *   port   holds_stood_pairs         intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
  *   c-only code_order                qsort's order of the codes (Python: sets)
- *   port   holds_sets_added          intlscore.engine.setsearch.pairs:added_pairs
+ *   port   holds_sets_stood          intlscore.engine.setsearch.pairs:stood_hands
  *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
  *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
  *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
@@ -90,7 +91,7 @@
  *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
  *   c-only mask_tuple                52 masks as a Python tuple
  *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
- *   c-only sets_added_entry          for the tests: holds_sets_added and holds_added_with
+ *   c-only sets_stood_entry          for the tests: holds_sets_stood and holds_stood_pairs
  */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
@@ -140,8 +141,9 @@
  *   complete 13 tiles (the play search's last two draws, play.c); its reference is
  *   intlscore/engine/setsearch/pairs.py (_PairsSearch: drawn_pairs). In stood mode
  *   (stood_leaf, stood_merge, stood_pack) the same walk keeps what each hand stands in for
- *   whole, one code a hand: holds_sets_added, which answers holds_sets_pairs of 12 tiles
- *   and any one more (holds_added_with; _StoodSearch and added_pairs in pairs.py).
+ *   whole, one code a hand: holds_sets_stood, which answers holds_sets_pairs of 12 or 13
+ *   tiles and of them with any one tile more, under any lower caps (holds_stood_pairs;
+ *   _StoodSearch, stood_hands and StoodHands in pairs.py).
  *
  * Shared by the modes: the tile geometry (position_tile is melds.position_tile), one memo
  * table (Memo), the groups holding a tile (build_choices, GROUP_CHOICES in
@@ -735,7 +737,7 @@ typedef struct PairsWalk {
     size_t used, size;
     uint64_t spare[PAIRS_PACKED]; /* a gathering packed where the arena cannot grow */
     uint64_t copy_bit[HOLDS_TILES][COPIES]; /* the bit of each open copy in open_code */
-    /* stood mode (holds_sets_added): each hand's tiles as a code (stood_code) instead of
+    /* stood mode (holds_sets_stood): each hand's tiles as a code (stood_code) instead of
      * unions and rows, the innermost key's last in `codes`; a key's packed in the arena as
      * their count, then the codes sorted */
     int stood;
@@ -1092,8 +1094,8 @@ static long long stood_pack(PairsWalk *pw, const Gathering *g) {
 }
 
 /* Stood mode at a leaf (pairs_leaf's): a hand keeping `kept` real tiles, complete, or
- * completed by each filler set of `need` tiles (three to five: a hand of 12 tiles keeping
- * all their real tiles but one stands in for the jokers' two and three more). */
+ * completed by each filler set of `need` tiles (three to five: a hand of 12 tiles with two
+ * jokers keeping all their real tiles but one stands in for five). */
 static void stood_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
                        int run_colours, int short_) {
     PairsWalk *pw = s->pw;
@@ -1612,7 +1614,7 @@ static void pairs_run(MostWalk *s, int left) {
     s->ndrawn = 0;
     s->settled = 0;
     most_search(s, 0, 0, 0, 0, 0, 0, 0, 0, NO_KEEP, left);
-    if (pw->stood) return; /* the codes stay on the stack for holds_sets_added */
+    if (pw->stood) return; /* the codes stay on the stack for holds_sets_stood */
     HoldsPairs *out = s->pairs;
     if (g->any >> 1 & 1) {
         out->one |= g->union_[1];
@@ -1770,12 +1772,12 @@ static void pairs_into(const int *cells, int n, uint64_t *rows) {
         }
 }
 
-int holds_sets_added(const HoldsType *type, const HoldsPool *pool, uint64_t **codes, size_t *n) {
+int holds_sets_stood(const HoldsType *type, const HoldsPool *pool, uint64_t **codes, size_t *n) {
     int real = 0;
     for (int i = 0; i < HOLDS_TILES; i++) real += pool->count[i];
     *codes = NULL;
     *n = 0;
-    if (real + pool->jokers != HOLDS_HAND - 2) return -2;
+    if (real + pool->jokers != HOLDS_HAND - 2 && real + pool->jokers != HOLDS_HAND - 1) return -2;
     uint64_t outs = 0;
     HoldsPairs scratch;
     memset(&scratch, 0, sizeof scratch);
@@ -1807,21 +1809,43 @@ int holds_sets_added(const HoldsType *type, const HoldsPool *pool, uint64_t **co
     return 0;
 }
 
-void holds_added_with(const uint64_t *codes, size_t n, int x, HoldsPairs *out) {
+/* Whether the pool's caps leave every copy a hand stands in for (its tiles sorted, R3). */
+static int within_caps(const int *cells, int n, const HoldsPool *after) {
+    for (int j = 0; j < n; j++) {
+        int copies = 1;
+        while (j + 1 < n && cells[j + 1] == cells[j]) {
+            copies++;
+            j++;
+        }
+        if (copies > after->cap[cells[j]] - after->count[cells[j]]) return 0;
+    }
+    return 1;
+}
+
+void holds_stood_pairs(const uint64_t *codes, size_t n, int x, const HoldsPool *after,
+                       HoldsPairs *out) {
     memset(out, 0, sizeof *out);
     int cells[STOOD_MOST];
     for (size_t k = 0; k < n; k++) {
-        int level = (int)(codes[k] >> 63), m = stood_cells(codes[k], cells), at = -1;
-        for (int j = 0; j < m && at < 0; j++)
-            if (cells[j] == x) at = j;
-        if (at >= 0) { /* the hand stands in for x: less x, a hand of the 13 tiles */
-            for (int j = at; j + 1 < m; j++) cells[j] = cells[j + 1];
-            m--;
+        int level = (int)(codes[k] >> 63), m = stood_cells(codes[k], cells);
+        int kept_all = level == 1; /* the hand of `after` keeps all its real tiles */
+        if (x >= 0) {
+            int at = -1;
+            for (int j = 0; j < m && at < 0; j++)
+                if (cells[j] == x) at = j;
+            if (at >= 0) { /* the hand stands in for x: less x, a hand of `after` */
+                for (int j = at; j + 1 < m; j++) cells[j] = cells[j + 1];
+                m--;
+            } else if (!kept_all) {
+                continue; /* all the pool's real tiles but one, and not x: too few */
+            }
+            kept_all = kept_all && at >= 0;
         }
-        if (level == 1 && at >= 0) {
+        if (!within_caps(cells, m, after)) continue;
+        if (kept_all) {
             for (int j = 0; j < m; j++) out->one |= 1ULL << cells[j];
             pairs_into(cells, m, out->joker_free);
-        } else if (level == 1 || at >= 0) {
+        } else {
             pairs_into(cells, m, out->pair);
         }
     }
@@ -2088,33 +2112,35 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
 }
 
-static PyObject *sets_added_entry(PyObject *self, PyObject *args) {
-    PyObject *table, *counts, *cap;
+static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
+    PyObject *table, *counts, *cap, *after_counts, *after_cap;
     int index, jokers, parent, x;
     HoldsType type;
-    HoldsPool pool;
+    HoldsPool pool, after;
     HoldsPairs found;
     uint64_t *codes;
     size_t n;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiOiOi:sets_added", &table, &index, &counts, &jokers, &cap, &x))
+    if (!PyArg_ParseTuple(args, "OiOiOiOO:sets_stood", &table, &index, &counts, &jokers, &cap, &x,
+                          &after_counts, &after_cap))
         return NULL;
     if (holds_table_type(table, index, &type, &parent) < 0 ||
-        holds_parse_pool(counts, jokers, cap, &pool) < 0)
+        holds_parse_pool(counts, jokers, cap, &pool) < 0 ||
+        holds_parse_pool(after_counts, jokers, after_cap, &after) < 0)
         return NULL;
     if (type.structure != HOLDS_SETS && type.structure != HOLDS_GROUPS &&
         type.structure != HOLDS_RUNS) {
-        PyErr_SetString(PyExc_ValueError, "sets_added answers the set structures only");
+        PyErr_SetString(PyExc_ValueError, "sets_stood answers the set structures only");
         return NULL;
     }
-    if (x < 0 || x >= HOLDS_TILES) {
-        PyErr_SetString(PyExc_ValueError, "sets_added adds a numbered tile (0-51)");
+    if (x < -1 || x >= HOLDS_TILES) {
+        PyErr_SetString(PyExc_ValueError, "sets_stood adds a numbered tile (0-51) or none (-1)");
         return NULL;
     }
-    int done = holds_sets_added(&type, &pool, &codes, &n);
+    int done = holds_sets_stood(&type, &pool, &codes, &n);
     if (done == -3) return PyErr_NoMemory();
     if (done < 0) Py_RETURN_NONE;
-    holds_added_with(codes, n, x, &found);
+    holds_stood_pairs(codes, n, x, &after, &found);
     free(codes);
     PyObject *pair = mask_tuple(found.pair);
     PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
@@ -2138,9 +2164,10 @@ PyMethodDef setsearch_methods[] = {
     {"sets_pairs", sets_pairs_entry, METH_VARARGS,
      "sets_pairs(table, index, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
      "set-based type makes of 13 tiles and two drawn ones (holds_sets_pairs), compiled"},
-    {"sets_added", sets_added_entry, METH_VARARGS,
-     "sets_added(table, index, counts, jokers, cap, x) -> (one, pair, joker_free) or None: "
-     "sets_pairs of 12 tiles and a numbered tile x, from one walk of the 12 "
-     "(holds_sets_added, holds_added_with), compiled"},
+    {"sets_stood", sets_stood_entry, METH_VARARGS,
+     "sets_stood(table, index, counts, jokers, cap, x, after_counts, after_cap) -> (one, "
+     "pair, joker_free) or None: sets_pairs of the 12 or 13 tiles walked, with the "
+     "numbered tile x added (-1: none), under the caps of after (holds_sets_stood, "
+     "holds_stood_pairs), compiled"},
     {NULL, NULL, 0, NULL},
 };

@@ -59,7 +59,7 @@ from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within
-from intlscore.engine.setsearch.pairs import AddedPairs, DrawnPairs, added_pairs, drawn_pairs
+from intlscore.engine.setsearch.pairs import DrawnPairs, StoodHands, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
@@ -301,8 +301,8 @@ class _Search:
         self.win_memo: dict[tuple[Pool, int], list[tuple[int, int]]] = {}
         self.useful_memo: dict[tuple[Pool, int], _Useful] = {}
         self.walks: dict[tuple[tuple[int, ...], int, int], _Walked] = {}
-        self.added: dict[tuple[tuple[int, ...], int, int, tuple[int, ...]], AddedPairs] = {}
-        """Per 12 tiles, slot and caps, their :func:`.added_pairs` (:meth:`added_walk`)."""
+        self.stood: dict[tuple[tuple[int, ...], int, int, tuple[int, ...]], StoodHands] = {}
+        """Per 12 or 13 tiles, slot and caps, their :func:`.stood_hands` (:meth:`derived`)."""
         self.top_hand = self.top_cap = (0,) * NUMBERED
         """The most copies held and the most caps of any position asked for
         (:meth:`value`): the positions below hold no tile of a kind it did not hold
@@ -499,9 +499,7 @@ class _Search:
             if hand_type.structure not in SET_STRUCTURES or not _allowed(limit, draw):
                 continue  # draw >= 2
             if pool.jokers:
-                walked = drawn_pairs(self.specs[slot], pool)
-                assert walked is not None  # 14 tiles with jokers
-                walks[slot] = walked
+                walks[slot] = walked = self.derived(slot, pool)
                 if pool.jokers == 2:
                     outs[slot] = walked.paired
                 continue
@@ -575,32 +573,36 @@ class _Search:
         return useful
 
     def pairs_walk(self, slot: int, pool: Pool) -> DrawnPairs:
-        """:func:`.drawn_pairs` of a set-based slot for 13 tiles, walked once for the
-        tiles (and their jokers) under the highest caps a position holding them can have,
-        and read from that walk for every position whose caps it serves
+        """:func:`.drawn_pairs` of a set-based slot for 13 tiles, found once for the
+        tiles (and their jokers) under the highest caps a position holding them can have
+        (:meth:`derived`), and kept for every position whose caps it serves
         (:meth:`_Walked.serves`): the same masks. Each copy held above was thrown to leave
         these tiles, a cap lower by one each (:meth:`top_caps`); a tile drawn and thrown
         back lowers one more, so positions reach the same 13 tiles with many caps. Where
-        the walk does not serve, the tiles are walked under their own caps."""
+        the masks kept do not serve, :meth:`derived` reads them under the position's own
+        caps."""
         key = (pool.hand, pool.jokers, slot)
         walked = self.walks.get(key)
         if walked is None:
             top = self.top_caps(pool.hand)
             if all(map(int.__le__, pool.cap, top)):
-                found = self.added_walk(slot, pool._replace(cap=top))
+                found = self.derived(slot, pool._replace(cap=top))
                 walked = self.walks[key] = _Walked(top, found, found.one | found.paired)
         if walked is not None and walked.serves(pool.cap):
             return walked.pairs
-        own = drawn_pairs(self.specs[slot], pool)
-        assert own is not None  # 13 tiles
-        return own
+        return self.derived(slot, pool)
 
-    def added_walk(self, slot: int, pool: Pool) -> DrawnPairs:
-        """:func:`.drawn_pairs` of a set-based slot for 13 tiles under their top caps:
-        where they hold one copy more of a numbered kind x than any position asked for
-        (:meth:`value`), they are 12 tiles every such position holds and a drawn x, and
-        the 12 tiles are walked once for every x (:func:`.added_pairs`, the same masks;
-        their top caps are the 13 tiles'). Otherwise the 13 tiles are walked.
+    def derived(self, slot: int, pool: Pool) -> DrawnPairs:
+        """:func:`.drawn_pairs` of a set-based slot for 13 tiles, or 14 with jokers, read
+        from one walk of the tiles every position around them holds (:func:`.stood_hands`,
+        walked once per tiles, slot and top caps): where the tiles hold one copy more of a
+        numbered kind x than any position asked for (:meth:`value`), they are tiles such
+        positions hold and a drawn x (12 and x, or 13 and x: a drawn tile to throw back,
+        :meth:`throw_back`); otherwise 13 tiles are their own. The top caps of the tiles
+        without x are those of the tiles with x, and any lower caps (a tile drawn and thrown
+        back) only take hands away: the same masks as a walk of the tiles under their own
+        caps, which is made where there is no such walk (14 tiles no position exceeds, or
+        caps above the top caps).
 
         With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
         ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
@@ -612,9 +614,8 @@ class _Search:
         >>> search.top_hand, search.top_cap = rack.pool.hand, rack.pool.cap
         >>> leaves = thrown(thrown(drawn(rack.pool, Tile("k12").index), Tile("o6").index),
         ...                 Tile("o7").index)
-        >>> capped = leaves._replace(cap=search.top_caps(leaves.hand))
-        >>> found = search.added_walk(0, capped)
-        >>> len(search.added), found == drawn_pairs(search.specs[0], capped)
+        >>> found = search.derived(0, leaves)
+        >>> len(search.stood), found == drawn_pairs(search.specs[0], leaves)
         (1, True)
         >>> [str(Tile(z)) for z in range(52) if found.pair[Tile("k13").index] >> z & 1]
         ['k1', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10', 'k11', 'k12']
@@ -624,18 +625,25 @@ class _Search:
             for kind, (held, most) in enumerate(zip(pool.hand, self.top_hand, strict=True))
             if held > most
         ]
+        added: int | None = None
+        base = pool
         if len(excess) == 1 and pool.hand[excess[0]] == self.top_hand[excess[0]] + 1:
-            x = excess[0]
-            shared = thrown_back(pool, x)
-            key = (shared.hand, shared.jokers, slot, pool.cap)
-            added = self.added.get(key)
-            if added is None:
-                walked = added_pairs(self.specs[slot], shared)
-                assert walked is not None  # 12 tiles
-                added = self.added[key] = walked
-            return added.with_tile(x)
+            added = excess[0]
+            base = thrown_back(pool, added)
+        top = self.top_caps(base.hand)
+        size = sum(base.hand) + base.jokers
+        if (size == HAND_SIZE - 1 or (size == HAND_SIZE - 2 and added is not None)) and all(
+            map(int.__le__, pool.cap, top)
+        ):
+            key = (base.hand, base.jokers, slot, top)
+            hands = self.stood.get(key)
+            if hands is None:
+                walked = stood_hands(self.specs[slot], base._replace(cap=top))
+                assert walked is not None  # 12 or 13 tiles
+                hands = self.stood[key] = walked
+            return hands.drawn_pairs(pool, added)
         found = drawn_pairs(self.specs[slot], pool)
-        assert found is not None  # 13 tiles
+        assert found is not None  # 13 tiles, or 14 with jokers
         return found
 
     def top_caps(self, hand: tuple[int, ...]) -> tuple[int, ...]:

@@ -235,47 +235,59 @@ completed hands stand in for, each hand's as a sorted tuple (a copy drawn twice 
 
 
 @dataclass(frozen=True, slots=True)
-class AddedPairs:
-    """What the completed hands of a type stand in for, for 12 tiles: one walk that answers
-    :func:`drawn_pairs` of the 13 tiles made by adding any one numbered tile x
-    (:meth:`with_tile`). The play search asks the pairs of every 13 tiles its positions
-    leave, and those of one position's many draws differ in the one drawn tile: walking
-    the 12 tiles they share once replaces one walk per draw (issue 31).
+class StoodHands:
+    """What the completed hands of a type stand in for, whole, for a pool of 12 or 13
+    tiles: one walk (:func:`stood_hands`) that answers :func:`drawn_pairs` of the pool and
+    of the pool with any one numbered tile x added, under any caps no higher than those
+    walked (:meth:`drawn_pairs`). The play search asks the pairs of the tiles its
+    positions leave two draws from the end, and those of one position's many draws differ
+    in the one tile drawn, or in a cap lowered by a tile thrown back: one walk serves them
+    all (issue 31).
 
-    A hand of the 13 keeping all their copies of x is the hand of the 12 that stands in for
-    x, and one keeping fewer is the same hand of the 12 without x among what it stands in
-    for (the walk never draws a tile whose own copy it let go, in both). So the 13 tiles'
-    hands keeping all their real tiles are the 12's keeping all theirs and standing in for
-    x, less x; those keeping all but one are the 12's keeping all theirs and not standing
-    in for x, and the 12's keeping all but one that stand in for x, less x.
+    A hand of the pool and x keeping all their copies of x is the pool's hand that stands
+    in for x, and one keeping fewer is the same hand without x among what it stands in for
+    (the walk never draws a tile whose own copy it let go, in both). So the hands keeping
+    all real tiles of the pool and x are the pool's keeping all theirs and standing in for
+    x, less x; those keeping all but one are the pool's keeping all theirs and not standing
+    in for x, and the pool's keeping all but one that stand in for x, less x. A lower cap
+    takes away exactly the hands standing in for more copies of its kind than it leaves.
     """
 
     full: frozenset[tuple[int, ...]]
-    """What each hand keeping all the 12 tiles' real tiles stands in for."""
+    """What each hand keeping all the pool's real tiles stands in for."""
     short: frozenset[tuple[int, ...]]
     """What each hand keeping all their real tiles but one stands in for."""
 
-    def with_tile(self, x: int) -> DrawnPairs:
-        """:func:`drawn_pairs` of the 12 tiles and a numbered tile x (within its cap)."""
+    def drawn_pairs(self, after: Pool, added: int | None = None) -> DrawnPairs:
+        """:func:`drawn_pairs` of ``after``: the pool walked (``added`` None) or the pool
+        and the numbered tile ``added``, under ``after``'s caps (no higher than the
+        walk's)."""
         found = DrawnPairs()
-        for stood in self.full:
-            if x in stood:
-                rest = _without(stood, x)
-                for cell in rest:
-                    found.one |= 1 << cell
-                _pairs_into(rest, found.joker_free)
-            else:
-                _pairs_into(stood, found.pair)
-        for stood in self.short:
-            if x in stood:
-                _pairs_into(_without(stood, x), found.pair)
+        for level, hands in ((1, self.full), (0, self.short)):
+            for stood in hands:
+                kept_all = level == 1  # the hand of ``after`` keeps all its real tiles
+                if added is not None:
+                    stands_in = added in stood
+                    if stands_in:
+                        stood = _without(stood, added)
+                    elif not kept_all:
+                        continue  # all the pool's real tiles but one, and not x: too few
+                    kept_all = kept_all and stands_in
+                if not _within_caps(stood, after):
+                    continue
+                if kept_all:
+                    for cell in stood:
+                        found.one |= 1 << cell
+                    _pairs_into(stood, found.joker_free)
+                else:
+                    _pairs_into(stood, found.pair)
         return found
 
 
-def added_pairs(shape: TypeSpec, pool: Pool) -> AddedPairs | None:
-    """:class:`AddedPairs` of 12 tiles (up to two jokers); None for another pool."""
+def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
+    """:class:`StoodHands` of 12 or 13 tiles (up to two jokers); None for another pool."""
     real = sum(pool.hand)
-    if real + pool.jokers != HAND_SIZE - 2:
+    if real + pool.jokers not in (HAND_SIZE - 2, HAND_SIZE - 1):
         return None
     full: set[tuple[int, ...]] = set()
     short: set[tuple[int, ...]] = set()
@@ -285,7 +297,12 @@ def added_pairs(shape: TypeSpec, pool: Pool) -> AddedPairs | None:
             kept_one, kept_all = _StoodSearch(shape, pool, target, most).stood(real - 1)
             short |= kept_one
             full |= kept_all
-    return AddedPairs(frozenset(full), frozenset(short))
+    return StoodHands(frozenset(full), frozenset(short))
+
+
+def _within_caps(stood: tuple[int, ...], pool: Pool) -> bool:
+    """Whether the pool's caps leave every copy the hand stands in for (R3)."""
+    return all(stood.count(cell) <= pool.cap[cell] - pool.hand[cell] for cell in set(stood))
 
 
 def _without(stood: tuple[int, ...], cell: int) -> tuple[int, ...]:
@@ -304,7 +321,7 @@ def _pairs_into(stood: tuple[int, ...], rows: list[int]) -> None:
 
 class _StoodSearch(_PairsSearch):
     """The pairs walk recording what each completed hand stands in for, whole (for
-    :func:`added_pairs`): below a point with fewer than three draws left, the distinct
+    :func:`stood_hands`): below a point with fewer than three draws left, the distinct
     tuples its hands stand in for beyond the tiles drawn above it, once per key."""
 
     def __init__(self, shape: TypeSpec, pool: Pool, target: int | None, most: int) -> None:
@@ -354,7 +371,7 @@ class _StoodSearch(_PairsSearch):
                 below[level] = frozenset({()})
                 self._record((below[0], below[1]), self.drawn[self.mark :])
             return
-        # a new set of drawn tiles: of five where two jokers leave five to stand in for
+        # a new set of drawn tiles: of five where 12 tiles with two jokers stand in for five
         if need not in (3, 4, 5) or sets >= self.shape.max_sets or short > need:
             return
         room = _room_of(self.cap, self.cover, self.let_go)

@@ -811,10 +811,11 @@ static void top_caps(const Search *s, const Position *pool, unsigned char cap[HO
  * (holds_sets_stood, walked once per tiles, slot and top caps; holds_stood_pairs). Where
  * the tiles hold one copy more of a numbered kind x than any position asked for
  * (top_hand), they are tiles such positions hold and a drawn x (12 and x, or 13 and x);
- * otherwise 13 tiles are their own. The top caps of the tiles without x are those of the
- * tiles with x, and lower caps only take hands away: the same masks as a walk of the tiles
- * under their own caps, which is made where there is no such walk (14 tiles no position
- * exceeds, or caps above the top caps). Returns 0, or -1 without memory. */
+ * 14 tiles no position exceeds are 13 and their last kind; otherwise 13 tiles are their
+ * own. The tiles without x are walked under the top caps of the tiles with x, and lower
+ * caps only take hands away: the same masks as a walk of the tiles under their own caps,
+ * which is made where there is no such walk (caps above the top caps). Returns 0, or -1
+ * without memory. */
 static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
     int x = -1, excess = 0, size = pool->jokers;
     for (int i = 0; i < HOLDS_TILES; i++) {
@@ -824,14 +825,16 @@ static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
             x = i;
         }
     }
+    if (excess != 1) x = -1;
+    if (!excess && size == HAND) /* 14 tiles no position exceeds: 13 and their last kind */
+        for (int i = 0; i < HOLDS_TILES; i++)
+            if (pool->hand[i]) x = i;
     Position base = *pool;
-    if (excess == 1) {
+    top_caps(s, pool, base.cap);
+    if (x >= 0) {
         base.hand[x]--;
         size--;
-    } else {
-        x = -1;
     }
-    top_caps(s, &base, base.cap);
     int fits = size == HAND - 1 || (size == HAND - 2 && x >= 0);
     for (int i = 0; i < HOLDS_TILES && fits; i++) fits = pool->cap[i] <= base.cap[i];
     HoldsPool holds;

@@ -598,11 +598,12 @@ class _Search:
         walked once per tiles, slot and top caps): where the tiles hold one copy more of a
         numbered kind x than any position asked for (:meth:`value`), they are tiles such
         positions hold and a drawn x (12 and x, or 13 and x: a drawn tile to throw back,
-        :meth:`throw_back`); otherwise 13 tiles are their own. The top caps of the tiles
-        without x are those of the tiles with x, and any lower caps (a tile drawn and thrown
-        back) only take hands away: the same masks as a walk of the tiles under their own
-        caps, which is made where there is no such walk (14 tiles no position exceeds, or
-        caps above the top caps).
+        :meth:`throw_back`); 14 tiles no position exceeds are 13 and their last kind, walked
+        under the 14 tiles' top caps; otherwise 13 tiles are their own. The tiles without x
+        are walked under the top caps of the tiles with x, and any lower caps (a tile drawn
+        and thrown back) only take hands away: the same masks as a walk of the tiles under
+        their own caps, which is made where there is no such walk (caps above the top
+        caps).
 
         With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
         ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
@@ -626,11 +627,12 @@ class _Search:
             if held > most
         ]
         added: int | None = None
-        base = pool
         if len(excess) == 1 and pool.hand[excess[0]] == self.top_hand[excess[0]] + 1:
             added = excess[0]
-            base = thrown_back(pool, added)
-        top = self.top_caps(base.hand)
+        elif not excess and sum(pool.hand) + pool.jokers == HAND_SIZE:
+            added = max(kind for kind, held in enumerate(pool.hand) if held)
+        base = pool if added is None else thrown_back(pool, added)
+        top = self.top_caps(pool.hand)
         size = sum(base.hand) + base.jokers
         if (size == HAND_SIZE - 1 or (size == HAND_SIZE - 2 and added is not None)) and all(
             map(int.__le__, pool.cap, top)
@@ -824,7 +826,11 @@ class _Search:
         hold a set-based type, a drawn numbered tile completes it exactly when a completed
         hand keeping all real tiles but one draws it (the hand's jokers stand for the
         rest), and that hand keeps the other real tiles and the drawn one: reach's
-        keep-most search at that floor gathers every such tile at once, as its outs. For
+        keep-most search at that floor gathers every such tile at once, as its outs. With
+        jokers both are read from the 14 tiles' pairs walk (:meth:`derived`, which most
+        positions read from a walk made for many; the C build asks the keep-most walks):
+        its ``one`` is the tiles that let a joker go, and empty unless they hold the type,
+        its ``paired`` the outs. For
         another type without jokers, a drawn kind completes it exactly when a joker that
         may stand only for it does (R3): group testing (:meth:`outs_among`). Otherwise
         each kind is checked, but for a tile of a number the type never uses
@@ -837,6 +843,15 @@ class _Search:
         set_based = hand_type.structure in SET_STRUCTURES
         numbered = [kind for kind in kinds if kind != JOKER_INDEX]
         joker = [(JOKER_INDEX, with_joker)] if JOKER_INDEX in kinds else []
+        if set_based and pool.jokers:
+            # the pairs walk of the 14 tiles (derived): they hold the type alone where a
+            # hand keeps all their real tiles, and a drawn tile lets a joker go where it
+            # is one such a hand stands in for (``one``); otherwise a drawn tile completes
+            # them where a hand keeping all their real tiles but one stands in for it
+            walked = self.derived(slot, pool)
+            if walked.one:
+                return [(kind, real + (walked.one >> kind & 1)) for kind in numbered] + joker
+            return [(kind, real) for kind in numbered if walked.paired >> kind & 1] + joker
         if set_based or not pool.jokers:
             if self.held(hand_type, pool) is not None:
                 frees = self.frees(hand_type, pool) if pool.jokers else 0

@@ -84,23 +84,34 @@ def _count_only(
 ) -> None:
     """No total: keep as many hand tiles as fit, with ``at_least`` of number ``target``."""
     on = [c for c in cells if target is not None and c // 4 + 1 == target]
-    off = [c for c in cells if c not in on]
-    hand_on, draw_on = _units(pool, on)
-    hand_off, draw_off = _units(pool, off)
-    for units_on in range(at_least, min(HAND_SIZE, len(hand_on) + len(draw_on)) + 1):
+    off = [c for c in cells if target is None or c // 4 + 1 != target]
+    packs_on, draw_on, spare_on = _prefix_packs(pool, on)
+    packs_off, draw_off, spare_off = _prefix_packs(pool, off)
+    held_on, held_off = len(packs_on) - 1, len(packs_off) - 1
+    for units_on in range(at_least, min(HAND_SIZE, held_on + draw_on) + 1):
         units_off = HAND_SIZE - units_on
-        if units_off > len(hand_off) + len(draw_off):
+        if units_off > held_off + draw_off:
             continue
-        kept_on = min(units_on, len(hand_on))
-        kept_off = min(units_off, len(hand_off))
-        outs = 0
-        if units_on > kept_on:
-            for cell in set(draw_on):
-                outs |= 1 << cell
-        if units_off > kept_off:
-            for cell in set(draw_off):
-                outs |= 1 << cell
-        best.offer(kept_on + kept_off, outs, _pack(hand_on[:kept_on] + hand_off[:kept_off]))
+        kept_on = min(units_on, held_on)
+        kept_off = min(units_off, held_off)
+        outs = (spare_on if units_on > kept_on else 0) | (spare_off if units_off > kept_off else 0)
+        best.offer(kept_on + kept_off, outs, packs_on[kept_on] + packs_off[kept_off])
+
+
+def _prefix_packs(pool: Pool, cells: list[int]) -> tuple[list[int], int, int]:
+    """The hand copies of ``cells`` in order, as the packed keep of each first few
+    (:func:`_pack` of the first k, k = 0, 1, ...), the drawable copies and their tiles."""
+    packs = [0]
+    packed = drawable = spare = 0
+    for cell in cells:
+        held = pool.hand[cell]
+        for _ in range(held):
+            packed += 1 << (2 * cell)
+            packs.append(packed)
+        if pool.cap[cell] > held:
+            drawable += pool.cap[cell] - held
+            spare |= 1 << cell
+    return packs, drawable, spare
 
 
 def _cheapest(limit: int, pool: Pool, cells: list[int], best: Best) -> None:

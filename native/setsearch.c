@@ -48,7 +48,7 @@
  *   c-only pairs_opened              keeps pairs_key's masks up to date (Python reads the lists)
  *   port   pairs_merge               intlscore.engine.setsearch.pairs:_PairsSearch._merge
  *   c-only pairs_pack                packs a gathering for the memo's arena (a tuple in Python)
- *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._completed
  *   port   most_leaf                 intlscore.engine.setsearch.keep_most:_SetSearch._leaf
  *   port   most_affordable           intlscore.engine.setsearch.keep_most:_SetSearch._affordable
  *   port   most_take                 intlscore.engine.setsearch.keep_most:_SetSearch._take
@@ -70,12 +70,14 @@
  *   c-only stood_push                the codes' stack (Python: sets)
  *   port   stood_merge               intlscore.engine.setsearch.pairs:_StoodSearch._record
  *   c-only stood_pack                sorts a key's codes into the arena (Python: a frozenset)
- *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._leaf
+ *   port   leaf_fillers              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._completed
  *   port   pairs_into                intlscore.engine.setsearch.pairs:_pairs_into
  *   port   within_caps               intlscore.engine.setsearch.pairs:_within_caps
  *   port   holds_stood_pairs         intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
  *   c-only code_order                qsort's order of the codes (Python: sets)
  *   port   holds_sets_stood          intlscore.engine.setsearch.pairs:stood_hands
+ *   c-only pairs_walk_new            a walk's state (Python: a _PairsSearch per target)
  *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
  *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
  *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
@@ -90,6 +92,7 @@
  *   c-only pack_keep                 the keep's two words as one Python int
  *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
  *   c-only mask_tuple                52 masks as a Python tuple
+ *   c-only pairs_tuple               a HoldsPairs as the tests read it
  *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
  *   c-only sets_stood_entry          for the tests: holds_sets_stood and holds_stood_pairs
  */
@@ -1093,76 +1096,75 @@ static long long stood_pack(PairsWalk *pw, const Gathering *g) {
     return (long long)offset;
 }
 
-/* Stood mode at a leaf (pairs_leaf's): a hand keeping `kept` real tiles, complete, or
- * completed by each filler set of `need` tiles (three to five: a hand of 12 tiles with two
- * jokers keeping all their real tiles but one stands in for five). */
-static void stood_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
-                       int run_colours, int short_) {
-    PairsWalk *pw = s->pw;
-    Gathering *g = &pw->level[pw->depth];
-    int level = kept - s->best_kept, n = s->ndrawn - g->mark, cells[STOOD_MOST];
-    if (level < 0 || level > 1 || n > STOOD_MOST) return;
-    for (int a = 0; a < n; a++) cells[a] = s->drawn[g->mark + a];
+/* How many filler sets a type has (type_fillers, filler_sets in Python): at most
+ * MAX_FILLERS, SMALL_FILLERS of three tiles, PAIRS_FILLERS of three or four, STOOD_FILLERS
+ * of three to five. */
+#define MAX_FILLERS (NUMBERS * 5 + COLOURS * 77) /* every group, every run of 3-13 */
+#define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
+#define PAIRS_FILLERS (SMALL_FILLERS + NUMBERS + 4 * 11)
+#define STOOD_FILLERS (PAIRS_FILLERS + 4 * 10) /* and runs of five */
+
+/* Pairs and stood modes at a leaf: a hand keeping `kept` real tiles (at the floor, or all
+ * of them), complete (one filler: none, mask 0), or completed by each filler set of `need`
+ * tiles (three up to `largest`), into `masks`; how many (0: no hand). */
+static int leaf_fillers(MostWalk *s, int need, int sets, int total, int colours,
+                        int run_colours, int short_, int largest, uint64_t *masks) {
     if (need == 0) {
-        if (short_ == 0 && most_final_ok(s, sets, colours)) {
-            stood_push(pw, stood_code(level, cells, n));
-            if (level == 0 && g->draws == 0) s->settled = 1;
-        }
-        return;
+        masks[0] = 0;
+        return short_ == 0 && most_final_ok(s, sets, colours);
     }
-    if (need < 3 || need > 5 || n + need > STOOD_MOST || sets >= s->cond.max_sets ||
-        short_ > need)
-        return;
+    if (need < 3 || need > largest || sets >= s->cond.max_sets || short_ > need) return 0;
+    int n = 0;
     uint64_t m1, m2;
     most_room(s, &m1, &m2);
     for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
          position >= 0;
          position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
         const Cand *c = &s->fillers[position];
-        if (c->size != need ||
-            !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
-            continue;
+        if (c->size == need &&
+            most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
+            masks[n++] = c->mask;
+    }
+    return n;
+}
+
+/* Stood mode at a leaf (pairs_leaf's): each hand, with a new set of up to five drawn tiles
+ * (12 tiles with two jokers keeping all their real tiles but one stand in for five). */
+static void stood_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
+                       int run_colours, int short_) {
+    PairsWalk *pw = s->pw;
+    Gathering *g = &pw->level[pw->depth];
+    int level = kept - s->best_kept, n = s->ndrawn - g->mark, cells[STOOD_MOST];
+    uint64_t masks[STOOD_FILLERS];
+    if (level < 0 || level > 1 || n + need > STOOD_MOST) return;
+    for (int a = 0; a < n; a++) cells[a] = s->drawn[g->mark + a];
+    int found = leaf_fillers(s, need, sets, total, colours, run_colours, short_, 5, masks);
+    for (int k = 0; k < found; k++) {
         int m = n;
-        for (uint64_t bits = c->mask; bits; bits &= bits - 1) cells[m++] = lowest_bit(bits);
+        for (uint64_t bits = masks[k]; bits; bits &= bits - 1) cells[m++] = lowest_bit(bits);
         stood_push(pw, stood_code(level, cells, m));
         if (level == 0 && g->draws == 0) s->settled = 1;
     }
 }
 
-/* Pairs mode at a leaf: a hand keeping `kept` real tiles (at the floor, or all of them),
- * complete, or completed by each filler set of `need` tiles (three; four where the pool
- * holds two jokers, a hand keeping all real tiles but two then standing in for four). */
+/* Pairs mode at a leaf: each hand (leaf_fillers: a new set of three drawn tiles; of four
+ * where the pool holds two jokers, a hand keeping all real tiles but one then standing in
+ * for four), its tiles merged into the innermost key's gathering. */
 static void pairs_leaf(MostWalk *s, int kept, int need, int sets, int total, int colours,
                        int run_colours, int short_) {
     int level = kept - s->best_kept;
-    uint64_t below[PAIRS_PACKED] = {0};
+    uint64_t below[PAIRS_PACKED] = {0}, masks[STOOD_FILLERS], union_ = 0, rows[HOLDS_TILES];
     if (level < 0 || level > 1) return;
-    if (need == 0) {
-        if (short_ == 0 && most_final_ok(s, sets, colours)) {
-            below[0] = 1ULL << level;
-            pairs_merge(s, below);
-        }
-        return;
-    }
-    /* a new set of three drawn tiles; of four where two jokers leave four to stand in for */
-    if (need < 3 || need > 4 || sets >= s->cond.max_sets || short_ > need) return;
-    uint64_t m1, m2, union_ = 0, rows[HOLDS_TILES];
-    most_room(s, &m1, &m2);
-    for (int position = most_next_filler(s, 0, need, m1, total, colours, run_colours);
-         position >= 0;
-         position = most_next_filler(s, position + 1, need, m1, total, colours, run_colours)) {
-        const Cand *c = &s->fillers[position];
-        if (c->size != need ||
-            !most_completes(s, c, 0, need, sets, m1, m2, total, colours, run_colours, short_))
-            continue;
-        for (uint64_t bits = c->mask; bits; bits &= bits - 1) {
+    int found = leaf_fillers(s, need, sets, total, colours, run_colours, short_, 4, masks);
+    if (!found) return;
+    for (int k = 0; k < found; k++) {
+        for (uint64_t bits = masks[k]; bits; bits &= bits - 1) {
             int cell = lowest_bit(bits);
             if (!(union_ >> cell & 1)) rows[cell] = 0;
-            rows[cell] |= c->mask & ~(1ULL << cell);
+            rows[cell] |= masks[k] & ~(1ULL << cell);
         }
-        union_ |= c->mask;
+        union_ |= masks[k];
     }
-    if (!union_) return;
     below[0] = 1ULL << level;
     below[1 + level] = union_;
     size_t n = 3;
@@ -1546,14 +1548,6 @@ static int shape_usable(const HoldsType *shape, int index) {
            (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
 }
 
-/* The filler sets of the type, smallest first (filler_sets in Python): at most MAX_FILLERS,
- * SMALL_FILLERS of three tiles, PAIRS_FILLERS of three or four, STOOD_FILLERS of three to
- * five. */
-#define MAX_FILLERS (NUMBERS * 5 + COLOURS * 77) /* every group, every run of 3-13 */
-#define SMALL_FILLERS (NUMBERS * 4 + 4 * 12)
-#define PAIRS_FILLERS (SMALL_FILLERS + NUMBERS + 4 * 11)
-#define STOOD_FILLERS (PAIRS_FILLERS + 4 * 10) /* and runs of five */
-
 /* The filler sets of 3 to ``largest`` tiles (smallest first, as most_next_filler reads
  * them): of each size, groups of a number, then runs of a colour. */
 static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
@@ -1739,6 +1733,21 @@ int holds_sets_outs(const HoldsType *type, const HoldsPool *pool, int floor, uin
     return sets_walk(type, pool, floor, outs, NULL, NULL);
 }
 
+/* A pairs walk's own state, in pairs mode (``stood`` 0: holds_sets_pairs) or stood mode
+ * (1: holds_sets_stood); NULL without memory. */
+static PairsWalk *pairs_walk_new(int stood) {
+    PairsWalk *pw = malloc(sizeof *pw);
+    if (pw == NULL) return NULL;
+    memset(&pw->memo, 0, sizeof pw->memo);
+    pw->arena = NULL;
+    pw->used = pw->size = 0;
+    pw->stood = stood;
+    pw->codes = NULL;
+    pw->ncodes = pw->codes_size = 0;
+    pw->failed = 0;
+    return pw;
+}
+
 int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *out) {
     int real = 0;
     for (int i = 0; i < HOLDS_TILES; i++) real += pool->count[i];
@@ -1747,15 +1756,8 @@ int holds_sets_pairs(const HoldsType *type, const HoldsPool *pool, HoldsPairs *o
     if (tiles < HOLDS_HAND - 1 || tiles > HOLDS_HAND || (tiles == HOLDS_HAND && !pool->jokers))
         return -2;
     uint64_t outs = 0;
-    PairsWalk *pw = malloc(sizeof *pw);
+    PairsWalk *pw = pairs_walk_new(0);
     if (pw == NULL) return -3;
-    memset(&pw->memo, 0, sizeof pw->memo);
-    pw->arena = NULL;
-    pw->used = pw->size = 0;
-    pw->stood = 0;
-    pw->codes = NULL;
-    pw->ncodes = pw->codes_size = 0;
-    pw->failed = 0;
     sets_walk(type, pool, real - 1, &outs, out, pw);
     memo_free(&pw->memo);
     free(pw->arena);
@@ -1781,15 +1783,8 @@ int holds_sets_stood(const HoldsType *type, const HoldsPool *pool, uint64_t **co
     uint64_t outs = 0;
     HoldsPairs scratch;
     memset(&scratch, 0, sizeof scratch);
-    PairsWalk *pw = malloc(sizeof *pw);
+    PairsWalk *pw = pairs_walk_new(1);
     if (pw == NULL) return -3;
-    memset(&pw->memo, 0, sizeof pw->memo);
-    pw->arena = NULL;
-    pw->used = pw->size = 0;
-    pw->stood = 1;
-    pw->codes = NULL;
-    pw->ncodes = pw->codes_size = 0;
-    pw->failed = 0;
     sets_walk(type, pool, real - 1, &outs, &scratch, pw);
     memo_free(&pw->memo);
     free(pw->arena);
@@ -2083,6 +2078,17 @@ static PyObject *mask_tuple(const uint64_t *masks) {
 }
 
 /* sets_pairs(table, index, counts, jokers, cap): holds_sets_pairs, for the tests. */
+/* A HoldsPairs as Python's (one, pair, joker_free). */
+static PyObject *pairs_tuple(const HoldsPairs *found) {
+    PyObject *pair = mask_tuple(found->pair);
+    PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found->joker_free);
+    if (joker_free == NULL) {
+        Py_XDECREF(pair);
+        return NULL;
+    }
+    return Py_BuildValue("(KNN)", (unsigned long long)found->one, pair, joker_free);
+}
+
 static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     PyObject *table, *counts, *cap;
     int index, jokers, parent;
@@ -2103,13 +2109,7 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     int done = holds_sets_pairs(&type, &pool, &found);
     if (done == -3) return PyErr_NoMemory();
     if (done < 0) Py_RETURN_NONE;
-    PyObject *pair = mask_tuple(found.pair);
-    PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
-    if (joker_free == NULL) {
-        Py_XDECREF(pair);
-        return NULL;
-    }
-    return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
+    return pairs_tuple(&found);
 }
 
 static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
@@ -2142,13 +2142,7 @@ static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
     if (done < 0) Py_RETURN_NONE;
     holds_stood_pairs(codes, n, x, &after, &found);
     free(codes);
-    PyObject *pair = mask_tuple(found.pair);
-    PyObject *joker_free = pair == NULL ? NULL : mask_tuple(found.joker_free);
-    if (joker_free == NULL) {
-        Py_XDECREF(pair);
-        return NULL;
-    }
-    return Py_BuildValue("(KNN)", (unsigned long long)found.one, pair, joker_free);
+    return pairs_tuple(&found);
 }
 
 PyMethodDef setsearch_methods[] = {

@@ -108,6 +108,13 @@ def afters(pool: Pool) -> list[tuple[Pool, int | None]]:
     return found
 
 
+def check_compiled(hand_type: HandType, pool: Pool, cases: list[tuple[Pool, int | None]]) -> None:
+    """The C build's stood walk of ``pool`` against its pairs walk of every case."""
+    for after, x in cases:
+        expected = compiled(hand_type, after)
+        assert compiled_stood(hand_type, pool, after, x) == expected, (pool, after, x)
+
+
 @pytest.mark.stress
 @settings(max_examples=25 * STRESS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pools(), st.sampled_from(TYPES), st.data())
@@ -121,9 +128,7 @@ def test_one_walk_reads_the_walks_around_it(
     hands = stood_hands(spec, pool)
     assert hands is not None
     cases = afters(pool)
-    for after, x in cases:
-        expected = compiled(hand_type, after)
-        assert compiled_stood(hand_type, pool, after, x) == expected, (after, x)
+    check_compiled(hand_type, pool, cases)
     chosen = data.draw(st.lists(st.sampled_from(cases), min_size=1, max_size=3))
     for after, x in chosen:
         assert hands.drawn_pairs(after, x) == drawn_pairs(spec, after), (after, x)
@@ -147,9 +152,7 @@ def test_near_misses_of_the_play_corpus(number: int) -> None:
         hands = stood_hands(spec, pool)
         assert hands is not None
         cases = afters(pool)
-        for after, x in cases:
-            expected = compiled(hand_type, after)
-            assert compiled_stood(hand_type, pool, after, x) == expected, (rack, after, x)
+        check_compiled(hand_type, pool, cases)
         for after, x in cases[::12]:  # the Python walks take longer
             assert hands.drawn_pairs(after, x) == drawn_pairs(spec, after), (rack, after, x)
 

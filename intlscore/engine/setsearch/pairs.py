@@ -200,6 +200,10 @@ class _PairsSearch(_SetSearch):
             if level == 0 and self.draws == 0:
                 self.settled = True
 
+    largest_filler = 4
+    """A new set of three drawn tiles at a leaf; of four where two jokers leave four to
+    stand in for (13 tiles keeping all their real tiles but one)."""
+
     def _leaf(self, hand: Partial) -> None:
         kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
         level = kept - self.best.kept  # 0: all real tiles but one kept, 1: all
@@ -207,26 +211,34 @@ class _PairsSearch(_SetSearch):
             return
         need = HAND_SIZE - tiles
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
-        below: list[Part | None] = [None, None]
         if need == 0:
             if short == 0 and self._final_ok(sets, colours):
-                below[level] = (0, {})
-                self._merge((below[0], below[1]), self.drawn[self.mark :])
+                self._completed(level, [()])
             return
-        # a new set of three drawn tiles; of four where two jokers leave four to stand in for
-        if need not in (3, 4) or sets >= self.shape.max_sets or short > need:
+        if not 3 <= need <= self.largest_filler or sets >= self.shape.max_sets or short > need:
             return
         room = _room_of(self.cap, self.cover, self.let_go)
         fill: Fill = (need, sets, room, total, colours, run_colours, short)
+        fillers = [
+            cand.cells
+            for _, cand in self._fillers_from(fill, 0)
+            if len(cand.cells) == need and self._completes(cand, 0, fill)
+        ]
+        if fillers:
+            self._completed(level, fillers)
+
+    def _completed(self, level: int, fillers: list[tuple[int, ...]]) -> None:
+        """Hands at ``level`` standing in for the tiles drawn below the innermost key and
+        then for one of ``fillers`` (a new set of drawn tiles, or none: ``()``)."""
         union, rows = 0, dict[int, int]()
-        for _, cand in self._fillers_from(fill, 0):
-            if len(cand.cells) == need and self._completes(cand, 0, fill):
-                union |= cand.mask
-                for cell in cand.cells:
-                    rows[cell] = rows.get(cell, 0) | cand.mask & ~(1 << cell)
-        if union:
-            below[level] = (union, rows)
-            self._merge((below[0], below[1]), self.drawn[self.mark :])
+        for cells in fillers:
+            mask = sum(1 << cell for cell in cells)
+            union |= mask
+            for cell in cells:
+                rows[cell] = rows.get(cell, 0) | mask & ~(1 << cell)
+        below: list[Part | None] = [None, None]
+        below[level] = (union, rows)
+        self._merge((below[0], below[1]), self.drawn[self.mark :])
 
 
 Stood = tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...]]]
@@ -358,29 +370,11 @@ class _StoodSearch(_PairsSearch):
             if level == 0 and suffixes and self.draws == 0:
                 self.settled = True
 
-    def _leaf(self, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
-        level = kept - self.best.kept  # 0: all real tiles but one kept, 1: all
-        if level not in (0, 1):
-            return
-        need = HAND_SIZE - tiles
-        short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
+    largest_filler = 5
+    """Up to five drawn tiles in a new set: 12 tiles with two jokers keeping all their real
+    tiles but one stand in for five (a run of five)."""
+
+    def _completed(self, level: int, fillers: list[tuple[int, ...]]) -> None:
         below: list[frozenset[tuple[int, ...]]] = [frozenset(), frozenset()]
-        if need == 0:
-            if short == 0 and self._final_ok(sets, colours):
-                below[level] = frozenset({()})
-                self._record((below[0], below[1]), self.drawn[self.mark :])
-            return
-        # a new set of drawn tiles: of five where 12 tiles with two jokers stand in for five
-        if need not in (3, 4, 5) or sets >= self.shape.max_sets or short > need:
-            return
-        room = _room_of(self.cap, self.cover, self.let_go)
-        fill: Fill = (need, sets, room, total, colours, run_colours, short)
-        found = frozenset(
-            cand.cells
-            for _, cand in self._fillers_from(fill, 0)
-            if len(cand.cells) == need and self._completes(cand, 0, fill)
-        )
-        if found:
-            below[level] = found
-            self._record((below[0], below[1]), self.drawn[self.mark :])
+        below[level] = frozenset(fillers)
+        self._record((below[0], below[1]), self.drawn[self.mark :])

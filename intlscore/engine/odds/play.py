@@ -822,15 +822,14 @@ class _Search:
 
         Where the 14 tiles hold the type alone, every drawn tile completes it, keeping all
         their real tiles, and one more where it completes them less a joker (then thrown,
-        R12: one walk of their outs at all real tiles, :meth:`frees`). Where they do not
-        hold a set-based type, a drawn numbered tile completes it exactly when a completed
-        hand keeping all real tiles but one draws it (the hand's jokers stand for the
-        rest), and that hand keeps the other real tiles and the drawn one: reach's
-        keep-most search at that floor gathers every such tile at once, as its outs. With
-        jokers both are read from the 14 tiles' pairs walk (:meth:`derived`, which most
-        positions read from a walk made for many; the C build asks the keep-most walks):
-        its ``one`` is the tiles that let a joker go, and empty unless they hold the type,
-        its ``paired`` the outs. For
+        R12). Where they do not hold a set-based type, a drawn numbered tile completes it
+        exactly when a completed hand keeping all real tiles but one draws it (the hand's
+        jokers stand for the rest), and that hand keeps the other real tiles and the drawn
+        one. For a set-based type with jokers both come from the 14 tiles' pairs walk
+        (:meth:`derived`, which most positions read from a walk made for many; the C build
+        asks keep-most walks): its ``one`` is the tiles that let a joker go, empty unless
+        they hold the type, and its ``paired`` the outs. Without jokers, reach's keep-most
+        search at all real tiles but one gathers the outs at once. For
         another type without jokers, a drawn kind completes it exactly when a joker that
         may stand only for it does (R3): group testing (:meth:`outs_among`). Otherwise
         each kind is checked, but for a tile of a number the type never uses
@@ -853,9 +852,8 @@ class _Search:
                 return [(kind, real + (walked.one >> kind & 1)) for kind in numbered] + joker
             return [(kind, real) for kind in numbered if walked.paired >> kind & 1] + joker
         if set_based or not pool.jokers:
-            if self.held(hand_type, pool) is not None:
-                frees = self.frees(hand_type, pool) if pool.jokers else 0
-                return [(kind, real + (frees >> kind & 1)) for kind in numbered] + joker
+            if self.held(hand_type, pool) is not None:  # no joker to let go
+                return [(kind, real) for kind in numbered] + joker
             if set_based:
                 closest = closest_within(hand_type, pool, real - 1)
                 outs = 0 if closest is None else closest.outs
@@ -886,16 +884,6 @@ class _Search:
         alone = self.held(hand_type, pool) if len(checked) < len(kinds) else None
         completed = [(kind, found.get(kind, alone)) for kind in kinds]
         return [(kind, kept) for kind, kept in completed if kept is not None]
-
-    def frees(self, hand_type: HandType, pool: Pool) -> int:
-        """For 14 tiles with jokers holding a set-based type alone: the drawn tiles that
-        let a joker go (the hand then keeps one real tile more, R12), those that complete
-        the real tiles and the other jokers: the outs of the hand less a joker, at all its
-        real tiles."""
-        fewer = pool._replace(jokers=pool.jokers - 1)
-        real = HAND_SIZE - pool.jokers
-        closest = closest_within(hand_type, fewer, real)
-        return closest.outs if closest is not None and closest.kept == real else 0
 
     def outs_among(self, hand_type: HandType, pool: Pool, kinds: list[int]) -> list[int]:
         """The kinds of ``kinds`` that, drawn, complete a type the 14 tiles (no joker)

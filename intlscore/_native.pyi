@@ -31,17 +31,20 @@ def sets_pairs(
     """What a set-based type makes of 13 tiles (or 14 with a joker) and two drawn ones:
     (one, pair, joker_free) as setsearch.pairs.DrawnPairs (native/setsearch.c)."""
 
-def sets_added(
+def sets_stood(
     table: object,
     index: int,
     counts: bytes,
     jokers: int,
     cap: bytes,
     x: int,
+    after_counts: bytes,
+    after_cap: bytes,
     /,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
-    """sets_pairs of 12 tiles and the numbered tile x, read from one walk of the 12
-    (setsearch.pairs.added_pairs, AddedPairs.with_tile; native/setsearch.c)."""
+    """sets_pairs of the 12 or 13 tiles walked, with the numbered tile x added (-1:
+    none), under the caps of after, read from one stood walk (setsearch.pairs.stood_hands,
+    StoodHands.drawn_pairs; native/setsearch.c)."""
 
 def plain_split(
     counts: bytes, jokers: int, cap: bytes, /

@@ -973,9 +973,9 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
  * at its draw ``draw``, one walk of the 14 tiles serves every such child. Without a joker
  * it is the outs walk at 13 real tiles: whether they hold the type alone (``one`` all
  * tiles, as Hint's pairs read it) and which drawn tiles complete it (``outs``); with
- * jokers, the pairs walk (holds_sets_pairs, read by derived): the tiles the jokers stand in
- * for in the hands keeping every real tile (``one``), and the pairs a hand keeping all but one stands
- * in for (``pair``), read per child by ``back_child`` (one joker) or
+ * jokers, the pairs walk (holds_sets_pairs, read by derived): the tiles the jokers stand
+ * in for in the hands keeping every real tile (``one``), and the pairs a hand keeping all
+ * but one stands in for (``pair``), read per child by ``back_child`` (one joker) or
  * ``back_child_two_jokers`` (two: ``outs`` are then the tiles of such pairs). Returns 0,
  * or -1 without memory (the pairs walk's own). */
 static int throw_back(Search *s, const Position *pool, int draw, HoldsPairs *back,

@@ -1648,11 +1648,14 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
         /* every tile a completed hand could draw: once the outs are all of them, stop */
         for (int i = 0; i < HOLDS_TILES; i++)
             if (usable[i] && pool->cap[i] > pool->count[i]) full |= 1ULL << i;
-        /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers */
-        s.nfillers = type_fillers(&s.cond, fillers,
-                                  pw != NULL && pw->stood         ? 3 + pool->jokers
-                                  : pairs != NULL && pool->jokers == 2 ? 4
-                                                                        : 3);
+        /* a hand at the floor (11 or more) draws at most three tiles: three-tile fillers;
+         * a pairs walk with two jokers, four; a stood walk, three and the jokers */
+        int largest = 3;
+        if (pw != NULL && pw->stood)
+            largest = 3 + pool->jokers;
+        else if (pairs != NULL && pool->jokers == 2)
+            largest = 4;
+        s.nfillers = type_fillers(&s.cond, fillers, largest);
         s.fillers = fillers;
     }
     int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
@@ -2077,7 +2080,6 @@ static PyObject *mask_tuple(const uint64_t *masks) {
     return tuple;
 }
 
-/* sets_pairs(table, index, counts, jokers, cap): holds_sets_pairs, for the tests. */
 /* A HoldsPairs as Python's (one, pair, joker_free). */
 static PyObject *pairs_tuple(const HoldsPairs *found) {
     PyObject *pair = mask_tuple(found->pair);
@@ -2089,6 +2091,7 @@ static PyObject *pairs_tuple(const HoldsPairs *found) {
     return Py_BuildValue("(KNN)", (unsigned long long)found->one, pair, joker_free);
 }
 
+/* sets_pairs(table, index, counts, jokers, cap): holds_sets_pairs, for the tests. */
 static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     PyObject *table, *counts, *cap;
     int index, jokers, parent;
@@ -2112,6 +2115,8 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
     return pairs_tuple(&found);
 }
 
+/* sets_stood(table, index, counts, jokers, cap, x, after_counts, after_cap):
+ * holds_sets_stood and holds_stood_pairs, for the tests. */
 static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
     PyObject *table, *counts, *cap, *after_counts, *after_cap;
     int index, jokers, parent, x;

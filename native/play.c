@@ -3,9 +3,11 @@
  *   c-only key_of                  packs the memo key (Python keys a dict by the Pool)
  *   c-only hash_of                 the memo's hash table (Python: dict)
  *   c-only same_key                the memo's hash table (Python: dict)
+ *   c-only memo_probe              the memo's hash table (Python: dict)
  *   c-only memo_grow               the memo's hash table (Python: dict)
  *   c-only memo_find               the memo's hash table (Python: dict)
  *   c-only memo_store              the memo's hash table (Python: dict)
+ *   c-only memo_free               the memo's hash table (Python: dict)
  *   c-only reserve                 arena memory (Python: lists)
  *   c-only ends_reserve            arena memory (Python: lists)
  *   c-only useful_reserve          arena memory (Python: lists)
@@ -185,14 +187,25 @@ typedef struct {
 typedef struct {
     Key key;
     Scaled value; /* for the wins memo: ``at`` and ``count`` index the wins arena */
-    int used;
 } Entry;
 
+/* A hash table of keys to values: the entries in the order stored, and an open-addressing
+ * table of 8-byte slots over them, each 0 (free) or the key's hash's high 32 bits and the
+ * entry's index + 1. A lookup reads the small slots and only the entries whose hash bits
+ * match (the entries alone were 64 bytes a slot at half load, a cache miss a probe and a
+ * page fault each 64 slots as the table grew). */
 typedef struct {
+    uint64_t *slots;
+    size_t size; /* slots: a power of two, at most half taken */
     Entry *entries;
-    size_t size; /* a power of two */
-    size_t used;
+    size_t used, room;
 } Memo;
+
+/* Where memo_find looked for a key: where memo_store puts it if it is not there. */
+typedef struct {
+    uint64_t hash;
+    size_t slot, size;
+} Probe;
 
 typedef struct {
     /* the rack's types (``_Search.types``), in order */
@@ -247,36 +260,74 @@ typedef struct {
 
 static const Hint NO_HINT = {~0ULL, 0, NULL, -1, 0};
 
+#define SLOT_TAG(hash) ((hash) >> 32 << 32)
+
+/* The first slot of the key's probe sequence that is free or holds it. */
+static size_t memo_probe(const Memo *memo, uint64_t hash, const Key *key) {
+    size_t mask = memo->size - 1, j = hash & mask;
+    for (;; j = (j + 1) & mask) {
+        uint64_t slot = memo->slots[j];
+        if (!slot) return j;
+        if ((slot ^ hash) >> 32 == 0 && same_key(&memo->entries[(uint32_t)slot - 1].key, key))
+            return j;
+    }
+}
+
+/* Twice the slots (1024 at first), the entries placed anew in the order stored: 0, or -1
+ * without memory (the table is left as it was). */
 static int memo_grow(Memo *memo) {
     size_t size = memo->size ? memo->size * 2 : 1024;
-    Entry *entries = calloc(size, sizeof *entries);
-    if (entries == NULL) return -1;
-    for (size_t i = 0; i < memo->size; i++) {
-        if (!memo->entries[i].used) continue;
-        size_t j = hash_of(&memo->entries[i].key) & (size - 1);
-        while (entries[j].used) j = (j + 1) & (size - 1);
-        entries[j] = memo->entries[i];
+    uint64_t *slots = calloc(size, sizeof *slots);
+    if (slots == NULL) return -1;
+    for (size_t i = 0; i < memo->used; i++) {
+        uint64_t hash = hash_of(&memo->entries[i].key);
+        size_t j = hash & (size - 1);
+        while (slots[j]) j = (j + 1) & (size - 1);
+        slots[j] = SLOT_TAG(hash) | (i + 1);
     }
-    free(memo->entries);
-    memo->entries = entries;
+    free(memo->slots);
+    memo->slots = slots;
     memo->size = size;
     return 0;
 }
 
-/* The entry of ``key`` (found: its ``used`` is 1), or a free slot for it; NULL: no memory. */
-static Entry *memo_find(Memo *memo, const Key *key) {
-    if (2 * (memo->used + 1) > memo->size && memo_grow(memo) < 0) return NULL;
-    size_t j = hash_of(key) & (memo->size - 1);
-    while (memo->entries[j].used && !same_key(&memo->entries[j].key, key))
-        j = (j + 1) & (memo->size - 1);
-    return &memo->entries[j];
+/* The entry of ``key``, or NULL where it is not stored (``probe``: where it would go). */
+static Entry *memo_find(const Memo *memo, const Key *key, Probe *probe) {
+    probe->hash = hash_of(key);
+    probe->size = memo->size;
+    if (!memo->size) return NULL;
+    probe->slot = memo_probe(memo, probe->hash, key);
+    uint64_t slot = memo->slots[probe->slot];
+    return slot ? &memo->entries[(uint32_t)slot - 1] : NULL;
 }
 
-static void memo_store(Memo *memo, Entry *slot, const Key *key, Scaled value) {
-    slot->key = *key;
-    slot->value = value;
-    slot->used = 1;
-    memo->used++;
+/* Stores a key memo_find did not find (``probe``; other keys may have been stored since):
+ * its entry, or NULL without memory (nothing is stored). */
+static Entry *memo_store(Memo *memo, const Probe *probe, const Key *key, Scaled value) {
+    size_t slot = probe->slot;
+    if (2 * (memo->used + 1) > memo->size) {
+        if (memo_grow(memo) < 0) return NULL;
+        slot = memo_probe(memo, probe->hash, key);
+    } else if (memo->size != probe->size || memo->slots[slot]) {
+        slot = memo_probe(memo, probe->hash, key);
+    }
+    if (memo->used == memo->room) {
+        size_t room = memo->room ? memo->room * 2 : 512;
+        Entry *entries = realloc(memo->entries, room * sizeof *entries);
+        if (entries == NULL) return NULL;
+        memo->entries = entries;
+        memo->room = room;
+    }
+    Entry *entry = &memo->entries[memo->used];
+    entry->key = *key;
+    entry->value = value;
+    memo->slots[slot] = SLOT_TAG(probe->hash) | ++memo->used;
+    return entry;
+}
+
+static void memo_free(Memo *memo) {
+    free(memo->slots);
+    free(memo->entries);
 }
 
 /* Room for ``more`` items of ``item`` bytes after the ``used`` ones of an arena of
@@ -576,20 +627,24 @@ static void paired_wins(const Search *s, int t, const Position *pool, const Hold
 }
 
 /* Per kind drawn at draw number ``draw``: the best closed score and its slot (``best``,
- * zeroed first). Returns 0, or -1 without memory. */
+ * zeroed first), kept in the wins memo where ``remember`` (Python's ``wins``). Returns 0,
+ * or -1 without memory. */
 static int wins(Search *s, const Position *pool, int draw, const int counts[KINDS],
-                const Hint *hint, int best[KINDS][2]) {
+                const Hint *hint, int remember, int best[KINDS][2]) {
     memset(best, 0, sizeof(int) * KINDS * 2);
-    Key key = key_of(pool, 0, draw);
-    Entry *entry = memo_find(&s->win_memo, &key);
-    if (entry == NULL) return -1;
-    if (entry->used) {
-        for (uint32_t i = 0; i < entry->value.count; i++) {
-            const Win *win = &s->wins_arena[entry->value.at + i];
-            best[win->kind][0] = win->score;
-            best[win->kind][1] = win->slot;
+    Key key;
+    Probe probe;
+    if (remember) {
+        key = key_of(pool, 0, draw);
+        const Entry *entry = memo_find(&s->win_memo, &key, &probe);
+        if (entry != NULL) {
+            for (uint32_t i = 0; i < entry->value.count; i++) {
+                const Win *win = &s->wins_arena[entry->value.at + i];
+                best[win->kind][0] = win->score;
+                best[win->kind][1] = win->slot;
+            }
+            return 0;
         }
-        return 0;
     }
     int known[MAX_TYPES];
     hinted_parents(s, hint, known);
@@ -695,6 +750,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         if (counts[JOKER])
             better(best, JOKER, best_score(s, t, with_joker, pool->jokers + 1, HAND + 1), t);
     }
+    if (!remember) return 0;
     int n = 0;
     for (int kind = 0; kind < KINDS; kind++) n += best[kind][0] != 0;
     if (wins_reserve(s, (size_t)n) < 0) return -1;
@@ -704,11 +760,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         Win win = {(unsigned char)kind, (unsigned char)best[kind][1], best[kind][0]};
         s->wins_arena[s->wins_used++] = win;
     }
-    /* the table may have grown while the wins were found: find the slot again */
-    entry = memo_find(&s->win_memo, &key);
-    if (entry == NULL) return -1;
-    memo_store(&s->win_memo, entry, &key, stored);
-    return 0;
+    return memo_store(&s->win_memo, &probe, &key, stored) == NULL ? -1 : 0;
 }
 
 #define NUMBERED_MASK ((1ULL << HOLDS_TILES) - 1)
@@ -842,9 +894,9 @@ static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
     if (!fits) return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
     base.seen_jokers = 0;
     Key key = key_of(&base, t, 0);
-    Entry *entry = memo_find(&s->stood_memo, &key);
-    if (entry == NULL) return -1;
-    if (!entry->used) {
+    Probe probe;
+    const Entry *entry = memo_find(&s->stood_memo, &key, &probe);
+    if (entry == NULL) {
         uint64_t *codes;
         size_t n;
         HoldsPool walked;
@@ -858,7 +910,8 @@ static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
         free(codes);
         Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)n};
         s->useful_used += n;
-        memo_store(&s->stood_memo, entry, &key, stored);
+        entry = memo_store(&s->stood_memo, &probe, &key, stored);
+        if (entry == NULL) return -1;
     }
     holds_stood_pairs(&s->useful_arena[entry->value.at], entry->value.count, x, &holds, out);
     return 0;
@@ -875,9 +928,9 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
     memset(bare.cap, 0, sizeof bare.cap);
     bare.seen_jokers = 0;
     Key key = key_of(&bare, t, 0);
-    Entry *entry = memo_find(&s->walk_memo, &key);
-    if (entry == NULL) return -1;
-    if (!entry->used) {
+    Probe probe;
+    const Entry *entry = memo_find(&s->walk_memo, &key, &probe);
+    if (entry == NULL) {
         Position top = *pool;
         top_caps(s, pool, top.cap);
         int fits = 1;
@@ -892,7 +945,7 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
             walk_pack(out, &arena[3]);
             Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)words};
             s->useful_used += words;
-            memo_store(&s->walk_memo, entry, &key, stored);
+            if (memo_store(&s->walk_memo, &probe, &key, stored) == NULL) return -1;
             if (walk_serves(arena, arena[2], pool->cap)) return 0;
         }
     } else {
@@ -926,10 +979,10 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     Position after = *pool;
     thrown(&after, discard);
     Key key = key_of(&after, 0, draw);
-    Entry *entry = memo_find(&s->useful_memo, &key);
-    if (entry == NULL) return -1;
+    Probe probe;
+    const Entry *entry = memo_find(&s->useful_memo, &key, &probe);
     *paired = 0;
-    if (entry->used) {
+    if (entry != NULL) {
         const uint64_t *known = &s->useful_arena[entry->value.at];
         memcpy(may, known, sizeof(uint64_t) * (size_t)s->n);
         *sure = known[s->n];
@@ -964,8 +1017,7 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
     arena[s->n] = *sure;
     pairs_pack(s, *sure, pairs, &arena[s->n + 1]);
     s->useful_used += words;
-    memo_store(&s->useful_memo, entry, &key, stored);
-    return 1;
+    return memo_store(&s->useful_memo, &probe, &key, stored) == NULL ? -1 : 1;
 }
 
 /* For 14 tiles two draws from the end, the child that throws the drawn tile back holds
@@ -1086,9 +1138,9 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                  Scaled *out) {
     if (draw > s->last_limited + 1) draw = s->last_limited + 1;
     Key key = key_of(pool, left, draw);
-    Entry *entry = memo_find(&s->memo, &key);
-    if (entry == NULL) return NO_MEMORY;
-    if (entry->used) {
+    Probe probe;
+    const Entry *entry = memo_find(&s->memo, &key, &probe);
+    if (entry != NULL) {
         *out = entry->value;
         return DONE;
     }
@@ -1100,7 +1152,9 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
     Scaled answer = {0, 0, 0, 0};
     if (unseen > 0) {
         int best[KINDS][2];
-        if (wins(s, pool, draw, counts, hint, best) < 0) return NO_MEMORY;
+        /* one draw from the end, no other position of this count of draws holds the same
+         * tiles and caps (each throw lowers a cap): its wins are not kept */
+        if (wins(s, pool, draw, counts, hint, left > 1, best) < 0) return NO_MEMORY;
         char hopeless_kinds[KINDS];
         /* two draws from the end: per kind held, the types each next draw may still win */
         int useful_at[KINDS];
@@ -1272,10 +1326,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
             s->ends[s->ends_used++] = end;
         }
     }
-    /* the memo may have grown during the search below: find the slot again */
-    entry = memo_find(&s->memo, &key);
-    if (entry == NULL) return NO_MEMORY;
-    memo_store(&s->memo, entry, &key, answer);
+    if (memo_store(&s->memo, &probe, &key, answer) == NULL) return NO_MEMORY;
     *out = answer;
     return DONE;
 }
@@ -1285,13 +1336,13 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
 static void search_free(PyObject *capsule) {
     Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s == NULL) return;
-    free(s->memo.entries);
-    free(s->win_memo.entries);
+    memo_free(&s->memo);
+    memo_free(&s->win_memo);
     free(s->ends);
     free(s->wins_arena);
-    free(s->useful_memo.entries);
-    free(s->walk_memo.entries);
-    free(s->stood_memo.entries);
+    memo_free(&s->useful_memo);
+    memo_free(&s->walk_memo);
+    memo_free(&s->stood_memo);
     free(s->useful_arena);
     free(s->pairs);
     free(s);

@@ -368,7 +368,9 @@ class _Search:
             answer: _Scaled = (0, 0, ())
             self.memo[key] = answer
             return answer
-        wins = self.wins(pool, draw, counts, hint)
+        # one draw from the end, no other position of this count of draws holds the same
+        # tiles and caps (each throw lowers a cap): its wins are not kept
+        wins = self.wins(pool, draw, counts, hint, remember=left > 1)
         # two draws from the end: per kind held, the types each next draw may still win;
         # a kind whose discard leaves no win at the last draw whatever comes (without a
         # joker among the 13 tiles left) is hopeless
@@ -702,14 +704,21 @@ class _Search:
         return self.alone.of(hand_type, pool, 0, 0).kept[0]
 
     def wins(
-        self, pool: Pool, draw: int, counts: list[int], hint: Hint = NO_HINT
+        self,
+        pool: Pool,
+        draw: int,
+        counts: list[int],
+        hint: Hint = NO_HINT,
+        *,
+        remember: bool = True,
     ) -> list[tuple[int, int]]:
         """Per kind drawn at draw number ``draw``: the best closed score (R10-R13) of the
         14 tiles and the drawn one, and its type (the later in the table on a tie, R11).
         ``hint`` (from the parent) rules types out, and gives some their wins from the
-        parent's pairs walk (:meth:`paired_wins`): the same wins, found sooner."""
+        parent's pairs walk (:meth:`paired_wins`): the same wins, found sooner. They are
+        kept for the tiles and the draw where ``remember``."""
         key = (pool, draw)
-        known = self.win_memo.get(key)
+        known = self.win_memo.get(key) if remember else None
         if known is not None:
             return known
         best = [(0, 0)] * KINDS
@@ -742,7 +751,8 @@ class _Search:
                 jokers = pool.jokers + (kind == JOKER_INDEX)
                 score = best_score(hand_type, kept, jokers, HAND_SIZE + 1)
                 best[kind] = _better(best[kind], score, hand_type.number)
-        self.win_memo[key] = best
+        if remember:
+            self.win_memo[key] = best
         return best
 
     def hinted_parents(self, hint: Hint) -> dict[int, bool]:

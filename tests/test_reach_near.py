@@ -22,10 +22,11 @@ from strategies import hands_seen_trump
 
 from intlscore.engine import build, native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.reach import reachability, solve
+from intlscore.engine.reach import anytiles, reachability, solve
 from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.near_search import near_reach
 from intlscore.engine.reach.sequences import closest_sequences
+from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import type_spec
@@ -282,6 +283,63 @@ def test_formable_is_whether_the_full_search_finds_a_hand(
         if solve.prunable(hand_type):
             expected = solve.closest(hand_type, pool).found
             assert solve.formable(hand_type, pool) == expected, hand_type.name
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(hands_seen_trump(max_blocked=60), st.integers(min_value=1, max_value=14))
+def test_a_floor_on_an_any_tiles_type_keeps_its_answer(
+    drawn: tuple[list[Tile], list[Tile], Tile | None], floor: int
+) -> None:
+    """closest_within of a type of structure "any" (Piccolo, Grand odd, Grand square,
+    Single colour odd) leaves out the hands below the floor and the targets that cannot
+    beat the best so far: the same answer as the full search, or None below the floor."""
+    hand, seen, trump = drawn
+    pool = Pool.build(hand, seen, trump)
+    for hand_type in TABLE.types:
+        if hand_type.structure != "any":
+            continue
+        full = solve.closest(hand_type, pool)
+        within = solve.closest_within(hand_type, pool, floor)
+        if full.found and full.kept >= floor:
+            assert within == full, hand_type.name
+        else:
+            assert within is None, hand_type.name
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(hands_seen_trump(max_blocked=60))
+def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
+    drawn: tuple[list[Tile], list[Tile], Tile | None],
+) -> None:
+    """The "any" types told by counts alone (Grand odd, Grand square, Single colour odd:
+    no total, no set of colours to cover), whose targets that cannot beat the best so far
+    are never built, against the general dynamic programme (``fill_dp``) offering every
+    hand of every colour set and target: the same kept tiles, outs and keep."""
+    hand, seen, trump = drawn
+    pool = Pool.build(hand, seen, trump)
+    for number in (10, 12, 22):
+        hand_type = TABLE.by_number(number)
+        reference = Best()
+        numbers = anytiles.allowed_numbers(hand_type)
+        for colours in anytiles.colour_sets(hand_type):
+            cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours]
+            cells = [i for i in cells if pool.cap[i]]
+            targets = range(1, 14) if hand_type.same_number else [None]
+            for target in targets:
+                anytiles.fill_dp(hand_type, pool, cells, frozenset(), target, reference)
+        assert solve.closest(hand_type, pool) == reference, hand_type.name
+
+
+@pytest.mark.parametrize(("hand", "kept"), [("k7 r7 b7 o7 k7 r7 k1-6 k8 k9", 12), ("k1-13 r1", 8)])
+def test_grand_square_by_hand(hand: str, kept: int) -> None:
+    """Grand square (eight tiles of one number, any others): six 7s held and eight
+    others keep 12 (the six 7s, two more drawn, six of the others); k1-13 r1 keeps 8 (two
+    1s held, six drawn, six of the others)."""
+    pool = Pool.build(parse_tiles(hand), (), None)
+    square = TABLE.by_number(12)
+    assert solve.closest(square, pool).kept == kept
+    assert solve.closest_within(square, pool, kept) == solve.closest(square, pool)
+    assert solve.closest_within(square, pool, kept + 1) is None
 
 
 def test_near_of_a_result_with_no_reachable_type() -> None:

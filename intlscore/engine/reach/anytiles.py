@@ -44,22 +44,70 @@ def colour_sets(hand_type: HandType) -> list[frozenset[int]]:
     return [frozenset(s) for s in combinations(range(4), hand_type.colours)]
 
 
-def closest_any(hand_type: HandType, pool: Pool) -> Best:
-    """The most hand tiles 14 tiles meeting the type's conditions can keep, with the outs."""
+def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
+    """The most hand tiles 14 tiles meeting the type's conditions can keep, with the outs.
+
+    Where ``floor`` is given, the answer is the same wherever it keeps ``floor`` tiles or
+    more (:func:`.solve.closest_within`): hands keeping fewer may be left out.
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.ruleset import default_table
+    >>> square = default_table().by_number(12)  # eight tiles of one number
+    >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8 k9"), (), None)
+    >>> closest_any(square, pool) == closest_any(square, pool, 12), closest_any(square, pool).kept
+    (True, 12)
+    """
     best = Best()
     numbers = allowed_numbers(hand_type)
     targets: list[int | None] = list(range(1, 14)) if hand_type.same_number is not None else [None]
     for colours in colour_sets(hand_type):
         cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i]]
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
+        counts = _Counts(pool, cells)
         for target in targets:
             if need_each or (hand_type.max_total is not None and target is not None):
                 fill_dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
             elif hand_type.max_total is not None:
                 _cheapest(hand_type.max_total, pool, cells, best)
             else:
-                _count_only(pool, cells, target, hand_type.same_number or 0, best)
+                hands = counts.hands(target, hand_type.same_number or 0)
+                if max((on + off for on, off, _, _ in hands), default=-1) >= max(best.kept, floor):
+                    _count_only(pool, cells, target, hands, best)
     return best
+
+
+class _Counts:
+    """Per number, the hand copies and the drawable copies of some cells: the hands of
+    :func:`_count_only` told by their counts alone, so that those keeping fewer tiles
+    than the best so far (which would change nothing, :meth:`.Best.offer`) or than a
+    floor are never built."""
+
+    __slots__ = ("drawable", "held")
+
+    def __init__(self, pool: Pool, cells: list[int]) -> None:
+        self.held = [0] * 14
+        self.drawable = [0] * 14
+        for cell in cells:
+            held = pool.hand[cell]
+            self.held[cell // 4 + 1] += held
+            if pool.cap[cell] > held:
+                self.drawable[cell // 4 + 1] += pool.cap[cell] - held
+
+    def hands(self, target: int | None, at_least: int) -> list[tuple[int, int, bool, bool]]:
+        """Per count of tiles of number ``target`` (at least ``at_least``, none without a
+        target) in a hand of 14: the hand tiles of the target it keeps and of the others,
+        and whether it draws some of each."""
+        held_on = self.held[target] if target is not None else 0
+        draw_on = self.drawable[target] if target is not None else 0
+        held_off = sum(self.held) - held_on
+        draw_off = sum(self.drawable) - draw_on
+        hands = []
+        for units_on in range(at_least, min(HAND_SIZE, held_on + draw_on) + 1):
+            units_off = HAND_SIZE - units_on
+            if units_off <= held_off + draw_off:
+                kept_on, kept_off = min(units_on, held_on), min(units_off, held_off)
+                hands.append((kept_on, kept_off, units_on > kept_on, units_off > kept_off))
+        return hands
 
 
 def _units(pool: Pool, cells: list[int]) -> tuple[list[int], list[int]]:
@@ -80,38 +128,36 @@ def _pack(indices: list[int]) -> int:
 
 
 def _count_only(
-    pool: Pool, cells: list[int], target: int | None, at_least: int, best: Best
+    pool: Pool,
+    cells: list[int],
+    target: int | None,
+    hands: list[tuple[int, int, bool, bool]],
+    best: Best,
 ) -> None:
-    """No total: keep as many hand tiles as fit, with ``at_least`` of number ``target``."""
+    """No total: keep as many hand tiles as fit, with some of number ``target``: offers
+    ``best`` the ``hands`` of :meth:`_Counts.hands`."""
     on = [c for c in cells if target is not None and c // 4 + 1 == target]
     off = [c for c in cells if target is None or c // 4 + 1 != target]
-    packs_on, draw_on, spare_on = _prefix_packs(pool, on)
-    packs_off, draw_off, spare_off = _prefix_packs(pool, off)
-    held_on, held_off = len(packs_on) - 1, len(packs_off) - 1
-    for units_on in range(at_least, min(HAND_SIZE, held_on + draw_on) + 1):
-        units_off = HAND_SIZE - units_on
-        if units_off > held_off + draw_off:
-            continue
-        kept_on = min(units_on, held_on)
-        kept_off = min(units_off, held_off)
-        outs = (spare_on if units_on > kept_on else 0) | (spare_off if units_off > kept_off else 0)
+    packs_on, spare_on = _prefix_packs(pool, on)
+    packs_off, spare_off = _prefix_packs(pool, off)
+    for kept_on, kept_off, draws_on, draws_off in hands:
+        outs = (spare_on if draws_on else 0) | (spare_off if draws_off else 0)
         best.offer(kept_on + kept_off, outs, packs_on[kept_on] + packs_off[kept_off])
 
 
-def _prefix_packs(pool: Pool, cells: list[int]) -> tuple[list[int], int, int]:
+def _prefix_packs(pool: Pool, cells: list[int]) -> tuple[list[int], int]:
     """The hand copies of ``cells`` in order, as the packed keep of each first few
-    (:func:`_pack` of the first k, k = 0, 1, ...), the drawable copies and their tiles."""
+    (:func:`_pack` of the first k, k = 0, 1, ...), and the tiles with drawable copies."""
     packs = [0]
-    packed = drawable = spare = 0
+    packed = spare = 0
     for cell in cells:
         held = pool.hand[cell]
         for _ in range(held):
             packed += 1 << (2 * cell)
             packs.append(packed)
         if pool.cap[cell] > held:
-            drawable += pool.cap[cell] - held
             spare |= 1 << cell
-    return packs, drawable, spare
+    return packs, spare
 
 
 def _cheapest(limit: int, pool: Pool, cells: list[int], best: Best) -> None:

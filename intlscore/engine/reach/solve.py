@@ -66,6 +66,8 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
         if sequence_problem(hand_type) is not None:
             return None
         best = closest_sequences(hand_type, pool, floor)
+    elif floor >= 1 and hand_type.structure == "any":
+        best = closest_any(hand_type, pool, floor)
     elif floor >= 1 and prunable(hand_type):
         return build.current().closest_sets_within(type_spec(hand_type), pool, floor)
     else:

@@ -32,6 +32,7 @@
  *   port   blind_class             intlscore.engine.odds.play:blind_class
  *   port   allowed                 intlscore.engine.odds.play:_allowed
  *   port   best_score              intlscore.engine.odds.holds:best_score
+ *   c-only lowest_bit              a set bit's index, no builtin in portable C
  *   port   better                  intlscore.engine.odds.play:_better
  *   port   may_win_within_two      intlscore.engine.odds.play:_Search.may_win_within_two
  *   port   may_complete            intlscore.engine.odds.play:_Search.may_complete
@@ -54,6 +55,7 @@
  *   port   back_child              intlscore.engine.odds.hints:back_child
  *   port   back_child_two_jokers   intlscore.engine.odds.hints:back_child_two_jokers
  *   port   joker_child             intlscore.engine.odds.hints:joker_child
+ *   port   drawn_hint              intlscore.engine.odds.play:drawn_hint
  *   c-only perm                    math.perm in Python
  *   port   value                   intlscore.engine.odds.play:_Search.weigh
  *   c-only search_free             the capsule's destructor
@@ -245,7 +247,8 @@ typedef struct {
                           its children's: (HAND + 2) * MAX_TYPES */
 } Search;
 
-/* What a position one draw from the end is known to win from its parent (useful_draws):
+/* What a position is known to win at its next draw from its parent (useful_draws; one draw
+ * from the end, or further where the parent walked the 13 tiles its discard leaves):
  * the types that may hold it with a joker (``possible``), those among them for which that
  * is certain (``sure``, set-based), and, where the parent walked its 13 tiles in pairs
  * mode, what each type makes of them and any two drawn tiles (``pairs``, per slot, the
@@ -568,6 +571,16 @@ static int best_score(const Search *s, int t, int kept, int jokers, int size) {
     return best;
 }
 
+/* The index of the lowest set bit of a nonzero mask (a de Bruijn sequence: portable C has
+ * no builtin for it). */
+static int lowest_bit(uint64_t mask) {
+    static const unsigned char index[64] = {
+        0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+        22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+        23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+    return index[((mask & -mask) * 0x022FDD63CC95386DULL) >> 58];
+}
+
 static void better(int best[KINDS][2], int kind, int score, int slot) {
     if (score && score >= best[kind][0]) {
         best[kind][0] = score;
@@ -606,22 +619,23 @@ static int may_complete(const Search *s, int t, const Position *pool) {
  * when it completes the 13 alone or with x, and a drawn joker when the 13 and two jokers
  * hold it or x does with them. */
 static void paired_wins(const Search *s, int t, const Position *pool, const HoldsPairs *pairs,
-                        int x, const int counts[KINDS], int best[KINDS][2]) {
+                        int x, const int counts[KINDS], uint64_t drawable, int best[KINDS][2]) {
     int jokers = pool->jokers;
     int real = HAND - jokers;
+    int score = best_score(s, t, real, jokers, HAND + 1);
     if (pairs->one >> x & 1) {
-        for (int z = 0; z < HOLDS_TILES; z++) {
-            if (!counts[z]) continue;
-            int kept = jokers && (pairs->joker_free[x] >> z & 1) ? real + 1 : real;
-            better(best, z, best_score(s, t, kept, jokers, HAND + 1), t);
+        uint64_t free = jokers ? pairs->joker_free[x] & drawable : 0;
+        int freed = free ? best_score(s, t, real + 1, jokers, HAND + 1) : 0;
+        for (uint64_t left = drawable; left; left &= left - 1) {
+            int z = lowest_bit(left);
+            better(best, z, free >> z & 1 ? freed : score, t);
         }
         if (counts[JOKER]) better(best, JOKER, best_score(s, t, real, jokers + 1, HAND + 1), t);
         return;
     }
     uint64_t winners = pairs->one | pairs->pair[x];
-    for (int z = 0; z < HOLDS_TILES; z++)
-        if (counts[z] && (winners >> z & 1))
-            better(best, z, best_score(s, t, real, jokers, HAND + 1), t);
+    for (uint64_t left = winners & drawable; left; left &= left - 1)
+        better(best, lowest_bit(left), score, t);
     if (counts[JOKER] && winners)
         better(best, JOKER, best_score(s, t, real - 1, jokers + 1, HAND + 1), t);
 }
@@ -648,6 +662,8 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
     }
     int known[MAX_TYPES];
     hinted_parents(s, hint, known);
+    uint64_t drawable = 0; /* the numbered kinds with a copy to draw */
+    for (int kind = 0; kind < HOLDS_TILES; kind++) drawable |= (uint64_t)(counts[kind] != 0) << kind;
     for (int t = 0; t < s->n; t++) {
         int limit = s->limit[t];
         if (limit == 0) { /* the hand as dealt (R21): only at the first draw, no doubling */
@@ -664,7 +680,7 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
         int set_type = set_based(&s->holds[t]);
         int real = HAND - pool->jokers;
         if (hint->pairs && (hint->sure >> t & 1)) {
-            paired_wins(s, t, pool, &hint->pairs[t], hint->drawn, counts, best);
+            paired_wins(s, t, pool, &hint->pairs[t], hint->drawn, counts, drawable, best);
             continue;
         }
         int with_joker, alone, kept = -1;
@@ -1124,6 +1140,23 @@ static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
 }
 
 /* perm(n, k) = n! / (n - k)!, as math.perm. */
+/* The hint of a child made of the 13 tiles of useful_draws' answer (``may``, ``sure``,
+ * ``paired``, ``pairs``) and a drawn numbered ``kind``: the types it may win at its next
+ * draw, those for which that is exact, and their walks. */
+static Hint drawn_hint(const Search *s, const uint64_t may[MAX_TYPES], uint64_t sure,
+                       int paired, const HoldsPairs *pairs, int kind) {
+    Hint hint = NO_HINT;
+    hint.possible = 0;
+    for (int t = 0; t < s->n; t++) hint.possible |= (may[t] >> kind & 1) << t;
+    hint.sure = hint.possible & sure;
+    hint.walked = sure;
+    if (paired) {
+        hint.pairs = pairs;
+        hint.drawn = kind;
+    }
+    return hint;
+}
+
 static long long perm(int n, int k) {
     long long product = 1;
     for (int i = 0; i < k; i++) product *= n - i;
@@ -1216,17 +1249,23 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                     if (left == 3 && !may_win_within_two(s, &after, draw + 1, draw + 2)) continue;
                     Hint child_hint = NO_HINT;
                     int at = useful_at[discard];
-                    if (at >= 0 && kind != JOKER) {
-                        child_hint.possible = 0;
-                        for (int t = 0; t < s->n; t++)
-                            child_hint.possible |= (may[at][t] >> kind & 1) << t;
+                    int held_before = discard == JOKER ? pool->jokers : pool->hand[discard];
+                    if (left >= 3 && kind != JOKER && held_before) {
+                        /* further from the end, the same walk of the 13 tiles the discard
+                         * leaves gives the child its wins at its next draw (not the last:
+                         * nothing is ruled out by it) */
+                        uint64_t may_next[MAX_TYPES], sure_next;
+                        int paired_next;
+                        /* the walks go to the room of the first kind held: the child reads
+                         * them in its wins, before its own walks take the room */
+                        if (useful_draws(s, pool, discard, draw + 1, may_next, &sure_next,
+                                         s->pairs, &paired_next) < 0)
+                            return NO_MEMORY;
+                        child_hint = drawn_hint(s, may_next, sure_next, paired_next, s->pairs, kind);
+                    } else if (at >= 0 && kind != JOKER) {
+                        child_hint = drawn_hint(s, may[at], sure_types[at], paired[at],
+                                                &s->pairs[at * MAX_TYPES], kind);
                         if (!child_hint.possible) continue; /* no win at its one draw: 0 */
-                        child_hint.sure = child_hint.possible & sure_types[at];
-                        child_hint.walked = sure_types[at];
-                        if (paired[at]) {
-                            child_hint.pairs = &s->pairs[at * MAX_TYPES];
-                            child_hint.drawn = kind;
-                        }
                     } else if (at >= 0 && kind == JOKER && paired[at]) {
                         /* a drawn joker kept (the 13 tiles left hold one at most: the
                          * other joker): its wins from the same pairs walk of the 13

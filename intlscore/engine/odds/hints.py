@@ -31,7 +31,8 @@ ALL_TYPES = -1
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What a position one draw from the end is known to win from its parent: the type
+    """What a position is known to win at its next draw from its parent (one draw from
+    the end, or further where its parent walked the 13 tiles its discard leaves): the type
     slots that may hold it with a joker (``possible``), those among them for which that is
     certain (``sure``, set-based), and where the parent walked 13 tiles in pairs mode,
     what each slot makes of them and any two drawn tiles (``pairs``, per slot; the

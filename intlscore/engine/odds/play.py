@@ -382,6 +382,7 @@ class _Search:
                 if not any(found.may) and pool.jokers == (discard == JOKER_INDEX):
                     hopeless.add(discard)
         back: _ThrowBack | None = None
+        kinds_before = kinds_held(pool)
         # the draws that can still happen: the game ends when no unseen tile is left
         rest = math.perm(unseen - 1, min(left, unseen) - 1)
         score = 0
@@ -406,16 +407,15 @@ class _Search:
                         continue
                     child_hint = NO_HINT
                     useful_found = useful.get(discard)
-                    if useful_found is not None and kind != JOKER_INDEX:
-                        possible = 0
-                        for slot, mask in enumerate(useful_found.may):
-                            possible |= (mask >> kind & 1) << slot
-                        if not possible:
+                    if left >= 3 and kind != JOKER_INDEX and discard in kinds_before:
+                        # further from the end, the same walk of the 13 tiles the discard
+                        # leaves gives the child its wins at its next draw (not the last:
+                        # nothing is ruled out by it)
+                        child_hint = drawn_hint(self.useful_draws(pool, discard, draw + 1), kind)
+                    elif useful_found is not None and kind != JOKER_INDEX:
+                        child_hint = drawn_hint(useful_found, kind)
+                        if not child_hint.possible:
                             continue  # no win at its one draw: worth nothing
-                        sure = possible & useful_found.sure
-                        child_hint = Hint(
-                            possible, sure, useful_found.pairs, kind, useful_found.sure
-                        )
                     elif useful_found is not None and kind == JOKER_INDEX and useful_found.sure:
                         # a drawn joker kept: the 13 tiles left hold one at most (the other)
                         child_hint = self.joker_hint(useful_found)
@@ -1020,6 +1020,17 @@ def blind_class(spec: TypeSpec, pool: Pool, kind: int) -> int | None:
     if spec.structure == STRUCTURE_CODES["pairs"]:
         return 13 + (number - 1) * 4 + (2 if pool.hand[kind] else 0) + (pool.cap[kind] >= 2)
     return None
+
+
+def drawn_hint(found: _Useful, kind: int) -> Hint:
+    """The hint of a child made of the 13 tiles of ``found`` (:meth:`_Search.useful_draws`)
+    and a drawn numbered ``kind``: the types it may win at its next draw, those for which
+    that is exact, and their walks. One draw from the end, a child that may win nothing
+    there is worth nothing; further from the end the hint only finds its wins sooner."""
+    possible = 0
+    for slot, mask in enumerate(found.may):
+        possible |= (mask >> kind & 1) << slot
+    return Hint(possible, possible & found.sure, found.pairs, kind, found.sure)
 
 
 def _allowed(limit: int | None, draw: int) -> bool:

@@ -16,6 +16,7 @@ Only tile conditions matter: range (R9), total (R8), exactly N colours, and
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from intlscore.engine.ranges import GROUP_NUMBERS
@@ -58,10 +59,9 @@ def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
     (True, 12)
     """
     best = Best()
-    numbers = allowed_numbers(hand_type)
     targets: list[int | None] = list(range(1, 14)) if hand_type.same_number is not None else [None]
-    for colours in colour_sets(hand_type):
-        cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i]]
+    for colours, allowed in _allowed_cells(hand_type):
+        cells = [i for i in allowed if pool.cap[i]]
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
         counts = _Counts(pool, cells)
         for target in targets:
@@ -70,10 +70,21 @@ def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
             elif hand_type.max_total is not None:
                 _cheapest(hand_type.max_total, pool, cells, best)
             else:
-                hands = counts.hands(target, hand_type.same_number or 0)
-                if max((on + off for on, off, _, _ in hands), default=-1) >= max(best.kept, floor):
-                    _count_only(pool, cells, target, hands, best)
+                at_least = hand_type.same_number or 0
+                if counts.most_kept(target, at_least) >= max(best.kept, floor):
+                    _count_only(pool, cells, target, counts.hands(target, at_least), best)
     return best
+
+
+@functools.cache
+def _allowed_cells(hand_type: HandType) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
+    """Per colour set a completed hand may use (:func:`colour_sets`), the tiles of the
+    numbers the type allows in those colours."""
+    numbers = allowed_numbers(hand_type)
+    return tuple(
+        (colours, tuple(i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours))
+        for colours in colour_sets(hand_type)
+    )
 
 
 class _Counts:
@@ -82,7 +93,7 @@ class _Counts:
     than the best so far (which would change nothing, :meth:`.Best.offer`) or than a
     floor are never built."""
 
-    __slots__ = ("drawable", "held")
+    __slots__ = ("drawable", "held", "total_drawable", "total_held")
 
     def __init__(self, pool: Pool, cells: list[int]) -> None:
         self.held = [0] * 14
@@ -92,21 +103,46 @@ class _Counts:
             self.held[cell // 4 + 1] += held
             if pool.cap[cell] > held:
                 self.drawable[cell // 4 + 1] += pool.cap[cell] - held
+        self.total_held = sum(self.held)
+        self.total_drawable = sum(self.drawable)
+
+    def _split(self, target: int | None, at_least: int) -> tuple[int, int, int, int]:
+        """The hand tiles of number ``target`` and of the others, and the fewest and most
+        tiles of the target a hand of 14 can have (the fewest above the most: none)."""
+        held_on = self.held[target] if target is not None else 0
+        draw_on = self.drawable[target] if target is not None else 0
+        held_off = self.total_held - held_on
+        draw_off = self.total_drawable - draw_on
+        fewest = max(at_least, HAND_SIZE - held_off - draw_off)
+        return held_on, held_off, fewest, min(HAND_SIZE, held_on + draw_on)
+
+    def most_kept(self, target: int | None, at_least: int) -> int:
+        """The most hand tiles a hand of :meth:`hands` keeps (-1: no hand), at once: a
+        hand with u tiles of the target keeps min(u, on) + min(14 - u, off), which no u
+        beats when u is the target's hand tiles, or the nearest count a hand can have.
+
+        >>> from intlscore.engine.notation import parse_tiles
+        >>> counts = _Counts(Pool.build(parse_tiles("k7 r7 b7 k1-5"), (), None), list(range(52)))
+        >>> # eight 7s: the three held and five drawn, and six others: the five held
+        >>> [(counts.most_kept(7, 8), max(a + b for a, b, _, _ in counts.hands(7, 8)))]
+        [(8, 8)]
+        """
+        held_on, held_off, fewest, most = self._split(target, at_least)
+        if fewest > most:
+            return -1
+        units_on = min(max(held_on, fewest), most)
+        return min(units_on, held_on) + min(HAND_SIZE - units_on, held_off)
 
     def hands(self, target: int | None, at_least: int) -> list[tuple[int, int, bool, bool]]:
         """Per count of tiles of number ``target`` (at least ``at_least``, none without a
         target) in a hand of 14: the hand tiles of the target it keeps and of the others,
         and whether it draws some of each."""
-        held_on = self.held[target] if target is not None else 0
-        draw_on = self.drawable[target] if target is not None else 0
-        held_off = sum(self.held) - held_on
-        draw_off = sum(self.drawable) - draw_on
+        held_on, held_off, fewest, most = self._split(target, at_least)
         hands = []
-        for units_on in range(at_least, min(HAND_SIZE, held_on + draw_on) + 1):
+        for units_on in range(fewest, most + 1):
             units_off = HAND_SIZE - units_on
-            if units_off <= held_off + draw_off:
-                kept_on, kept_off = min(units_on, held_on), min(units_off, held_off)
-                hands.append((kept_on, kept_off, units_on > kept_on, units_off > kept_off))
+            kept_on, kept_off = min(units_on, held_on), min(units_off, held_off)
+            hands.append((kept_on, kept_off, units_on > kept_on, units_off > kept_off))
         return hands
 
 

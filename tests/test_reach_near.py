@@ -314,7 +314,8 @@ def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
     """The "any" types told by counts alone (Grand odd, Grand square, Single colour odd:
     no total, no set of colours to cover), whose targets that cannot beat the best so far
     are never built, against the general dynamic programme (``fill_dp``) offering every
-    hand of every colour set and target: the same kept tiles, outs and keep."""
+    hand of every colour set and target: the same kept tiles, outs and keep; and the kept
+    tiles counted without a hand (``counted_kept``, the pure build's holds-checks)."""
     hand, seen, trump = drawn
     pool = Pool.build(hand, seen, trump)
     for number in (10, 12, 22):
@@ -328,6 +329,10 @@ def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
             for target in targets:
                 anytiles.fill_dp(hand_type, pool, cells, frozenset(), target, reference)
         assert solve.closest(hand_type, pool) == reference, hand_type.name
+        assert anytiles.counted_kept(hand_type, pool) == reference.kept, hand_type.name
+    for hand_type in TABLE.types:
+        if hand_type.number not in (10, 12, 22):
+            assert anytiles.counted_kept(hand_type, pool) is None, hand_type.name
 
 
 @pytest.mark.parametrize(("hand", "kept"), [("k7 r7 b7 o7 k7 r7 k1-6 k8 k9", 12), ("k1-13 r1", 8)])

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
 from intlscore.engine.reach.sequences import slot_numbers
-from intlscore.engine.reach.solve import closest_within
+from intlscore.engine.reach.solve import kept_within
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX
@@ -88,9 +88,8 @@ def _shape_or_type(hand_type: HandType) -> object:
 def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
     """The real tiles a completed hand of the pool keeps where it holds the type (its
     closest hands keep all but what its jokers stand for): a search that may leave out
-    the hands keeping fewer (:func:`.solve.closest_within`)."""
-    best = closest_within(hand_type, pool, HAND_SIZE - pool.jokers)
-    return None if best is None else best.kept
+    the hands keeping fewer (:func:`.solve.kept_within`)."""
+    return kept_within(hand_type, pool, HAND_SIZE - pool.jokers)
 
 
 @functools.cache

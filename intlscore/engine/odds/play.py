@@ -58,7 +58,7 @@ from intlscore.engine.odds.rack import set_up
 from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.reach.solve import closest_within
+from intlscore.engine.reach.solve import closest_within, kept_within
 from intlscore.engine.setsearch.pairs import DrawnPairs, StoodHands, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
@@ -816,7 +816,7 @@ class _Search:
         per kind drawn (the set-based types have their own walks)."""
         if pool.jokers < 2 or hand_type.structure in SET_STRUCTURES:
             return True
-        return closest_within(hand_type, pool, HAND_SIZE - pool.jokers - 1) is not None
+        return kept_within(hand_type, pool, HAND_SIZE - pool.jokers - 1) is not None
 
     def completing(
         self,

@@ -59,21 +59,51 @@ def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
     (True, 12)
     """
     best = Best()
-    targets: list[int | None] = list(range(1, 14)) if hand_type.same_number is not None else [None]
+    at_least = hand_type.same_number or 0
     for colours, allowed in _allowed_cells(hand_type):
         cells = [i for i in allowed if pool.cap[i]]
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
         counts = _Counts(pool, cells)
-        for target in targets:
+        for target in _targets(hand_type):
             if need_each or (hand_type.max_total is not None and target is not None):
                 fill_dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
             elif hand_type.max_total is not None:
                 _cheapest(hand_type.max_total, pool, cells, best)
-            else:
-                at_least = hand_type.same_number or 0
-                if counts.most_kept(target, at_least) >= max(best.kept, floor):
-                    _count_only(pool, cells, target, counts.hands(target, at_least), best)
+            elif counts.most_kept(target, at_least) >= max(best.kept, floor):
+                _count_only(pool, cells, target, counts.hands(target, at_least), best)
     return best
+
+
+def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
+    """:func:`closest_any`'s kept tiles (-1: no hand) for a type its counts tell alone
+    (no total, no set of colours to cover: Grand odd, Grand square, Single colour odd),
+    without building a hand; None for another type. The holds-checks of the pure-Python
+    build need no more (:mod:`intlscore.engine.odds.holds`).
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.ruleset import default_table
+    >>> square, piccolo = default_table().by_number(12), default_table().by_number(6)
+    >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8 k9"), (), None)
+    >>> counted_kept(square, pool), counted_kept(piccolo, pool)
+    (12, None)
+    """
+    if hand_type.structure != "any" or hand_type.max_total is not None:
+        return None
+    if hand_type.colours is not None and hand_type.colours > 1:
+        return None
+    at_least = hand_type.same_number or 0
+    most = -1
+    for _colours, allowed in _allowed_cells(hand_type):
+        counts = _Counts(pool, [i for i in allowed if pool.cap[i]])
+        for target in _targets(hand_type):
+            most = max(most, counts.most_kept(target, at_least))
+    return most
+
+
+def _targets(hand_type: HandType) -> list[int | None]:
+    """The numbers of which a hand must hold ``same_number`` tiles, or None for no such
+    condition."""
+    return list(range(1, 14)) if hand_type.same_number is not None else [None]
 
 
 @functools.cache

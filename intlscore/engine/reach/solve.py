@@ -14,7 +14,7 @@ Set-based types go to the set search's keep-most walk of the build in use
 from __future__ import annotations
 
 from intlscore.engine import build
-from intlscore.engine.reach.anytiles import allowed_numbers, closest_any
+from intlscore.engine.reach.anytiles import allowed_numbers, closest_any, counted_kept
 from intlscore.engine.reach.pairs import closest_pairs
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
 from intlscore.engine.setsearch.best import Best
@@ -73,6 +73,25 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     else:
         best = closest(hand_type, pool)
     return best if best.found and best.kept >= floor else None
+
+
+def kept_within(hand_type: HandType, pool: Pool, floor: int) -> int | None:
+    """The hand tiles the closest hands of a type keep if ``floor`` or more, else None:
+    :func:`closest_within`'s, counted without building a hand where the type's counts
+    tell it (:func:`.anytiles.counted_kept`).
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.rules.ruleset import default_table
+    >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8 k9"), (), None)
+    >>> square = default_table().by_number(12)
+    >>> kept_within(square, pool, 12), kept_within(square, pool, 13)
+    (12, None)
+    """
+    counted = counted_kept(hand_type, pool)
+    if counted is not None:
+        return counted if counted >= floor and counted >= 0 else None
+    best = closest_within(hand_type, pool, floor)
+    return None if best is None else best.kept
 
 
 def formable(hand_type: HandType, pool: Pool) -> bool:

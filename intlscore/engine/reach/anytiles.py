@@ -17,6 +17,7 @@ Only tile conditions matter: range (R9), total (R8), exactly N colours, and
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import combinations
 
 from intlscore.engine.ranges import GROUP_NUMBERS
@@ -92,18 +93,19 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
     if hand_type.colours is not None and hand_type.colours > 1:
         return None
     at_least = hand_type.same_number or 0
-    most = -1
-    for _colours, allowed in _allowed_cells(hand_type):
-        counts = _Counts(pool, [i for i in allowed if pool.cap[i]])
-        for target in _targets(hand_type):
-            most = max(most, counts.most_kept(target, at_least))
-    return most
+    targets = _targets(hand_type)
+    # a tile without copies (cap 0) counts for nothing: every allowed tile is counted
+    return max(
+        max(counts.most_kept(target, at_least) for target in targets)
+        for counts in (_Counts(pool, allowed) for _colours, allowed in _allowed_cells(hand_type))
+    )
 
 
-def _targets(hand_type: HandType) -> list[int | None]:
+@functools.cache
+def _targets(hand_type: HandType) -> tuple[int | None, ...]:
     """The numbers of which a hand must hold ``same_number`` tiles, or None for no such
     condition."""
-    return list(range(1, 14)) if hand_type.same_number is not None else [None]
+    return tuple(range(1, 14)) if hand_type.same_number is not None else (None,)
 
 
 @functools.cache
@@ -125,26 +127,35 @@ class _Counts:
 
     __slots__ = ("drawable", "held", "total_drawable", "total_held")
 
-    def __init__(self, pool: Pool, cells: list[int]) -> None:
-        self.held = [0] * 14
-        self.drawable = [0] * 14
+    def __init__(self, pool: Pool, cells: Sequence[int]) -> None:
+        self.held = held = [0] * 14
+        self.drawable = drawable = [0] * 14
+        hand, cap = pool.hand, pool.cap
         for cell in cells:
-            held = pool.hand[cell]
-            self.held[cell // 4 + 1] += held
-            if pool.cap[cell] > held:
-                self.drawable[cell // 4 + 1] += pool.cap[cell] - held
-        self.total_held = sum(self.held)
-        self.total_drawable = sum(self.drawable)
+            copies = hand[cell]
+            if copies:
+                held[cell // 4 + 1] += copies
+            if cap[cell] > copies:
+                drawable[cell // 4 + 1] += cap[cell] - copies
+        self.total_held = sum(held)
+        self.total_drawable = sum(drawable)
 
     def _split(self, target: int | None, at_least: int) -> tuple[int, int, int, int]:
         """The hand tiles of number ``target`` and of the others, and the fewest and most
         tiles of the target a hand of 14 can have (the fewest above the most: none)."""
-        held_on = self.held[target] if target is not None else 0
-        draw_on = self.drawable[target] if target is not None else 0
+        if target is None:
+            held_on = draw_on = 0
+        else:
+            held_on, draw_on = self.held[target], self.drawable[target]
         held_off = self.total_held - held_on
-        draw_off = self.total_drawable - draw_on
-        fewest = max(at_least, HAND_SIZE - held_off - draw_off)
-        return held_on, held_off, fewest, min(HAND_SIZE, held_on + draw_on)
+        fewest = HAND_SIZE - held_off - self.total_drawable + draw_on
+        most = held_on + draw_on
+        return (
+            held_on,
+            held_off,
+            at_least if at_least > fewest else fewest,
+            most if most < HAND_SIZE else HAND_SIZE,
+        )
 
     def most_kept(self, target: int | None, at_least: int) -> int:
         """The most hand tiles a hand of :meth:`hands` keeps (-1: no hand), at once: a
@@ -160,8 +171,12 @@ class _Counts:
         held_on, held_off, fewest, most = self._split(target, at_least)
         if fewest > most:
             return -1
-        units_on = min(max(held_on, fewest), most)
-        return min(units_on, held_on) + min(HAND_SIZE - units_on, held_off)
+        # (the builtins min and max cost more than these, many times a play search)
+        units_on = fewest if held_on < fewest else most if held_on > most else held_on
+        rest = HAND_SIZE - units_on
+        return (units_on if units_on < held_on else held_on) + (
+            rest if rest < held_off else held_off
+        )
 
     def hands(self, target: int | None, at_least: int) -> list[tuple[int, int, bool, bool]]:
         """Per count of tiles of number ``target`` (at least ``at_least``, none without a

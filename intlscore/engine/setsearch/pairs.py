@@ -40,6 +40,7 @@ where its number can start or end one (a second k1 as the high 1 after k11-13):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from intlscore.engine.setsearch.best import Best, mask_indices
@@ -275,6 +276,7 @@ class StoodHands:
         and the numbered tile ``added``, under ``after``'s caps (no higher than the
         walk's)."""
         found = DrawnPairs()
+        room = [cap - held for cap, held in zip(after.cap, after.hand, strict=True)]
         for level, hands in ((1, self.full), (0, self.short)):
             for stood in hands:
                 kept_all = level == 1  # the hand of ``after`` keeps all its real tiles
@@ -285,14 +287,15 @@ class StoodHands:
                     elif not kept_all:
                         continue  # all the pool's real tiles but one, and not x: too few
                     kept_all = kept_all and stands_in
-                if not _within_caps(stood, after):
-                    continue
+                needs, rows = _stood_rows(stood)
+                if any(room[cell] < copies for cell, copies in needs):
+                    continue  # a copy it stands in for is not left (R3)
+                into = found.joker_free if kept_all else found.pair
+                for cell, others in rows:
+                    into[cell] |= others
                 if kept_all:
-                    for cell in stood:
+                    for cell, _copies in needs:
                         found.one |= 1 << cell
-                    _pairs_into(stood, found.joker_free)
-                else:
-                    _pairs_into(stood, found.pair)
         return found
 
 
@@ -312,23 +315,31 @@ def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
     return StoodHands(frozenset(full), frozenset(short))
 
 
-def _within_caps(stood: tuple[int, ...], pool: Pool) -> bool:
-    """Whether the pool's caps leave every copy the hand stands in for (R3)."""
-    return all(stood.count(cell) <= pool.cap[cell] - pool.hand[cell] for cell in set(stood))
+@functools.lru_cache(maxsize=1 << 16)
+def _stood_rows(
+    stood: tuple[int, ...],
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """What a hand standing in for ``stood`` needs left to draw, per tile (copies), and
+    every two of its tiles as rows (two copies of a tile: its own bit), per tile the
+    others: the same few tuples recur in every walk, so each is worked out once.
+
+    >>> _stood_rows((3, 3, 7))
+    (((3, 2), (7, 1)), ((3, 136), (7, 8)))
+    """
+    needs = tuple((cell, stood.count(cell)) for cell in sorted(set(stood)))
+    rows: dict[int, int] = {}
+    for a, first in enumerate(stood):
+        for second in stood[a + 1 :]:
+            rows[first] = rows.get(first, 0) | 1 << second
+            rows[second] = rows.get(second, 0) | 1 << first
+    return needs, tuple(sorted(rows.items()))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _without(stood: tuple[int, ...], cell: int) -> tuple[int, ...]:
     """The tiles stood in for, one copy of ``cell`` fewer."""
     at = stood.index(cell)
     return stood[:at] + stood[at + 1 :]
-
-
-def _pairs_into(stood: tuple[int, ...], rows: list[int]) -> None:
-    """Every two of the tiles stood in for (two copies of a tile: its own bit), as rows."""
-    for a, first in enumerate(stood):
-        for second in stood[a + 1 :]:
-            rows[first] |= 1 << second
-            rows[second] |= 1 << first
 
 
 class _StoodSearch(_PairsSearch):

@@ -270,6 +270,9 @@ class StoodHands:
     """What each hand keeping all the pool's real tiles stands in for."""
     short: frozenset[tuple[int, ...]]
     """What each hand keeping all their real tiles but one stands in for."""
+    short_with: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, compare=False)
+    """Per tile, the hands of ``short`` standing in for it (:func:`stood_hands` fills
+    it): with a tile added, only those count at that level."""
 
     def drawn_pairs(self, after: Pool, added: int | None = None) -> DrawnPairs:
         """:func:`drawn_pairs` of ``after``: the pool walked (``added`` None) or the pool
@@ -277,7 +280,8 @@ class StoodHands:
         walk's)."""
         found = DrawnPairs()
         room = [cap - held for cap, held in zip(after.cap, after.hand, strict=True)]
-        for level, hands in ((1, self.full), (0, self.short)):
+        short = self.short if added is None else self.short_with.get(added, ())
+        for level, hands in ((1, self.full), (0, short)):
             for stood in hands:
                 kept_all = level == 1  # the hand of ``after`` keeps all its real tiles
                 if added is not None:
@@ -312,7 +316,15 @@ def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
             kept_one, kept_all = _StoodSearch(shape, pool, target, most).stood(real - 1)
             short |= kept_one
             full |= kept_all
-    return StoodHands(frozenset(full), frozenset(short))
+    short_with: dict[int, list[tuple[int, ...]]] = {}
+    for stood in short:
+        for cell in set(stood):
+            short_with.setdefault(cell, []).append(stood)
+    return StoodHands(
+        frozenset(full),
+        frozenset(short),
+        {cell: tuple(hands) for cell, hands in short_with.items()},
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)

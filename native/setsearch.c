@@ -72,8 +72,8 @@
  *   c-only stood_pack                sorts a key's codes into the arena (Python: a frozenset)
  *   port   leaf_fillers              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
  *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._completed
- *   port   pairs_into                intlscore.engine.setsearch.pairs:_pairs_into
- *   port   within_caps               intlscore.engine.setsearch.pairs:_within_caps
+ *   port   pairs_into                intlscore.engine.setsearch.pairs:_stood_rows
+ *   port   within_caps               intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
  *   port   holds_stood_pairs         intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
  *   c-only code_order                qsort's order of the codes (Python: sets)
  *   port   holds_sets_stood          intlscore.engine.setsearch.pairs:stood_hands

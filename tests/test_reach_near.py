@@ -306,7 +306,7 @@ def test_a_floor_on_an_any_tiles_type_keeps_its_answer(
             assert within is None, hand_type.name
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(hands_seen_trump(max_blocked=60))
 def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
     drawn: tuple[list[Tile], list[Tile], Tile | None],

@@ -382,7 +382,7 @@ class _Search:
                 if not any(found.may) and pool.jokers == (discard == JOKER_INDEX):
                     hopeless.add(discard)
         back: _ThrowBack | None = None
-        kinds_before = kinds_held(pool)
+        kinds_before = kinds_held(pool) if left >= 3 else []  # read only there
         # the draws that can still happen: the game ends when no unseen tile is left
         rest = math.perm(unseen - 1, min(left, unseen) - 1)
         score = 0

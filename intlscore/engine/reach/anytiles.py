@@ -61,17 +61,21 @@ def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
     """
     best = Best()
     at_least = hand_type.same_number or 0
+    counted = _counted(hand_type)
     for colours, allowed in _allowed_cells(hand_type):
         cells = [i for i in allowed if pool.cap[i]]
+        if counted:
+            counts = _Counts(pool, cells)
+            for target in _targets(hand_type):
+                if counts.most_kept(target, at_least) >= max(best.kept, floor):
+                    _count_only(pool, cells, target, counts.hands(target, at_least), best)
+            continue
         need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
-        counts = _Counts(pool, cells)
         for target in _targets(hand_type):
             if need_each or (hand_type.max_total is not None and target is not None):
                 fill_dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
-            elif hand_type.max_total is not None:
+            elif hand_type.max_total is not None:  # a total and no colours to cover
                 _cheapest(hand_type.max_total, pool, cells, best)
-            elif counts.most_kept(target, at_least) >= max(best.kept, floor):
-                _count_only(pool, cells, target, counts.hands(target, at_least), best)
     return best
 
 
@@ -88,9 +92,7 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
     >>> counted_kept(square, pool), counted_kept(piccolo, pool)
     (12, None)
     """
-    if hand_type.structure != "any" or hand_type.max_total is not None:
-        return None
-    if hand_type.colours is not None and hand_type.colours > 1:
+    if hand_type.structure != "any" or not _counted(hand_type):
         return None
     at_least = hand_type.same_number or 0
     targets = _targets(hand_type)
@@ -99,6 +101,12 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
         max(counts.most_kept(target, at_least) for target in targets)
         for counts in (_Counts(pool, allowed) for _colours, allowed in _allowed_cells(hand_type))
     )
+
+
+def _counted(hand_type: HandType) -> bool:
+    """Whether an any-tiles type's hands are told by counts alone (:func:`_count_only`):
+    no total, and no set of two or more colours to cover."""
+    return hand_type.max_total is None and (hand_type.colours is None or hand_type.colours <= 1)
 
 
 @functools.cache

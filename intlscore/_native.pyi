@@ -40,11 +40,13 @@ def sets_stood(
     x: int,
     after_counts: bytes,
     after_cap: bytes,
+    tiles: int = ...,
     /,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
     """sets_pairs of the 12 or 13 tiles walked, with the numbered tile x added (-1:
     none), under the caps of after, read from one stood walk (setsearch.pairs.stood_hands,
-    StoodHands.drawn_pairs; native/setsearch.c)."""
+    StoodHands.drawn_pairs; native/setsearch.c); of its hands within the mask ``tiles``
+    alone where given (StoodHands.within)."""
 
 def plain_split(
     counts: bytes, jokers: int, cap: bytes, /
@@ -93,14 +95,15 @@ def holds_firsts(
 
 def play_search(
     table: object,
-    types: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+    types: tuple[tuple[int, int, int, tuple[int, int, int], int, int], ...],
     trump_joker: int,
     budget: int,
     last_limited: int,
     /,
 ) -> object:
     """A play search (R23) over a compiled table's types: per type its row in the table, its
-    number, R21's draw limit or -1 and its scores (native/play.c)."""
+    number, R21's draw limit or -1, its scores, and the slot of a wider type whose hands
+    within the tiles (a mask) that follow are its own, or -1 and 0 (native/play.c)."""
 
 def play_value(
     search: object,

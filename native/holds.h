@@ -104,6 +104,9 @@ int holds_sets_stood(const HoldsType *type, const HoldsPool *pool, uint64_t **co
  * and the numbered tile x, under ``after``'s caps (no higher than those walked). */
 void holds_stood_pairs(const uint64_t *codes, size_t n, int x, const HoldsPool *after,
                        HoldsPairs *out);
+/* The codes of ``codes`` whose tiles all lie in the mask ``tiles``, kept in order in ``out``
+ * (it may be ``codes`` itself); how many: a narrower type's hands (StoodHands.within). */
+size_t holds_stood_within(const uint64_t *codes, size_t n, uint64_t tiles, uint64_t *out);
 int holds_pairs(const HoldsType *type, const HoldsPool *pool);
 int holds_sequence(const HoldsType *type, const HoldsPool *pool);
 /* The number of a run position (1-14; 14 is the high 1, R5): melds.position_number. */

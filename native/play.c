@@ -48,6 +48,8 @@
  *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
  *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
  *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
+ *   c-only within                  Python's _within (a tuple of counts there)
+ *   port   stood_codes             intlscore.engine.odds.play:_Search.stood_hands
  *   port   derived                 intlscore.engine.odds.play:_Search.derived
  *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk
  *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
@@ -221,6 +223,9 @@ typedef struct {
     int as_parent[MAX_TYPES]; /* where the slot is itself a parent (Basic): that one */
     int parent_slot[MAX_TYPES]; /* per parent, the slot that is that parent, or -1 */
     uint64_t usable[MAX_TYPES];   /* per slot, the kinds its completed hands may hold */
+    int narrow_from[MAX_TYPES];   /* per slot, a wider slot whose hands within the slot's
+                                     tiles are the slot's (narrowed_slots), or -1 */
+    uint64_t narrow_tiles[MAX_TYPES]; /* and those tiles */
     int n_parents;
     HoldsType parents[MAX_TYPES]; /* the broader types the table checks first */
     int last_limited;
@@ -874,6 +879,56 @@ static void top_caps(const Search *s, const Position *pool, unsigned char cap[HO
     }
 }
 
+/* Whether every kind ``pool`` holds is one of the mask ``tiles``. */
+static int within(const Position *pool, uint64_t tiles) {
+    for (int i = 0; i < HOLDS_TILES; i++)
+        if (pool->hand[i] && !(tiles >> i & 1)) return 0;
+    return 1;
+}
+
+/* holds_sets_stood of slot t on ``base``'s 12 or 13 tiles under its caps (``stood_hands`` of
+ * play.py): walked once per tiles, slot and caps, the codes kept in the useful arena
+ * (``*at``, ``*count``). Where the slot's type is a narrower one's (narrow_from) and the
+ * tiles are all its own, the wider slot's codes within its tiles (holds_stood_within):
+ * the same hands, without a walk of their own. Returns 0, or -1 without memory. */
+static int stood_codes(Search *s, int t, const Position *base, size_t *at, size_t *count) {
+    Key key = key_of(base, t, 0);
+    Probe probe;
+    const Entry *entry = memo_find(&s->stood_memo, &key, &probe);
+    if (entry != NULL) {
+        *at = entry->value.at;
+        *count = entry->value.count;
+        return 0;
+    }
+    int wide = s->narrow_from[t];
+    if (wide >= 0 && within(base, s->narrow_tiles[t])) {
+        size_t wide_at, wide_count;
+        if (stood_codes(s, wide, base, &wide_at, &wide_count) < 0 ||
+            useful_reserve(s, wide_count) < 0)
+            return -1;
+        uint64_t *arena = s->useful_arena;
+        *at = s->useful_used;
+        *count = holds_stood_within(&arena[wide_at], wide_count, s->narrow_tiles[t], &arena[*at]);
+    } else {
+        uint64_t *codes;
+        size_t n;
+        HoldsPool walked;
+        holds_pool(base, -1, 0, &walked);
+        if (holds_sets_stood(&s->holds[t], &walked, &codes, &n) < 0) return -1; /* 12, 13 */
+        if (useful_reserve(s, n) < 0) {
+            free(codes);
+            return -1;
+        }
+        if (n) memcpy(&s->useful_arena[s->useful_used], codes, n * sizeof *codes);
+        free(codes);
+        *at = s->useful_used;
+        *count = n;
+    }
+    s->useful_used += *count;
+    Scaled stored = {0, 0, (uint32_t)*at, (uint32_t)*count};
+    return memo_store(&s->stood_memo, &probe, &key, stored) == NULL ? -1 : 0;
+}
+
 /* holds_sets_pairs of slot t on 13 tiles, or 14 with jokers (``derived`` of play.py), in
  * ``out``: read from one walk of the tiles every position around them holds
  * (holds_sets_stood, walked once per tiles, slot and top caps; holds_stood_pairs). Where
@@ -909,27 +964,9 @@ static int derived(Search *s, int t, const Position *pool, HoldsPairs *out) {
     holds_pool(pool, -1, 0, &holds);
     if (!fits) return holds_sets_pairs(&s->holds[t], &holds, out) == -3 ? -1 : 0;
     base.seen_jokers = 0;
-    Key key = key_of(&base, t, 0);
-    Probe probe;
-    const Entry *entry = memo_find(&s->stood_memo, &key, &probe);
-    if (entry == NULL) {
-        uint64_t *codes;
-        size_t n;
-        HoldsPool walked;
-        holds_pool(&base, -1, 0, &walked);
-        if (holds_sets_stood(&s->holds[t], &walked, &codes, &n) < 0) return -1; /* 12, 13 */
-        if (useful_reserve(s, n) < 0) {
-            free(codes);
-            return -1;
-        }
-        if (n) memcpy(&s->useful_arena[s->useful_used], codes, n * sizeof *codes);
-        free(codes);
-        Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)n};
-        s->useful_used += n;
-        entry = memo_store(&s->stood_memo, &probe, &key, stored);
-        if (entry == NULL) return -1;
-    }
-    holds_stood_pairs(&s->useful_arena[entry->value.at], entry->value.count, x, &holds, out);
+    size_t at, count;
+    if (stood_codes(s, t, &base, &at, &count) < 0) return -1;
+    holds_stood_pairs(&s->useful_arena[at], count, x, &holds, out);
     return 0;
 }
 
@@ -1430,8 +1467,9 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         HoldsType broad;
         PyObject *row = PyTuple_GetItem(rows, t);
         if (row == NULL ||
-            !PyArg_ParseTuple(row, "iii(iii)", &index, &s->number[t], &s->limit[t],
-                              &s->scores[t][0], &s->scores[t][1], &s->scores[t][2]) ||
+            !PyArg_ParseTuple(row, "iii(iii)iK", &index, &s->number[t], &s->limit[t],
+                              &s->scores[t][0], &s->scores[t][1], &s->scores[t][2],
+                              &s->narrow_from[t], &s->narrow_tiles[t]) ||
             holds_table_type(table, index, &s->holds[t], &parent) < 0 ||
             (parent >= 0 && holds_table_type(table, parent, &broad, &unused) < 0)) {
             Py_DECREF(rows);
@@ -1451,6 +1489,16 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(rows);
+    for (int t = 0; t < s->n; t++) { /* each chain of narrower types ends at a walked one */
+        int wide = t, steps = 0;
+        while (wide >= 0 && wide < s->n && steps++ <= s->n) wide = s->narrow_from[wide];
+        if (wide != -1) {
+            free(s->pairs);
+            free(s);
+            PyErr_SetString(PyExc_ValueError, "narrow_from: a slot or -1, and no cycle");
+            return NULL;
+        }
+    }
     for (int p = 0; p < s->n_parents; p++) s->parent_slot[p] = -1;
     for (int t = 0; t < s->n; t++) s->usable[t] = usable_kinds(&s->holds[t]);
     for (int t = 0; t < s->n; t++) {

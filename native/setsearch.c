@@ -75,6 +75,7 @@
  *   port   pairs_into                intlscore.engine.setsearch.pairs:_stood_rows
  *   port   within_caps               intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
  *   port   holds_stood_pairs         intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
+ *   port   holds_stood_within        intlscore.engine.setsearch.pairs:StoodHands.within
  *   c-only code_order                qsort's order of the codes (Python: sets)
  *   port   holds_sets_stood          intlscore.engine.setsearch.pairs:stood_hands
  *   c-only pairs_walk_new            a walk's state (Python: a _PairsSearch per target)
@@ -1849,6 +1850,17 @@ void holds_stood_pairs(const uint64_t *codes, size_t n, int x, const HoldsPool *
     }
 }
 
+size_t holds_stood_within(const uint64_t *codes, size_t n, uint64_t tiles, uint64_t *out) {
+    size_t kept = 0;
+    int cells[STOOD_MOST];
+    for (size_t k = 0; k < n; k++) {
+        int m = stood_cells(codes[k], cells), inside = 1;
+        for (int j = 0; j < m && inside; j++) inside = (int)(tiles >> cells[j] & 1);
+        if (inside) out[kept++] = codes[k];
+    }
+    return kept;
+}
+
 /* ---- the Python entries ------------------------------------------------------------- */
 
 static PyObject *melds_list(const Split *s) {
@@ -2120,14 +2132,15 @@ static PyObject *sets_pairs_entry(PyObject *self, PyObject *args) {
 static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
     PyObject *table, *counts, *cap, *after_counts, *after_cap;
     int index, jokers, parent, x;
+    unsigned long long tiles = ~0ULL;
     HoldsType type;
     HoldsPool pool, after;
     HoldsPairs found;
     uint64_t *codes;
     size_t n;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiOiOiOO:sets_stood", &table, &index, &counts, &jokers, &cap, &x,
-                          &after_counts, &after_cap))
+    if (!PyArg_ParseTuple(args, "OiOiOiOO|K:sets_stood", &table, &index, &counts, &jokers, &cap,
+                          &x, &after_counts, &after_cap, &tiles))
         return NULL;
     if (holds_table_type(table, index, &type, &parent) < 0 ||
         holds_parse_pool(counts, jokers, cap, &pool) < 0 ||
@@ -2145,6 +2158,7 @@ static PyObject *sets_stood_entry(PyObject *self, PyObject *args) {
     int done = holds_sets_stood(&type, &pool, &codes, &n);
     if (done == -3) return PyErr_NoMemory();
     if (done < 0) Py_RETURN_NONE;
+    n = holds_stood_within(codes, n, (uint64_t)tiles, codes);
     holds_stood_pairs(codes, n, x, &after, &found);
     free(codes);
     return pairs_tuple(&found);
@@ -2164,9 +2178,9 @@ PyMethodDef setsearch_methods[] = {
      "sets_pairs(table, index, counts, jokers, cap) -> (one, pair, joker_free) or None: what a "
      "set-based type makes of 13 tiles and two drawn ones (holds_sets_pairs), compiled"},
     {"sets_stood", sets_stood_entry, METH_VARARGS,
-     "sets_stood(table, index, counts, jokers, cap, x, after_counts, after_cap) -> (one, "
-     "pair, joker_free) or None: sets_pairs of the 12 or 13 tiles walked, with the "
-     "numbered tile x added (-1: none), under the caps of after (holds_sets_stood, "
-     "holds_stood_pairs), compiled"},
+     "sets_stood(table, index, counts, jokers, cap, x, after_counts, after_cap[, tiles]) -> "
+     "(one, pair, joker_free) or None: sets_pairs of the 12 or 13 tiles walked, with the "
+     "numbered tile x added (-1: none), under the caps of after, of the hands within the "
+     "mask tiles (holds_sets_stood, holds_stood_within, holds_stood_pairs), compiled"},
     {NULL, NULL, 0, NULL},
 };

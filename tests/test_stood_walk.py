@@ -26,9 +26,10 @@ from hypothesis import strategies as st
 from play_reference import full_set
 from test_setsearch_pairs import TYPES, compiled, pool_of
 
-from intlscore.engine.odds.play import drawn
+from intlscore.engine.odds.play import drawn, narrowed_slots
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandType
@@ -39,10 +40,10 @@ STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def compiled_stood(
-    hand_type: HandType, pool: Pool, after: Pool, x: int | None = None
+    hand_type: HandType, pool: Pool, after: Pool, x: int | None = None, within: int = -1
 ) -> DrawnPairs | None:
     """The C build's pairs of ``after``: the pool walked, with ``x`` added, under the caps
-    of ``after``."""
+    of ``after``; of the hands within the mask ``within`` alone where one is given."""
     sets_stood: Callable[..., Any] = compiled_function("sets_stood")
     table = compiled_type(type_spec(hand_type))
     answer = sets_stood(
@@ -54,6 +55,7 @@ def compiled_stood(
         -1 if x is None else x,
         bytes(after.hand),
         bytes(after.cap),
+        within & (1 << 64) - 1,
     )
     if answer is None:
         return None
@@ -191,3 +193,88 @@ def test_other_pools_have_no_answer() -> None:
     for rack in ("k1-13 *", "k1-11", "k1-12 * *", "k1-10 *"):
         assert stood_hands(type_spec(basic), pool_of(rack)) is None
         assert compiled_stood(basic, pool_of(rack), pool_of(rack)) is None
+
+
+NARROWER = tuple(
+    (narrow, wide, tiles)
+    for narrow in TABLE.types
+    for wide in TABLE.types
+    if (tiles := narrowing(type_spec(narrow), type_spec(wide))) is not None
+)
+"""The table's types whose hands are a wider type's within their tiles, with the wider type
+and those tiles (:func:`.shapes.narrowing`)."""
+
+
+def test_the_narrower_types_of_the_table_by_hand() -> None:
+    """R9's minor and major ranges of a type with a plain range: 1-9 (36 tiles), and 10-13
+    with the 1 (20 tiles); the major range is a narrowing of the plain one because a run
+    ending on the high 1 (12 13 1) is a set of both, and the plain one's run 1 2 3 is not
+    within its tiles. Basic, Little blitz and Grand blitz have one spec. The types with a
+    total (Hand minor 51) or groups alone against sets (Sticks) narrow nothing: their
+    other conditions differ, or Basic's runs lie within their tiles."""
+    names = {(narrow.name, wide.name) for narrow, wide, _ in NARROWER}
+    plain = ("Basic", "Little blitz", "Grand blitz")
+    assert names == {
+        *((narrower, wide) for narrower in ("Hand minor", "Grand sets") for wide in plain),
+        *(
+            (f"{family} {band}", family)
+            for family in ("Four colours", "Three colours", "Two colours", "Sticks")
+            for band in ("minor", "major")
+        ),
+    }
+    minor_tiles, major_tiles = (1 << 36) - 1, (1 << 52) - (1 << 36) | 0b1111
+    assert {tiles for _, _, tiles in NARROWER} == {minor_tiles, major_tiles}
+    basic = type_spec(TABLE.by_number(1))
+    to_13 = basic._replace(high=13)  # no high 1: 12 13 1 is Basic's
+    assert narrowing(to_13, basic) is None
+    assert narrowing(basic, basic) is None  # the same sets: nothing narrower
+    assert narrowing(type_spec(TABLE.by_number(25)), basic) is None  # Sticks: groups
+    specs = [type_spec(TABLE.by_number(n)) for n in (13, 2, 1, 14, 15)]
+    assert narrowed_slots(specs) == [
+        None,
+        (2, minor_tiles),
+        None,
+        (0, minor_tiles),
+        (0, major_tiles),
+    ]
+
+
+@st.composite
+def pools_within(draw: st.DrawFn, tiles: int) -> Pool:
+    """12 or 13 tiles of the mask ``tiles`` with up to two jokers, often neighbours, and up
+    to 20 seen tiles (any)."""
+    every = [t for t in full_set() if t.is_joker or tiles >> t.index & 1]
+    order = draw(st.permutations(range(len(every))))
+    size = draw(st.sampled_from((12, 13)))
+    jokers = draw(st.sampled_from((0, 1, 2, 2)))
+    numbered = [every[i] for i in order if not every[i].is_joker]
+    if draw(st.booleans()):
+        start = draw(st.sampled_from([t.index for t in numbered]))
+        numbered.sort(key=lambda t: (abs(t.index - start - 4), t.index))
+    hand = numbered[: size - jokers] + [t for t in every if t.is_joker][:jokers]
+    seen = [t for t in full_set() if not t.is_joker and t not in hand]
+    seen = draw(st.permutations(seen))[: draw(st.integers(0, 20))]
+    return Pool.build(hand, seen, None)
+
+
+@pytest.mark.stress
+@settings(max_examples=15 * STRESS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(NARROWER), st.data())
+def test_a_narrower_types_hands_are_the_wider_types_within_its_tiles(
+    case: tuple[HandType, HandType, int], data: st.DataObject
+) -> None:
+    """What the play search reads in place of a narrower type's walk of tiles all its own:
+    the wider type's hands within its tiles, in Python (``StoodHands.within``) and in C
+    (``holds_stood_within``), against the narrower type's own walk, for every tile added
+    or cap lowered (15 examples, about ten seconds, times ``INTLSCORE_STRESS``)."""
+    narrow, wide, tiles = case
+    note(f"{narrow.name} within {wide.name}")
+    pool = data.draw(pools_within(tiles))
+    hands = stood_hands(type_spec(narrow), pool)
+    assert hands is not None
+    wider = stood_hands(type_spec(wide), pool)
+    assert wider is not None
+    assert wider.within(tiles) == hands
+    for after, x in afters(pool):
+        expected = compiled_stood(narrow, pool, after, x)
+        assert compiled_stood(wide, pool, after, x, tiles) == expected, (after, x)

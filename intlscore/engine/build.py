@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 BuildName = Literal["compiled", "pure Python"]
 
 Firsts = tuple[list[int | None], list[int | None]]
+PlayRow = tuple[int, int, int, tuple[int, int, int], int, int]
+"""One type of a play search: its row in the table, its number, R21's draw limit or -1, its
+scores, and the slot of a wider type whose hands within the tiles (a mask) that follow are
+its own, or -1 and 0 (``odds/play.py: narrowed_slots``)."""
 """Per row of draws: the first k that completes the type, and the kept tiles (or None)."""
 
 
@@ -78,7 +82,7 @@ class HoldsTable(Protocol):
 
     def play_search(
         self,
-        rows: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+        rows: tuple[PlayRow, ...],
         trump_joker: int,
         budget: int,
         last_limited: int,

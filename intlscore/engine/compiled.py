@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from intlscore.engine import setsearch
-from intlscore.engine.build import BuildName, Firsts, PerTable, PlaySearch
+from intlscore.engine.build import BuildName, Firsts, PerTable, PlayRow, PlaySearch
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.setsearch.best import Best
@@ -199,13 +199,13 @@ class CompiledTable:
 
     def play_search(
         self,
-        rows: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+        rows: tuple[PlayRow, ...],
         trump_joker: int,
         budget: int,
         last_limited: int,
     ) -> PlaySearch | None:
-        """The compiled play search (``native/play.c``) over these types: per type its
-        index in this table, its number, R21's draw limit or -1 and its scores."""
+        """The compiled play search (``native/play.c``) over these types (a
+        :data:`.build.PlayRow` each)."""
         capsule = self._module.play_search(self._capsule, rows, trump_joker, budget, last_limited)
         return _CompiledPlay(self._module, capsule)
 

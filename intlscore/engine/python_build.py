@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from intlscore.engine import setsearch
-from intlscore.engine.build import BuildName, Firsts, PlaySearch
+from intlscore.engine.build import BuildName, Firsts, PlayRow, PlaySearch
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.setsearch.best import Best
@@ -83,7 +83,7 @@ class PoolTable:
 
     def play_search(
         self,
-        rows: tuple[tuple[int, int, int, tuple[int, int, int]], ...],
+        rows: tuple[PlayRow, ...],
         trump_joker: int,
         budget: int,
         last_limited: int,

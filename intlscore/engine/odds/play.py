@@ -61,6 +61,7 @@ from intlscore.engine.reach.blitz import draws_allowed
 from intlscore.engine.reach.solve import closest_within, kept_within
 from intlscore.engine.setsearch.pairs import DrawnPairs, StoodHands, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
+from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
 from intlscore.errors import HandError
@@ -312,6 +313,9 @@ class _Search:
         """Per slot, its type's spec (the set search's shape of a set-based one)."""
         self.usable = [usable_kinds(spec) for spec in specs]
         """Per slot, the numbered kinds a completed hand of its type may hold."""
+        self.narrowed = narrowed_slots(specs)
+        """Per slot, a slot whose type's hands, within the slot's tiles, are the slot's
+        (:func:`.shapes.narrowing`), and those tiles; or None."""
         self.parent_slots: list[int | None] = []
         """Per slot, the slot whose type is its plain parent (the same spec), or None."""
         for hand_type, _ in types:
@@ -321,7 +325,9 @@ class _Search:
         limits = [1 if limit == 0 else limit for _, limit in types if limit is not None]
         self.last_limited = max(limits, default=0)
         """Draw numbers past this one all allow the same types."""
-        self.compiled = _CompiledSearch.of(table, types, budget, self.last_limited, root, draws)
+        self.compiled = _CompiledSearch.of(
+            table, types, self.narrowed, budget, self.last_limited, root, draws
+        )
         """The C build of :meth:`value` (``native/play.c``), or None."""
         if stop is not None and self.compiled is not None:
             stop.attach(self.compiled)
@@ -639,16 +645,28 @@ class _Search:
         if (size == HAND_SIZE - 1 or (size == HAND_SIZE - 2 and added is not None)) and all(
             map(int.__le__, pool.cap, top)
         ):
-            key = (base.hand, base.jokers, slot, top)
-            hands = self.stood.get(key)
-            if hands is None:
-                walked = stood_hands(self.specs[slot], base._replace(cap=top))
-                assert walked is not None  # 12 or 13 tiles
-                hands = self.stood[key] = walked
-            return hands.drawn_pairs(pool, added)
+            return self.stood_hands(slot, base, top).drawn_pairs(pool, added)
         found = drawn_pairs(self.specs[slot], pool)
         assert found is not None  # 13 tiles, or 14 with jokers
         return found
+
+    def stood_hands(self, slot: int, base: Pool, top: tuple[int, ...]) -> StoodHands:
+        """:func:`.stood_hands` of a set-based slot for 12 or 13 tiles under the caps
+        ``top``, once per tiles, slot and caps. Where the slot's type is a narrower one's
+        (:attr:`narrowed`) and the tiles are all its own, the wider type's hands within its
+        tiles (:meth:`.StoodHands.within`): the same hands, without a walk of their own."""
+        key = (base.hand, base.jokers, slot, top)
+        hands = self.stood.get(key)
+        if hands is None:
+            narrowed = self.narrowed[slot]
+            if narrowed is not None and _within(base.hand, narrowed[1]):
+                hands = self.stood_hands(narrowed[0], base, top).within(narrowed[1])
+            else:
+                walked = stood_hands(self.specs[slot], base._replace(cap=top))
+                assert walked is not None  # 12 or 13 tiles
+                hands = walked
+            self.stood[key] = hands
+        return hands
 
     def top_caps(self, hand: tuple[int, ...]) -> tuple[int, ...]:
         """The highest caps of a position below :meth:`value` holding ``hand``: the top
@@ -928,6 +946,7 @@ class _CompiledSearch:
         cls,
         table: HandTable,
         types: list[tuple[HandType, int | None]],
+        narrowed: list[tuple[int, int] | None],
         budget: int,
         last_limited: int,
         root: Pool,
@@ -948,8 +967,9 @@ class _CompiledSearch:
                 hand_type.number,
                 -1 if limit is None else limit,
                 hand_type.scores,
+                *((-1, 0) if narrow is None else narrow),
             )
-            for hand_type, limit in types
+            for (hand_type, limit), narrow in zip(types, narrowed, strict=True)
         )
         search = checks.play_search(
             rows, int(root.trump == JOKER_INDEX), min(budget, 2**62), last_limited
@@ -997,6 +1017,32 @@ def usable_kinds(spec: TypeSpec) -> int:
         if numbers >> number & 1:
             mask |= 0b1111 << (number - 1) * 4
     return mask
+
+
+def narrowed_slots(specs: list[TypeSpec]) -> list[tuple[int, int] | None]:
+    """Per slot, the slot of the narrowest wider type whose hands within the tiles of the
+    slot's are the slot's (:func:`.shapes.narrowing`), with those tiles; or None.
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> table = default_table()
+    >>> specs = [type_spec(table.by_number(n)) for n in (2, 1, 13, 14)]
+    >>> [None if found is None else found[0] for found in narrowed_slots(specs)]
+    [1, None, None, 2]
+    """
+    found: list[tuple[int, int] | None] = []
+    for spec in specs:
+        wider = [
+            (bin(tiles).count("1"), slot, tiles)
+            for slot, other in enumerate(specs)
+            if (tiles := narrowing(spec, other)) is not None
+        ]
+        found.append(None if not wider else (min(wider)[1], min(wider)[2]))
+    return found
+
+
+def _within(hand: tuple[int, ...], tiles: int) -> bool:
+    """Whether every kind held is one of the mask ``tiles``."""
+    return all(not held or tiles >> kind & 1 for kind, held in enumerate(hand))
 
 
 def blind_class(spec: TypeSpec, pool: Pool, kind: int) -> int | None:

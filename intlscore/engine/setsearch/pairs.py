@@ -41,6 +41,7 @@ where its number can start or end one (a second k1 as the high 1 after k11-13):
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from intlscore.engine.setsearch.best import Best, mask_indices
@@ -274,6 +275,33 @@ class StoodHands:
     """Per tile, the hands of ``short`` standing in for it (:func:`stood_hands` fills
     it): with a tile added, only those count at that level."""
 
+    @classmethod
+    def of(cls, full: Iterable[tuple[int, ...]], short: Iterable[tuple[int, ...]]) -> StoodHands:
+        """The hands standing in for ``full`` and ``short``, ``short`` indexed by tile."""
+        short_with: dict[int, list[tuple[int, ...]]] = {}
+        short = frozenset(short)
+        for stood in short:
+            for cell in set(stood):
+                short_with.setdefault(cell, []).append(stood)
+        return cls(
+            frozenset(full), short, {cell: tuple(hands) for cell, hands in short_with.items()}
+        )
+
+    def within(self, tiles: int) -> StoodHands:
+        """The hands standing in for tiles of the mask ``tiles`` alone: for a pool whose own
+        tiles lie in it, a narrower type's hands (:func:`.shapes.narrowing`).
+
+        >>> hands = StoodHands.of([(3, 60)], [(3, 4, 5), (1, 40, 41)])
+        >>> narrowed = hands.within((1 << 36) - 1)
+        >>> sorted(narrowed.full), sorted(narrowed.short), narrowed.short_with[4]
+        ([], [(3, 4, 5)], ((3, 4, 5),))
+        """
+
+        def inside(stood: tuple[int, ...]) -> bool:
+            return all(tiles >> cell & 1 for cell in stood)
+
+        return StoodHands.of(filter(inside, self.full), filter(inside, self.short))
+
     def drawn_pairs(self, after: Pool, added: int | None = None) -> DrawnPairs:
         """:func:`drawn_pairs` of ``after``: the pool walked (``added`` None) or the pool
         and the numbered tile ``added``, under ``after``'s caps (no higher than the
@@ -316,15 +344,7 @@ def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
             kept_one, kept_all = _StoodSearch(shape, pool, target, most).stood(real - 1)
             short |= kept_one
             full |= kept_all
-    short_with: dict[int, list[tuple[int, ...]]] = {}
-    for stood in short:
-        for cell in set(stood):
-            short_with.setdefault(cell, []).append(stood)
-    return StoodHands(
-        frozenset(full),
-        frozenset(short),
-        {cell: tuple(hands) for cell, hands in short_with.items()},
-    )
+    return StoodHands.of(full, short)
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from intlscore.engine.melds import MAX_RUN, position_number, position_tile
-from intlscore.engine.spec import TypeSpec
+from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec
+from intlscore.rules.hand_table import SET_STRUCTURES
 
 
 def target_numbers(shape: TypeSpec) -> tuple[int | None, ...]:
@@ -95,6 +96,50 @@ def _filler_sets(
                         found.append(Candidate(cells, mask, total, 1 << colour, colour))
     found.sort(key=lambda cand: len(cand.cells))
     return tuple(found)
+
+
+def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
+    """The tiles (a mask) within which ``wide``'s completed hands are ``narrow``'s, or None.
+
+    Where two set-based specs differ only in the sets they allow (the numbers of R9), every
+    set of ``narrow`` is one of ``wide``, and every set of ``wide`` whose tiles ``narrow``
+    uses is one of ``narrow``, a hand of ``narrow`` is exactly a hand of ``wide`` whose 14
+    tiles all lie in the tiles of ``narrow``'s sets: the same partition, the same counts,
+    colours and totals. So what ``wide``'s hands of a pool stand in for, kept where every
+    tile is ``narrow``'s, is what ``narrow``'s hands do, when the pool's own tiles are
+    ``narrow``'s (:meth:`.pairs.StoodHands.within`). None where this does not hold, or where
+    ``wide`` allows no set more (it is then no wider).
+
+    >>> from intlscore.engine.spec import type_spec
+    >>> from intlscore.rules.ruleset import default_table
+    >>> basic, minor = (type_spec(default_table().by_number(n)) for n in (1, 2))
+    >>> narrowing(minor, basic) == (1 << 36) - 1  # Hand minor: the tiles 1 to 9
+    True
+    >>> narrowing(basic, minor) is None
+    True
+    """
+    if narrow.structure not in _SET_CODES or wide.structure not in _SET_CODES:
+        return None
+    if _beside_sets(narrow) != _beside_sets(wide):
+        return None
+    narrow_sets = {(cand.mask, cand.run_colour) for cand in filler_sets(narrow)}
+    wide_sets = {(cand.mask, cand.run_colour) for cand in filler_sets(wide)}
+    tiles = 0
+    for mask, _ in narrow_sets:
+        tiles |= mask
+    within = {(mask, kind) for mask, kind in wide_sets if not mask & ~tiles}
+    if not narrow_sets < wide_sets or within != narrow_sets:
+        return None
+    return tiles
+
+
+_SET_CODES: Final = frozenset(STRUCTURE_CODES[structure] for structure in SET_STRUCTURES)
+"""The structure codes of the set-based types."""
+
+
+def _beside_sets(shape: TypeSpec) -> TypeSpec:
+    """The spec less what says which sets it allows."""
+    return shape._replace(structure=0, groups=0, runs=0, numbers=0, low=0, high=0)
 
 
 def _candidate(cells: tuple[int, ...], run_colour: int) -> Candidate:

@@ -22,6 +22,7 @@ from strategies import hands_seen_trump
 
 from intlscore.engine import build, native
 from intlscore.engine.notation import parse_tiles
+from intlscore.engine.odds.holds import PoolCheck
 from intlscore.engine.reach import anytiles, reachability, solve
 from intlscore.engine.reach.near import NearReach, near_of
 from intlscore.engine.reach.near_search import near_reach
@@ -333,6 +334,39 @@ def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
     for hand_type in TABLE.types:
         if hand_type.number not in (10, 12, 22):
             assert anytiles.counted_kept(hand_type, pool) is None, hand_type.name
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(hands_seen_trump(max_blocked=60), st.data())
+def test_counted_tiles_with_tiles_drawn_are_those_of_the_larger_pool(
+    drawn: tuple[list[Tile], list[Tile], Tile | None], data: st.DataObject
+) -> None:
+    """``CountedKept`` changes a pool's counts by the tiles drawn to it (the pure build's
+    holds-checks of many draws to one pool, ``PoolCheck``), sharing one answer between
+    tiles of a number: against the full search of the pool with those tiles, for several
+    draws asked of one object, and the holds-check's answer from it."""
+    hand, seen, trump = drawn
+    pool = Pool.build(hand, seen, trump)
+    unseen = [52] * pool.unseen_jokers
+    unseen += [i for i in range(52) for _ in range(pool.cap[i] - pool.hand[i])]
+    draws = data.draw(
+        st.lists(st.lists(st.sampled_from(unseen), max_size=3), min_size=1, max_size=6)
+    )
+    check = PoolCheck(pool)
+    for number in (10, 12, 22):
+        hand_type = TABLE.by_number(number)
+        counted = anytiles.CountedKept(hand_type, pool)
+        for tiles in draws:
+            if any(tiles.count(i) > (pool.cap[i] - pool.hand[i]) for i in range(52)):
+                continue  # not one draw: more copies than are left
+            if tiles.count(52) > pool.unseen_jokers:
+                continue
+            larger = check.with_drawn(tiles)
+            full = solve.closest(hand_type, larger)
+            kept = full.kept if full.found else -1
+            assert counted.kept(tiles) == kept, (hand_type.name, tiles)
+            held = kept if kept >= 14 - larger.jokers else None
+            assert check.kept(hand_type, tiles) == held, (hand_type.name, tiles)
 
 
 @pytest.mark.parametrize(("hand", "kept"), [("k7 r7 b7 o7 k7 r7 k1-6 k8 k9", 12), ("k1-13 r1", 8)])

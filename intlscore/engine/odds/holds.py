@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
+from intlscore.engine.reach.anytiles import CountedKept, counts_tell
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import kept_within
 from intlscore.engine.setsearch.pool import Pool
@@ -45,6 +46,7 @@ class PoolCheck:
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self._memo: dict[tuple[object, Sequence[int]], int | None] = {}
+        self._counted: dict[HandType, CountedKept] = {}
 
     def kept(self, hand_type: HandType, drawn: Sequence[int]) -> int | None:
         """Real tiles of the hand and ``drawn`` that a completed hand keeps, or None when
@@ -55,13 +57,19 @@ class PoolCheck:
             return self._memo[key]
         broad = parent(hand_type)
         answer: int | None
-        pool = self.with_drawn(drawn)
-        if (broad is not None and self.kept(broad, drawn) is None) or (
-            hand_type.structure == "sequence" and _numbers_short(hand_type, pool)
+        if counts_tell(hand_type):  # from the hand's counts, changed by the drawn tiles
+            counted = self._counted.get(hand_type)
+            if counted is None:
+                counted = self._counted[hand_type] = CountedKept(hand_type, self.pool)
+            kept = counted.kept(drawn)
+            jokers = self.pool.jokers + sum(1 for index in drawn if index == JOKER_INDEX)
+            answer = kept if kept >= HAND_SIZE - jokers else None
+        elif (broad is not None and self.kept(broad, drawn) is None) or (
+            hand_type.structure == "sequence" and _numbers_short(hand_type, self.with_drawn(drawn))
         ):
             answer = None
         else:
-            answer = _kept_if_held(hand_type, pool)
+            answer = _kept_if_held(hand_type, self.with_drawn(drawn))
         self._memo[key] = answer
         return answer
 

@@ -5,7 +5,7 @@ Only tile conditions matter: range (R9), total (R8), exactly N colours, and
 ``cap`` of each tile (R3); it keeps ``min(copies, hand copies)`` of each.
 
 >>> from intlscore.engine.notation import parse_tiles
->>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.engine.setsearch.pool import NUMBERED, Pool
 >>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k13 r13")
 >>> best = closest_any(default_table().by_number(6), Pool.build(hand, (), None))
@@ -22,7 +22,7 @@ from itertools import combinations
 
 from intlscore.engine.ranges import GROUP_NUMBERS
 from intlscore.engine.setsearch.best import Best, offer_state
-from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 
@@ -83,7 +83,8 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
     """:func:`closest_any`'s kept tiles (-1: no hand) for a type its counts tell alone
     (no total, no set of colours to cover: Grand odd, Grand square, Single colour odd),
     without building a hand; None for another type. The holds-checks of the pure-Python
-    build need no more (:mod:`intlscore.engine.odds.holds`).
+    build need no more (:mod:`intlscore.engine.odds.holds`, which asks
+    :class:`CountedKept` of a pool and the tiles drawn to it).
 
     >>> from intlscore.engine.notation import parse_tiles
     >>> from intlscore.rules.ruleset import default_table
@@ -92,15 +93,71 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
     >>> counted_kept(square, pool), counted_kept(piccolo, pool)
     (12, None)
     """
-    if hand_type.structure != "any" or not _counted(hand_type):
+    if not counts_tell(hand_type):
         return None
-    at_least = hand_type.same_number or 0
-    targets = _targets(hand_type)
-    # a tile without copies (cap 0) counts for nothing: every allowed tile is counted
-    return max(
-        max(counts.most_kept(target, at_least) for target in targets)
-        for counts in (_Counts(pool, allowed) for _colours, allowed in _allowed_cells(hand_type))
-    )
+    return CountedKept(hand_type, pool).kept()
+
+
+def counts_tell(hand_type: HandType) -> bool:
+    """Whether :func:`counted_kept` answers for the type."""
+    return hand_type.structure == "any" and _counted(hand_type)
+
+
+class CountedKept:
+    """:func:`counted_kept` of a pool and any tiles drawn to it: each colour set's counts
+    per number (:class:`_Counts`) are made once, and a drawn tile changes them at its
+    number alone (a copy more held, one fewer to draw where one was left). The answer
+    depends on those changes only, so tiles of one number drawn in the colours a set
+    allows share one answer, worked out once.
+
+    >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.engine.tiles import Tile
+    >>> from intlscore.rules.ruleset import default_table
+    >>> square = default_table().by_number(12)  # eight tiles of one number
+    >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8"), (), None)
+    >>> counted = CountedKept(square, pool)
+    >>> counted.kept(), counted.kept([Tile("b7").index]), counted.kept([Tile("k9").index])
+    (12, 13, 12)
+    """
+
+    __slots__ = ("at_least", "cap", "counts", "hand", "known", "targets")
+
+    def __init__(self, hand_type: HandType, pool: Pool) -> None:
+        self.at_least = hand_type.same_number or 0
+        self.targets = _targets(hand_type)
+        self.hand, self.cap = pool.hand, pool.cap
+        # a tile without copies (cap 0) counts for nothing: every allowed tile is counted
+        self.counts = [
+            (sum(1 << cell for cell in allowed), _Counts(pool, allowed))
+            for _colours, allowed in _allowed_cells(hand_type)
+        ]
+        self.known: list[dict[tuple[tuple[int, bool], ...], int]] = [{} for _ in self.counts]
+
+    def kept(self, drawn: Sequence[int] = ()) -> int:
+        """The most tiles of the pool and ``drawn`` (numbered tiles; a joker, 52, counts
+        for nothing here) that a hand keeps; -1 where no hand can be made."""
+        best = -1
+        for (allowed, counts), known in zip(self.counts, self.known, strict=True):
+            changes = self._changes(allowed, drawn)
+            kept = known.get(changes)
+            if kept is None:
+                kept = known[changes] = counts.changed(changes).most(self.targets, self.at_least)
+            if kept > best:
+                best = kept
+        return best
+
+    def _changes(self, allowed: int, drawn: Sequence[int]) -> tuple[tuple[int, bool], ...]:
+        """Per drawn tile of ``allowed``, its number and whether it took a copy to draw."""
+        if not drawn:
+            return ()
+        copies: dict[int, int] = {}
+        changes = []
+        for cell in drawn:
+            if cell < NUMBERED and allowed >> cell & 1:
+                held = copies.get(cell, self.hand[cell])
+                changes.append((cell // 4 + 1, self.cap[cell] > held))
+                copies[cell] = held + 1
+        return tuple(sorted(changes))
 
 
 def _counted(hand_type: HandType) -> bool:
@@ -147,6 +204,27 @@ class _Counts:
                 drawable[cell // 4 + 1] += cap[cell] - copies
         self.total_held = sum(held)
         self.total_drawable = sum(drawable)
+
+    def changed(self, changes: Sequence[tuple[int, bool]]) -> _Counts:
+        """The counts with tiles drawn: per tile its number and whether it took a copy
+        that was left to draw (:meth:`CountedKept._changes`)."""
+        if not changes:
+            return self
+        counts = _Counts.__new__(_Counts)
+        counts.held, counts.drawable = held, drawable = self.held[:], self.drawable[:]
+        took_total = 0
+        for number, took in changes:
+            held[number] += 1
+            if took:
+                drawable[number] -= 1
+                took_total += 1
+        counts.total_held = self.total_held + len(changes)
+        counts.total_drawable = self.total_drawable - took_total
+        return counts
+
+    def most(self, targets: Sequence[int | None], at_least: int) -> int:
+        """:meth:`most_kept` at its best over ``targets``."""
+        return max(self.most_kept(target, at_least) for target in targets)
 
     def _split(self, target: int | None, at_least: int) -> tuple[int, int, int, int]:
         """The hand tiles of number ``target`` and of the others, and the fewest and most

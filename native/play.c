@@ -264,9 +264,11 @@ typedef struct {
     const HoldsPairs *pairs;
     int drawn;
     uint64_t walked;
+    uint64_t completes, fails; /* slots not built from sets whose may_complete the parent's
+                                  13 tiles decide (both jokers held): passed, failed */
 } Hint;
 
-static const Hint NO_HINT = {~0ULL, 0, NULL, -1, 0};
+static const Hint NO_HINT = {~0ULL, 0, NULL, -1, 0, 0, 0};
 
 #define SLOT_TAG(hash) ((hash) >> 32 << 32)
 
@@ -739,7 +741,8 @@ static int wins(Search *s, const Position *pool, int draw, const int counts[KIND
             continue;
         } else if (pool->jokers) {
             /* a drawn tile may let a joker of the hand go: each kind is checked */
-            if (!may_complete(s, t, pool)) continue;
+            if (hint->fails >> t & 1) continue;
+            if (!(hint->completes >> t & 1) && !may_complete(s, t, pool)) continue;
             /* a tile of a number the type never uses completes it exactly as the 14 tiles
              * do alone, keeping what they keep (usable_kinds); for a type blind to colour,
              * kinds alike (blind_class) are checked once */
@@ -1024,11 +1027,13 @@ static int pairs_walk(Search *s, int t, const Position *pool, HoldsPairs *out) {
  * (the memo keeps them too, packed: the same 13 tiles are left by many positions). Another type
  * may win only if the 13 tiles and two jokers hold it (with a joker among the 13, nothing
  * is ruled out). With two jokers among the 13 tiles the walk is the same (a hand keeping
- * all their real tiles but one stands in for four tiles). Returns 1, or -1 without
- * memory. */
+ * all their real tiles but one stands in for four tiles), and for a type not built from
+ * sets two holds-checks of the 13 tiles decide may_complete of 13 tiles and any drawn
+ * tile where the 13 keep 11 real tiles or more (passed: ``decided[0]``) or fewer than ten
+ * (failed: ``decided[1]``). Returns 1, or -1 without memory. */
 static int useful_draws(Search *s, const Position *pool, int discard, int draw,
                         uint64_t may[MAX_TYPES], uint64_t *sure, HoldsPairs *pairs,
-                        int *paired) {
+                        int *paired, uint64_t decided[2]) {
     Position after = *pool;
     thrown(&after, discard);
     Key key = key_of(&after, 0, draw);
@@ -1039,13 +1044,16 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
         const uint64_t *known = &s->useful_arena[entry->value.at];
         memcpy(may, known, sizeof(uint64_t) * (size_t)s->n);
         *sure = known[s->n];
-        pairs_unpack(s, &known[s->n + 1], *sure, pairs);
+        decided[0] = known[s->n + 1];
+        decided[1] = known[s->n + 2];
+        pairs_unpack(s, &known[s->n + 3], *sure, pairs);
         *paired = *sure != 0;
         return 1;
     }
     int known[MAX_TYPES];
     for (int p = 0; p < s->n_parents; p++) known[p] = -2;
     *sure = 0;
+    decided[0] = decided[1] = 0;
     for (int t = 0; t < s->n; t++) {
         may[t] = 0;
         if (!allowed(s->limit[t], draw)) continue; /* draw >= 2: never the hand as dealt */
@@ -1061,14 +1069,24 @@ static int useful_draws(Search *s, const Position *pool, int discard, int draw,
                                     slot_kept(s, t, &after, 2, known) >= 0)) {
             may[t] = NUMBERED_MASK;
         }
+        if (after.jokers == 2 && !set_based(&s->holds[t])) {
+            /* the 13 tiles and a drawn tile keep at most one real tile more than the 13
+             * do, and never fewer: may_complete asks all their real tiles but one */
+            if (kept_with(s, t, &after, -1, 1) >= 0)
+                decided[0] |= 1ULL << t;
+            else if (kept_with(s, t, &after, -1, 2) < 0)
+                decided[1] |= 1ULL << t;
+        }
     }
-    size_t words = (size_t)s->n + 1 + pairs_words(s, *sure, pairs);
+    size_t words = (size_t)s->n + 3 + pairs_words(s, *sure, pairs);
     if (useful_reserve(s, words) < 0) return -1;
     Scaled stored = {0, 0, (uint32_t)s->useful_used, (uint32_t)words};
     uint64_t *arena = &s->useful_arena[s->useful_used];
     memcpy(arena, may, sizeof(uint64_t) * (size_t)s->n);
     arena[s->n] = *sure;
-    pairs_pack(s, *sure, pairs, &arena[s->n + 1]);
+    arena[s->n + 1] = decided[0];
+    arena[s->n + 2] = decided[1];
+    pairs_pack(s, *sure, pairs, &arena[s->n + 3]);
     s->useful_used += words;
     return memo_store(&s->useful_memo, &probe, &key, stored) == NULL ? -1 : 1;
 }
@@ -1178,15 +1196,19 @@ static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
 
 /* perm(n, k) = n! / (n - k)!, as math.perm. */
 /* The hint of a child made of the 13 tiles of useful_draws' answer (``may``, ``sure``,
- * ``paired``, ``pairs``) and a drawn numbered ``kind``: the types it may win at its next
- * draw, those for which that is exact, and their walks. */
+ * ``paired``, ``pairs``, ``decided``) and a drawn numbered ``kind``: the types it may win
+ * at its next draw, those for which that is exact, their walks, and the types whose
+ * may_complete the 13 tiles decide. */
 static Hint drawn_hint(const Search *s, const uint64_t may[MAX_TYPES], uint64_t sure,
-                       int paired, const HoldsPairs *pairs, int kind) {
+                       int paired, const HoldsPairs *pairs, const uint64_t decided[2],
+                       int kind) {
     Hint hint = NO_HINT;
     hint.possible = 0;
     for (int t = 0; t < s->n; t++) hint.possible |= (may[t] >> kind & 1) << t;
     hint.sure = hint.possible & sure;
     hint.walked = sure;
+    hint.completes = decided[0];
+    hint.fails = decided[1];
     if (paired) {
         hint.pairs = pairs;
         hint.drawn = kind;
@@ -1228,7 +1250,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         char hopeless_kinds[KINDS];
         /* two draws from the end: per kind held, the types each next draw may still win */
         int useful_at[KINDS];
-        uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1];
+        uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1], decided[HAND + 1][2];
         int paired[HAND + 1];
         for (int kind = 0; kind < KINDS; kind++) useful_at[kind] = -1;
         HoldsPairs *back = &s->pairs[HAND * MAX_TYPES]; /* free: at most 14 kinds held */
@@ -1244,7 +1266,7 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
             int n = kinds_held(pool, held);
             for (int i = 0; i < n; i++) {
                 int found = useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i],
-                                         &s->pairs[i * MAX_TYPES], &paired[i]);
+                                         &s->pairs[i * MAX_TYPES], &paired[i], decided[i]);
                 if (found < 0) return NO_MEMORY;
                 if (!found) continue;
                 useful_at[held[i]] = i;
@@ -1291,17 +1313,18 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
                         /* further from the end, the same walk of the 13 tiles the discard
                          * leaves gives the child its wins at its next draw (not the last:
                          * nothing is ruled out by it) */
-                        uint64_t may_next[MAX_TYPES], sure_next;
+                        uint64_t may_next[MAX_TYPES], sure_next, decided_next[2];
                         int paired_next;
                         /* the walks go to the room of the first kind held: the child reads
                          * them in its wins, before its own walks take the room */
                         if (useful_draws(s, pool, discard, draw + 1, may_next, &sure_next,
-                                         s->pairs, &paired_next) < 0)
+                                         s->pairs, &paired_next, decided_next) < 0)
                             return NO_MEMORY;
-                        child_hint = drawn_hint(s, may_next, sure_next, paired_next, s->pairs, kind);
+                        child_hint = drawn_hint(s, may_next, sure_next, paired_next, s->pairs,
+                                                decided_next, kind);
                     } else if (at >= 0 && kind != JOKER) {
                         child_hint = drawn_hint(s, may[at], sure_types[at], paired[at],
-                                                &s->pairs[at * MAX_TYPES], kind);
+                                                &s->pairs[at * MAX_TYPES], decided[at], kind);
                         if (!child_hint.possible) continue; /* no win at its one draw: 0 */
                     } else if (at >= 0 && kind == JOKER && paired[at]) {
                         /* a drawn joker kept (the 13 tiles left hold one at most: the

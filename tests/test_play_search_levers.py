@@ -313,3 +313,36 @@ def test_tiles_alike_for_a_type_blind_to_colour_complete_it_alike(
             assert python == kept, f"{Tile(kind)} and {Tile(first)}"
         else:
             seen[alike] = (kind, python)
+
+
+NOT_SETS = tuple(t for t in TABLE.types if t.structure not in SET_STRUCTURES)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fourteen_two_jokers(), st.data())
+def test_thirteen_tiles_with_both_jokers_decide_may_complete_of_their_draws(
+    pool: Pool, data: st.DataObject
+) -> None:
+    """``useful_draws`` of 13 tiles holding both jokers marks a type not built from sets
+    ``completes`` where every drawn tile passes ``may_complete`` (a completed hand of the
+    14 keeps all their real tiles but one), ``fails`` where none does: a drawn tile adds
+    one real tile kept at most and takes none away, so the 13 keeping 11 or more, or fewer
+    than ten, decide every draw; at ten some drawn tile passes (one the closest hands
+    draw). Against ``may_complete`` of each of the 14 tiles the 13 and a drawable tile
+    make; the C build reads the same two holds-checks (its whole searches agree,
+    tests/test_play_odds.py)."""
+    discard = data.draw(st.sampled_from([k for k in range(52) if pool.hand[k]]))
+    rack = set_up("k1-13 o5")  # the table: only the search's checks are asked
+    search = _Search(rack.table, [(t, None) for t in NOT_SETS], 10**6, pool, 2)
+    found = search.useful_draws(pool, discard, 2)
+    after = thrown(pool, discard)
+    draws = [x for x in range(52) if after.cap[x] > after.hand[x]]
+    for slot, hand_type in enumerate(NOT_SETS):
+        passed = {x for x in draws if search.may_complete(hand_type, drawn(after, x))}
+        note(f"{hand_type.name}: {len(passed)} of {len(draws)} pass")
+        if found.fails >> slot & 1:
+            assert not passed, hand_type.name
+        elif found.completes >> slot & 1:
+            assert passed == set(draws), hand_type.name
+        else:
+            assert passed, hand_type.name  # ten kept: the outs of the closest hands pass

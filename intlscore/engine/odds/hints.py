@@ -37,13 +37,17 @@ class Hint:
     certain (``sure``, set-based), and where the parent walked 13 tiles in pairs mode,
     what each slot makes of them and any two drawn tiles (``pairs``, per slot; the
     position being those 13 tiles and the tile ``drawn``); ``walked``: the slots whose
-    ``possible`` bit is exact either way (a parent check read from it)."""
+    ``possible`` bit is exact either way (a parent check read from it); ``completes`` and
+    ``fails``: the slots not built from sets whose ``may_complete`` (both jokers held) the
+    parent's 13 tiles decide, passed or failed."""
 
     possible: int = ALL_TYPES
     sure: int = 0
     pairs: tuple[DrawnPairs | None, ...] | None = None
     drawn: int = -1
     walked: int = 0
+    completes: int = 0
+    fails: int = 0
 
 
 NO_HINT = Hint()

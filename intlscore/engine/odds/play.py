@@ -233,11 +233,15 @@ _Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
 class _Useful:
     """:meth:`_Search.useful_draws` of 13 tiles: per type slot, the numbered kinds drawn
     next that may still win at the last draw (``may``); the set-based slots, for which
-    that is exact (``sure``), and their pairs walks (``pairs``, None without one)."""
+    that is exact (``sure``), and their pairs walks (``pairs``, None without one). For 13
+    tiles holding both jokers, the slots not built from sets that any drawn tile passes
+    (``completes``) or none does (``fails``) through :meth:`_Search.may_complete`."""
 
     may: tuple[int, ...]
     sure: int
     pairs: tuple[DrawnPairs | None, ...] | None
+    completes: int = 0
+    fails: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,7 +570,7 @@ class _Search:
             return known
         may = [0] * len(self.types)
         walks: list[DrawnPairs | None] = [None] * len(self.types)
-        sure = 0
+        sure = completes = fails = 0
         for slot, (hand_type, limit) in enumerate(self.types):
             if not _allowed(limit, draw):
                 continue  # draw >= 2: never the hand as dealt (limit 0)
@@ -576,7 +580,15 @@ class _Search:
                 may[slot] = ANY_NUMBERED if found.one else found.paired
             elif after.jokers or self.two_jokers.of(hand_type, after, 2, 2).kept[0] is not None:
                 may[slot] = ANY_NUMBERED
-        useful = _Useful(tuple(may), sure, tuple(walks) if sure else None)
+            if after.jokers == 2 and hand_type.structure not in SET_STRUCTURES:
+                # the 13 tiles and a drawn tile keep at most one real tile more than the
+                # 13 do, and never fewer: may_complete asks all their real tiles but one
+                kept = kept_within(hand_type, after, HAND_SIZE - 4)
+                if kept is None:
+                    fails |= 1 << slot
+                elif kept >= HAND_SIZE - 3:
+                    completes |= 1 << slot
+        useful = _Useful(tuple(may), sure, tuple(walks) if sure else None, completes, fails)
         self.useful_memo[key] = useful
         return useful
 
@@ -763,7 +775,9 @@ class _Search:
             # a drawn tile completes the type only if a joker in its place does (an unseen
             # copy is one the joker may stand for, R3): one row instead of every kind
             with_joker = self.joker.of(hand_type, pool, 1, 1).kept[0] if pool.jokers < 2 else 0
-            if with_joker is None or not self.may_complete(hand_type, pool):
+            if with_joker is None or hint.fails >> slot & 1:
+                continue
+            if not hint.completes >> slot & 1 and not self.may_complete(hand_type, pool):
                 continue
             for kind, kept in self.completing(slot, pool, kinds, with_joker):
                 jokers = pool.jokers + (kind == JOKER_INDEX)
@@ -807,10 +821,13 @@ class _Search:
         size = HAND_SIZE + 1
         if pairs.one >> x & 1:
             free = pairs.joker_free[x] if jokers else 0
+            scores = (
+                best_score(hand_type, real, jokers, size),
+                best_score(hand_type, real + 1, jokers, size),
+            )
             for z in range(NUMBERED):
                 if counts[z]:
-                    kept = real + 1 if free >> z & 1 else real
-                    best[z] = _better(best[z], best_score(hand_type, kept, jokers, size), number)
+                    best[z] = _better(best[z], scores[free >> z & 1], number)
             if counts[JOKER_INDEX]:
                 score = best_score(hand_type, real, jokers + 1, size)
                 best[JOKER_INDEX] = _better(best[JOKER_INDEX], score, number)
@@ -831,7 +848,10 @@ class _Search:
         tiles holding both jokers (there is no joker left to draw in their place): only
         if a completed hand keeps all their real tiles but one, since a tile more in the
         pool raises the most real tiles kept by one at most. One check instead of one
-        per kind drawn (the set-based types have their own walks)."""
+        per kind drawn (the set-based types have their own walks); a position made of 13
+        tiles and a drawn tile is decided by the 13 where they keep fewer than ten real
+        tiles (it fails) or 11 or more (it passes; :meth:`useful_draws`, the hint's
+        ``fails`` and ``completes``)."""
         if pool.jokers < 2 or hand_type.structure in SET_STRUCTURES:
             return True
         return kept_within(hand_type, pool, HAND_SIZE - pool.jokers - 1) is not None
@@ -1076,7 +1096,9 @@ def drawn_hint(found: _Useful, kind: int) -> Hint:
     possible = 0
     for slot, mask in enumerate(found.may):
         possible |= (mask >> kind & 1) << slot
-    return Hint(possible, possible & found.sure, found.pairs, kind, found.sure)
+    return Hint(
+        possible, possible & found.sure, found.pairs, kind, found.sure, found.completes, found.fails
+    )
 
 
 def _allowed(limit: int | None, draw: int) -> bool:

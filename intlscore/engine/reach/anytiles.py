@@ -128,8 +128,10 @@ class CountedKept:
         self.hand, self.cap = pool.hand, pool.cap
         # a tile without copies (cap 0) counts for nothing: every allowed tile is counted
         self.counts = [
-            (sum(1 << cell for cell in allowed), _Counts(pool, allowed))
-            for _colours, allowed in _allowed_cells(hand_type)
+            (mask, _Counts(pool, allowed))
+            for (_colours, allowed), mask in zip(
+                _allowed_cells(hand_type), _allowed_masks(hand_type), strict=True
+            )
         ]
         self.known: list[dict[tuple[tuple[int, bool], ...], int]] = [{} for _ in self.counts]
 
@@ -182,6 +184,12 @@ def _allowed_cells(hand_type: HandType) -> tuple[tuple[frozenset[int], tuple[int
         (colours, tuple(i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours))
         for colours in colour_sets(hand_type)
     )
+
+
+@functools.cache
+def _allowed_masks(hand_type: HandType) -> tuple[int, ...]:
+    """:func:`_allowed_cells` as masks."""
+    return tuple(sum(1 << cell for cell in allowed) for _, allowed in _allowed_cells(hand_type))
 
 
 class _Counts:

@@ -307,7 +307,12 @@ class StoodHands:
         and the numbered tile ``added``, under ``after``'s caps (no higher than the
         walk's)."""
         found = DrawnPairs()
-        room = [cap - held for cap, held in zip(after.cap, after.hand, strict=True)]
+        none_left = one_left = 0  # the tiles with no copy, or one at most, left to draw
+        for cell, (cap, held) in enumerate(zip(after.cap, after.hand, strict=True)):
+            if cap - held < 2:
+                one_left |= 1 << cell
+                if cap - held < 1:
+                    none_left |= 1 << cell
         short = self.short if added is None else self.short_with.get(added, ())
         for level, hands in ((1, self.full), (0, short)):
             for stood in hands:
@@ -319,15 +324,14 @@ class StoodHands:
                     elif not kept_all:
                         continue  # all the pool's real tiles but one, and not x: too few
                     kept_all = kept_all and stands_in
-                needs, rows = _stood_rows(stood)
-                if any(room[cell] < copies for cell, copies in needs):
+                once, twice, rows = _stood_rows(stood)
+                if once & none_left or twice & one_left:
                     continue  # a copy it stands in for is not left (R3)
                 into = found.joker_free if kept_all else found.pair
                 for cell, others in rows:
                     into[cell] |= others
                 if kept_all:
-                    for cell, _copies in needs:
-                        found.one |= 1 << cell
+                    found.one |= once
         return found
 
 
@@ -348,23 +352,27 @@ def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _stood_rows(
-    stood: tuple[int, ...],
-) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """What a hand standing in for ``stood`` needs left to draw, per tile (copies), and
-    every two of its tiles as rows (two copies of a tile: its own bit), per tile the
-    others: the same few tuples recur in every walk, so each is worked out once.
+def _stood_rows(stood: tuple[int, ...]) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """What a hand standing in for ``stood`` needs left to draw, as masks (the tiles it
+    stands in for, and those it stands in for twice), and every two of its tiles as rows
+    (two copies of a tile: its own bit), per tile the others: the same few tuples recur in
+    every walk, so each is worked out once.
 
-    >>> _stood_rows((3, 3, 7))
-    (((3, 2), (7, 1)), ((3, 136), (7, 8)))
+    >>> once, twice, rows = _stood_rows((3, 3, 7))
+    >>> bin(once), bin(twice), rows
+    ('0b10001000', '0b1000', ((3, 136), (7, 8)))
     """
-    needs = tuple((cell, stood.count(cell)) for cell in sorted(set(stood)))
+    once = twice = 0
+    for cell in stood:
+        if once >> cell & 1:
+            twice |= 1 << cell
+        once |= 1 << cell
     rows: dict[int, int] = {}
     for a, first in enumerate(stood):
         for second in stood[a + 1 :]:
             rows[first] = rows.get(first, 0) | 1 << second
             rows[second] = rows.get(second, 0) | 1 << first
-    return needs, tuple(sorted(rows.items()))
+    return once, twice, tuple(sorted(rows.items()))
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -272,19 +272,23 @@ class StoodHands:
     short: frozenset[tuple[int, ...]]
     """What each hand keeping all their real tiles but one stands in for."""
     short_with: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, compare=False)
-    """Per tile, the hands of ``short`` standing in for it (:func:`stood_hands` fills
-    it): with a tile added, only those count at that level."""
+    """Per tile, the hands of ``short`` standing in for it (:meth:`of` fills it): with a
+    tile added, only those count at that level."""
+    full_with: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict, compare=False)
+    """Per tile, the hands of ``full`` standing in for it (:meth:`of`)."""
+    full_rows: tuple[Rows, ...] = field(default=(), compare=False)
+    """:func:`_stood_rows` of each hand of ``full``, read for every tile added (:meth:`of`)."""
 
     @classmethod
     def of(cls, full: Iterable[tuple[int, ...]], short: Iterable[tuple[int, ...]]) -> StoodHands:
-        """The hands standing in for ``full`` and ``short``, ``short`` indexed by tile."""
-        short_with: dict[int, list[tuple[int, ...]]] = {}
-        short = frozenset(short)
-        for stood in short:
-            for cell in set(stood):
-                short_with.setdefault(cell, []).append(stood)
+        """The hands standing in for ``full`` and ``short``, indexed by tile."""
+        full, short = frozenset(full), frozenset(short)
         return cls(
-            frozenset(full), short, {cell: tuple(hands) for cell, hands in short_with.items()}
+            full,
+            short,
+            _indexed(short),
+            _indexed(full),
+            tuple(_stood_rows(stood) for stood in full),
         )
 
     def within(self, tiles: int) -> StoodHands:
@@ -313,26 +317,55 @@ class StoodHands:
                 one_left |= 1 << cell
                 if cap - held < 1:
                     none_left |= 1 << cell
-        short = self.short if added is None else self.short_with.get(added, ())
-        for level, hands in ((1, self.full), (0, short)):
-            for stood in hands:
-                kept_all = level == 1  # the hand of ``after`` keeps all its real tiles
-                if added is not None:
-                    stands_in = added in stood
-                    if stands_in:
-                        stood = _without(stood, added)
-                    elif not kept_all:
-                        continue  # all the pool's real tiles but one, and not x: too few
-                    kept_all = kept_all and stands_in
-                once, twice, rows = _stood_rows(stood)
-                if once & none_left or twice & one_left:
-                    continue  # a copy it stands in for is not left (R3)
-                into = found.joker_free if kept_all else found.pair
-                for cell, others in rows:
-                    into[cell] |= others
-                if kept_all:
-                    found.one |= once
+        if added is None:  # the pool's own hands, keeping all or all but one real tile
+            _read(self.full_rows, none_left, one_left, found.joker_free, found)
+            _read(map(_stood_rows, self.short), none_left, one_left, found.pair)
+            return found
+        # with x added: the hands keeping all real tiles, those that stood in for x (less
+        # x); those keeping all but one, the others keeping all the pool's, and the
+        # hands keeping all the pool's tiles but one that stood in for x (less x)
+        bit = 1 << added
+        kept_all = (_stood_rows(_without(stood, added)) for stood in self.full_with.get(added, ()))
+        _read(kept_all, none_left, one_left, found.joker_free, found)
+        full_rows = (rows for rows in self.full_rows if not rows[0] & bit)
+        _read(full_rows, none_left, one_left, found.pair)
+        short = (_stood_rows(_without(stood, added)) for stood in self.short_with.get(added, ()))
+        _read(short, none_left, one_left, found.pair)
         return found
+
+
+Rows = tuple[int, int, tuple[tuple[int, int], ...]]
+""":func:`_stood_rows` of a hand: the tiles it stands in for (a mask), those it stands in
+for twice, and every two of its tiles as rows."""
+
+
+def _read(
+    hands: Iterable[Rows],
+    none_left: int,
+    one_left: int,
+    into: list[int],
+    kept_all: DrawnPairs | None = None,
+) -> None:
+    """The pairs of ``hands`` into the rows ``into``, but of a hand standing in for a copy
+    that is not left (R3: ``none_left`` the tiles with no copy left, ``one_left`` those
+    with one at most); where the hands keep all the real tiles, their tiles into
+    ``kept_all.one``."""
+    for once, twice, rows in hands:
+        if once & none_left or twice & one_left:
+            continue  # a copy it stands in for is not left (R3)
+        for cell, others in rows:
+            into[cell] |= others
+        if kept_all is not None:
+            kept_all.one |= once
+
+
+def _indexed(hands: frozenset[tuple[int, ...]]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Per tile, the hands standing in for it."""
+    index: dict[int, list[tuple[int, ...]]] = {}
+    for stood in hands:
+        for cell in set(stood):
+            index.setdefault(cell, []).append(stood)
+    return {cell: tuple(found) for cell, found in index.items()}
 
 
 def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:

@@ -185,6 +185,7 @@ class _SetSearch:
         self.cap = list(pool.cap)
         self.open, self.let_go, self.full = search_start(shape, pool)
         self.cover = [0] * 52
+        self.drawn: list[int] = []  # the copies drawn so far, in the order taken
         self.best = Best()
         self.strict = True
         self.fillers = filler_sets(shape)
@@ -429,6 +430,7 @@ class _SetSearch:
 
         An open hand copy is kept; otherwise a copy is drawn if R3 leaves one and the
         hand's own copy was not let go (keeping it would be better, and is tried too).
+        A drawn copy joins ``drawn`` (the pairs walks read the tiles drawn in order).
         """
         if self.open[cell]:
             self.open[cell] -= 1
@@ -436,6 +438,7 @@ class _SetSearch:
             return 1
         if self.cover[cell] < self.cap[cell] and not self.let_go >> cell & 1:
             self.cover[cell] += 1
+            self.drawn.append(cell)
             return 0
         return -1
 
@@ -443,6 +446,8 @@ class _SetSearch:
         self.cover[cell] -= 1
         if how == 1:
             self.open[cell] += 1
+        else:
+            self.drawn.pop()
 
     def _take_all(self, cells: tuple[int, ...]) -> Taken | None:
         """:meth:`_take` for each cell; None, with nothing taken, when one is impossible."""

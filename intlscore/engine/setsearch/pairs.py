@@ -126,7 +126,6 @@ class _PairsSearch(_SetSearch):
         super().__init__(shape, pool, target, most)
         self.found = found
         self.full = -1  # never every tile: no hand is skipped once the outs are all tiles
-        self.drawn: list[int] = []  # the tiles drawn so far, in the order taken
         self.suffixes: dict[tuple[object, ...], Suffixes] = {}
         self.gathering: list[Part | None] = [None, None]  # below the innermost key
         self.mark = 0  # where the innermost key's tiles drawn below start in ``drawn``
@@ -148,17 +147,6 @@ class _PairsSearch(_SetSearch):
             for x, partners in kept_one[1].items():
                 found.pair[x] |= partners
         return self.best
-
-    def _take(self, cell: int) -> int:
-        how = super()._take(cell)
-        if how == 0:
-            self.drawn.append(cell)
-        return how
-
-    def _give_back(self, cell: int, how: int) -> None:
-        super()._give_back(cell, how)
-        if how == 0:
-            self.drawn.pop()
 
     def _hopeless_at(self, most: int, keep: int, start: int) -> bool:
         return self.settled or super()._hopeless_at(most, keep, start)

@@ -231,8 +231,33 @@ class _Counts:
         return counts
 
     def most(self, targets: Sequence[int | None], at_least: int) -> int:
-        """:meth:`most_kept` at its best over ``targets``."""
-        return max(self.most_kept(target, at_least) for target in targets)
+        """:meth:`most_kept` at its best over ``targets``: a hand with u tiles of the
+        target keeps min(u, on) + min(14 - u, off), which no u beats when u is the target's
+        hand tiles, or the nearest count a hand can have (:meth:`_split`'s fewest and
+        most, worked out here in one loop: many times a play search)."""
+        best = -1
+        total_held, total_drawable = self.total_held, self.total_drawable
+        held, drawable = self.held, self.drawable
+        for target in targets:
+            held_on, draw_on = (0, 0) if target is None else (held[target], drawable[target])
+            held_off = total_held - held_on
+            fewest = HAND_SIZE - held_off - total_drawable + draw_on
+            if fewest < at_least:
+                fewest = at_least
+            most = held_on + draw_on
+            if most > HAND_SIZE:
+                most = HAND_SIZE
+            if fewest > most:
+                continue
+            # (the builtins min and max cost more than these)
+            units_on = fewest if held_on < fewest else most if held_on > most else held_on
+            rest = HAND_SIZE - units_on
+            kept = (units_on if units_on < held_on else held_on) + (
+                rest if rest < held_off else held_off
+            )
+            if kept > best:
+                best = kept
+        return best
 
     def _split(self, target: int | None, at_least: int) -> tuple[int, int, int, int]:
         """The hand tiles of number ``target`` and of the others, and the fewest and most
@@ -262,15 +287,7 @@ class _Counts:
         >>> [(counts.most_kept(7, 8), max(a + b for a, b, _, _ in counts.hands(7, 8)))]
         [(8, 8)]
         """
-        held_on, held_off, fewest, most = self._split(target, at_least)
-        if fewest > most:
-            return -1
-        # (the builtins min and max cost more than these, many times a play search)
-        units_on = fewest if held_on < fewest else most if held_on > most else held_on
-        rest = HAND_SIZE - units_on
-        return (units_on if units_on < held_on else held_on) + (
-            rest if rest < held_off else held_off
-        )
+        return self.most((target,), at_least)
 
     def hands(self, target: int | None, at_least: int) -> list[tuple[int, int, bool, bool]]:
         """Per count of tiles of number ``target`` (at least ``at_least``, none without a

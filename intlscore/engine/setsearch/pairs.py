@@ -149,7 +149,9 @@ class _PairsSearch(_SetSearch):
         return self.best
 
     def _hopeless_at(self, most: int, keep: int, start: int) -> bool:
-        return self.settled or super()._hopeless_at(most, keep, start)
+        """:meth:`._SetSearch._hopeless_at` of a second pass that gathers no outs (a tie
+        always adds: only fewer than the floor is hopeless), or the key settled."""
+        return self.settled or most < self.best.kept
 
     def _walk_once(self, key: tuple[object, ...], start: int, hand: Partial) -> None:
         """:meth:`_walk`, its :data:`Suffixes` gathered once per ``key`` and merged."""

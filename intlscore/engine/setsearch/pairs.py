@@ -314,11 +314,10 @@ class StoodHands:
         # with x added: the hands keeping all real tiles, those that stood in for x (less
         # x); those keeping all but one, the others keeping all the pool's, and the
         # hands keeping all the pool's tiles but one that stood in for x (less x)
-        bit = 1 << added
         kept_all = (_stood_rows(_without(stood, added)) for stood in self.full_with.get(added, ()))
         _read(kept_all, none_left, one_left, found.joker_free, found)
-        full_rows = (rows for rows in self.full_rows if not rows[0] & bit)
-        _read(full_rows, none_left, one_left, found.pair)
+        # (read as if no copy of x were left: that leaves out the hands standing in for x)
+        _read(self.full_rows, none_left | 1 << added, one_left, found.pair)
         short = (_stood_rows(_without(stood, added)) for stood in self.short_with.get(added, ()))
         _read(short, none_left, one_left, found.pair)
         return found

@@ -12,11 +12,10 @@
 from __future__ import annotations
 
 import functools
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from intlscore.engine.melds import MAX_RUN, position_number, position_tile
-from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec
-from intlscore.rules.hand_table import SET_STRUCTURES
+from intlscore.engine.spec import TypeSpec
 
 
 def target_numbers(shape: TypeSpec) -> tuple[int | None, ...]:
@@ -118,8 +117,8 @@ def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
     >>> narrowing(basic, minor) is None
     True
     """
-    if narrow.structure not in _SET_CODES or wide.structure not in _SET_CODES:
-        return None
+    if not (narrow.groups or narrow.runs) or not (wide.groups or wide.runs):
+        return None  # a type not built from sets
     if _beside_sets(narrow) != _beside_sets(wide):
         return None
     narrow_sets = {(cand.mask, cand.run_colour) for cand in filler_sets(narrow)}
@@ -131,10 +130,6 @@ def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
     if not narrow_sets < wide_sets or within != narrow_sets:
         return None
     return tiles
-
-
-_SET_CODES: Final = frozenset(STRUCTURE_CODES[structure] for structure in SET_STRUCTURES)
-"""The structure codes of the set-based types."""
 
 
 def _beside_sets(shape: TypeSpec) -> TypeSpec:

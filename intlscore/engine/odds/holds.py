@@ -3,10 +3,12 @@
 The pool holds a type when 14 of its tiles form it, i.e. its reach distance,
 taking the pool as the hand and nothing more to draw, is 0: the reach search
 (:func:`intlscore.engine.reach.solve.closest`) keeps ``kept`` real tiles, and
-the pool's jokers fill the rest. Two shortcuts keep it quick: a pool that does
+the pool's jokers fill the rest. Shortcuts keep it quick: a pool that does
 not hold a type's plain parent (14 tiles in sets for every set-based type, seven
-pairs for the pairs types) does not hold the type, and every answer is kept, by
-the type's set shape (or the type) and the drawn tiles.
+pairs for the pairs types) does not hold the type; the any-tiles types told by counts
+alone are answered from the hand's counts, changed by the drawn tiles
+(:class:`.anytiles.CountedKept`); and every answer is kept, by the type's set shape
+(or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool

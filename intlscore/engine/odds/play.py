@@ -1056,7 +1056,11 @@ def narrowed_slots(specs: list[TypeSpec]) -> list[tuple[int, int] | None]:
             for slot, other in enumerate(specs)
             if (tiles := narrowing(spec, other)) is not None
         ]
-        found.append(None if not wider else (min(wider)[1], min(wider)[2]))
+        if wider:
+            _, slot, tiles = min(wider)
+            found.append((slot, tiles))
+        else:
+            found.append(None)
     return found
 
 

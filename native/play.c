@@ -48,7 +48,7 @@
  *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
  *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
  *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
- *   c-only within                  Python's _within (a tuple of counts there)
+ *   port   within                  intlscore.engine.odds.play:_within
  *   port   stood_codes             intlscore.engine.odds.play:_Search.stood_hands
  *   port   derived                 intlscore.engine.odds.play:_Search.derived
  *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk

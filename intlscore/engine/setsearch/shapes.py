@@ -97,6 +97,7 @@ def _filler_sets(
     return tuple(found)
 
 
+@functools.cache
 def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
     """The tiles (a mask) within which ``wide``'s completed hands are ``narrow``'s, or None.
 
@@ -107,7 +108,8 @@ def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
     colours and totals. So what ``wide``'s hands of a pool stand in for, kept where every
     tile is ``narrow``'s, is what ``narrow``'s hands do, when the pool's own tiles are
     ``narrow``'s (:meth:`.pairs.StoodHands.within`). None where this does not hold, or where
-    ``wide`` allows no set more (it is then no wider).
+    ``wide`` allows no set more (it is then no wider). Asked of every two types of a rack
+    each time a play search starts, so each answer is kept.
 
     >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table

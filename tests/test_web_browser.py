@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from held_search import HANG_GUARD, TARGET, HeldSearch
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from web_server import running
 
@@ -186,26 +187,44 @@ def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
     expect(advice.get_by_role("row")).to_have_count(0)
 
 
-def test_a_slow_advice_says_it_is_still_working_and_can_be_cancelled(page: Page) -> None:
+def test_a_slow_advice_says_it_is_still_working_and_can_be_cancelled(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 31: past two seconds the advice says it is still working and offers "cancel",
-    which drops the request: no stale advice appears later. Six draws from a rack near
-    many types is a search of several seconds."""
+    which drops the request and stops the search on the server: no stale advice appears.
+    The search is held by the test (``held_search.py``) until the page cancels it or the
+    test lets it go, so this holds whatever the speed of the search or the machine."""
+    search = HeldSearch()
+    monkeypatch.setattr(TARGET, search)
     page.goto("/reach")
-    page.get_by_role("textbox", name="hand as text").fill("r6 r4 r5 r7 r6 b5 b6 o4 o6 b7 b4 o5 * *")
+    page.get_by_role("textbox", name="hand as text").fill("k1-13 k1 r9")
     page.get_by_role("button", name="use hand as text").click()
     expect(page.get_by_label("result", exact=True)).to_contain_text("Closest")
     advice = page.get_by_label("play advice", exact=True)
+    message = advice.get_by_label("advice message")
     cancel = advice.get_by_role("button", name="cancel")
     expect(cancel).to_be_hidden()
-    advice.get_by_label("draws ahead").select_option("6")
+    advice.get_by_label("draws ahead").select_option("1")
     advice.get_by_role("button", name="advise").click()
-    message = advice.get_by_label("advice message")
-    expect(message).to_have_text("still working it out… (cancel stops it)", timeout=5_000)
+    assert search.started.wait(HANG_GUARD), "the advice request never reached the search"
+    # the page's own two-second timer; the timeout is only a guard against a hang
+    expect(message).to_have_text("still working it out… (cancel stops it)", timeout=30_000)
     cancel.click()
     expect(message).to_have_text("advice cancelled")
     expect(cancel).to_be_hidden()
-    page.wait_for_timeout(500)
+    assert search.stopped.wait(HANG_GUARD), "the server went on after the page cancelled"
     expect(advice.locator(".advice-move")).to_have_count(0)
+    expect(message).to_have_text("advice cancelled")
+
+    # Asked again and let go: the answer replaces "still working", and cancel goes.
+    search.hold_again()
+    advice.get_by_role("button", name="advise").click()
+    assert search.started.wait(HANG_GUARD), "the second request never reached the search"
+    expect(message).to_have_text("still working it out… (cancel stops it)", timeout=30_000)
+    search.release()
+    expect(advice).to_contain_text("Throw back r9: 100% to close within 1 draw", timeout=30_000)
+    expect(cancel).to_be_hidden()
+    assert search.answered.is_set() and not search.stopped.is_set()
 
 
 # -- a session at the table --------------------------------------------------------------------

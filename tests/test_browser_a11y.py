@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import LAYOUT_CHECK, PHONE, base, browser, db  # noqa: F401 - shared fixtures
+from test_web_browser import LAYOUT_CHECK, PHONE, base, db  # noqa: F401 - shared fixtures
 
 from intlscore.faces.web.names import url_segment
 from intlscore.session.ledger import Ledger

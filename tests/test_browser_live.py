@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import PHONE, base, browser, db  # noqa: F401 - the shared fixtures
+from test_web_browser import PHONE, base, db  # noqa: F401 - the shared fixtures
 from web_server import running
 
 from intlscore.faces.cli import main

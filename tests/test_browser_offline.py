@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
-from test_web_browser import PHONE, base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from test_web_browser import PHONE, base, db, page, tile  # noqa: F401 - shared fixtures
 from web_server import running
 
 from intlscore.faces.web.app import create_app

@@ -15,13 +15,13 @@ installed ``intlscore._native`` lacks the function (rebuild it with ``pip instal
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from builds import pure_python
 from compiled_functions import compiled_function, compiled_type
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands14
@@ -39,7 +39,6 @@ from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 Split = list[RawMeld] | None
 ConditionedSplit = Callable[[object, int, bytes, int, bytes], Split]

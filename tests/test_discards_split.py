@@ -10,12 +10,12 @@ arguments raise one clear error. The tests fail, never skip, when the installed
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 from builds import pure_python
 from compiled_functions import compiled_function
+from conftest import STRESS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hands15
@@ -25,8 +25,6 @@ from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def compiled(facts: HandFacts) -> frozenset[int]:

@@ -21,13 +21,13 @@ The tests fail, never skip, when the installed ``intlscore._native`` lacks the f
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
 import pytest
 from compiled_functions import compiled_function, compiled_type
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -358,8 +358,6 @@ def test_a_bad_pool_is_one_clear_error(
 
 
 # ---- random pools against the Python search ---------------------------------------------
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def numbers_of(hand_type: HandType) -> list[int]:

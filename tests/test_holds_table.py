@@ -9,13 +9,13 @@ without it they fail, they do not skip.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from builds import compiled_module, python_holds_checks
+from conftest import STRESS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import hands14, hands15
@@ -35,8 +35,6 @@ from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, parse_row
 from intlscore.rules.ruleset import default_table
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def test_the_compiled_module_is_built() -> None:

@@ -15,11 +15,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import STRESS
 
 from intlscore.faces.cli import main
 from intlscore.session.ledger import DB_ENV, Ledger
 
-STRESS = max(1, int(os.environ.get("INTLSCORE_STRESS", "1")))
 FOUR = ["ann", "bob", "cat", "dan"]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import threading
@@ -13,6 +12,7 @@ from unittest.mock import patch
 
 import pytest
 from builds import compiled_module, pure_python
+from conftest import STRESS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -193,9 +193,6 @@ def test_more_draws_than_unseen_tiles_end_when_the_pool_is_empty() -> None:
         assert exact(rack, unseen, draws) == reference(rack, unseen, draws) == value
     bound = play_odds(rack, draws=3, seen=world(rack, unseen), budget=1)
     assert not bound.exact and bound.line.expected == 2400 and bound.chance[-1] == 1
-
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 @pytest.mark.stress

@@ -7,12 +7,12 @@ brute-force :mod:`reference` is the independent oracle.
 from __future__ import annotations
 
 import itertools
-import os
 from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
 import pytest
+from conftest import STRESS
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 from reference import best_discard_score, best_type, fitting_types
@@ -49,8 +49,6 @@ SLOW = settings(
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-"""``INTLSCORE_STRESS=N`` multiplies the examples of the long comparisons marked ``stress``."""
 
 contexts = st.builds(Context, st.booleans(), st.booleans(), st.booleans())
 

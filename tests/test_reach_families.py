@@ -16,13 +16,13 @@ brute force.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from itertools import combinations, combinations_with_replacement
 from random import Random
 from typing import Any
 
 import pytest
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from reference import concrete_fits
 from strategies import hands_seen_trump
@@ -150,10 +150,6 @@ def types_for(example: str) -> list[HandType]:
     """
     rng = Random(example)
     return rng.sample(RUNS_TYPES, RUNS_PER_EXAMPLE) + rng.sample(GROUPS_TYPES, GROUPS_PER_EXAMPLE)
-
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-"""``INTLSCORE_STRESS=N`` multiplies the examples of the long comparison below."""
 
 
 @pytest.mark.stress

@@ -2,16 +2,16 @@
 
 They find things only by URL and accessible name (the page's test contract), never
 by CSS class. They FAIL, never skip, when the browser cannot start: install it with
-``apt-get install -y chromium`` (``.ci/run`` does). ``INTLSCORE_CHROMIUM`` names
-another browser binary. One browser serves the whole module; each test gets a fresh
-phone-sized page (360x640). docs/web-score.png and docs/web-advice.png are written
-here; the session's and the shared deal's in test_browser_evening.py (360x740).
+``bash .ci/chromium`` (``.ci/run`` does). ``INTLSCORE_CHROMIUM`` names another browser
+binary. One browser serves every test of a worker (``conftest.py``), one server on one
+ledger the whole module; each test gets a fresh phone-sized page (360x640).
+docs/web-score.png and docs/web-advice.png are written here; the session's and the shared
+deal's in test_browser_evening.py (360x740).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,39 +19,15 @@ from typing import Any
 
 import pytest
 from held_search import HANG_GUARD, TARGET, HeldSearch
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from web_server import running
 
 from intlscore.faces.cli import main
 from intlscore.faces.web.app import create_app
 from intlscore.session.ledger import DB_ENV
 
-CHROMIUM = os.environ.get("INTLSCORE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DOCS = Path(__file__).parents[1] / "docs"
 PHONE = {"width": 360, "height": 640}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        except Exception as error:
-            pytest.fail(
-                f"the browser {CHROMIUM} cannot start ({str(error).splitlines()[0]});"
-                " install it with: apt-get install -y chromium",
-                pytrace=False,
-            )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

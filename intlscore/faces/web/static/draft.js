@@ -6,7 +6,10 @@
    wherever the phone is scrolled; each phone remembers who holds it; a loser taps their
    rack on the card's own tile picker (or types it); the winner gets no rack controls;
    discarding a deal others have filled in asks first; and when a phone discards it, every
-   other phone says so in the news line, naming who did. */
+   other phone says so in the news line, naming who did.
+   Issue 41: the phone that shared the deal is not asked who it is (it is most often the
+   winner's): it waits for the others; a rack is tapped on the page's tile keyboard; once
+   a rack is sent (or "not melded" said), the news line says so. */
 "use strict";
 
 const SharedDeal = (() => {
@@ -24,6 +27,7 @@ const SharedDeal = (() => {
   const board = new Board(mine);
   const ME = `intlscore.me.${name}`;
   const ME_ANYWHERE = "intlscore.me"; // the name last chosen in any session, as a first guess
+  const SHARED_HERE = `intlscore.shared.${name}`; // the id of the deal this phone shared
   let current = null;
   let announced = null;
 
@@ -38,8 +42,13 @@ const SharedDeal = (() => {
   });
 
   /* What this phone is to do, in a few words. */
+  function sharedHere(draft) {
+    return localStorage.getItem(SHARED_HERE) === String(draft.id);
+  }
+
   function bannerText(draft) {
     const waiting = draft.missing.length ? `waiting for ${draft.missing.join(", ")}` : "everyone is in: store it";
+    if (!me.value && sharedHere(draft)) return `${draft.winner} won, shared from this phone: ${waiting}`;
     if (!me.value) return `${draft.winner} won: say who you are (I am), then send your rack`;
     if (me.value === draft.winner) return `you won: ${waiting}`;
     const said = draft.players.find((player) => player.name === me.value);
@@ -68,7 +77,8 @@ const SharedDeal = (() => {
       : "store the shared deal";
     if (draft.id !== announced) {
       announced = draft.id;
-      News.say(`${draft.winner} won (${draft.kind}): ${me.value === draft.winner ? "the others send their racks" : "send your rack"}`,
+      const others = me.value === draft.winner || (!me.value && sharedHere(draft));
+      News.say(`${draft.winner} won (${draft.kind}): ${others ? "the others send their racks" : "send your rack"}`,
         { label: "go to the shared deal", run: () => News.reveal(part) });
     }
   }
@@ -94,6 +104,11 @@ const SharedDeal = (() => {
     }
     board.clear();
     show(reply.data.draft);
+    const left = reply.data.draft.missing;
+    const waiting = left.length ? `waiting for ${left.join(", ")}` : "everyone is in: it can be stored";
+    News.say(body.not_melded
+      ? `you said you have not melded (${current.winner}'s deal); ${waiting}`
+      : `your rack was sent (${body.rack}); ${waiting}`);
   }
 
   part.querySelector(".send-rack").addEventListener("click", async () => {
@@ -148,8 +163,14 @@ const SharedDeal = (() => {
     confirm.hidden = true;
   });
 
+  /* This phone shared `draft` (session.js): it is remembered as the sharer's. */
+  function shared(draft) {
+    localStorage.setItem(SHARED_HERE, String(draft.id));
+    show(draft);
+  }
+
   Live.on("draft", load);
   Live.on("reconnect", load);
   load();
-  return { show };
+  return { show, shared };
 })();

@@ -14,3 +14,28 @@ function takeOver(form, handler) {
     button.disabled = false;
   }
 }
+
+/* A group of radios (the deal's winner and kind, issue 41) read and set as one value, as a
+   select was: "" when none is checked, and setting "" (or a value no radio has) checks none. */
+function choice(form, name) {
+  const radios = () => [...form.querySelectorAll(`input[type=radio][name="${name}"]`)];
+  return {
+    get value() {
+      const on = radios().find((radio) => radio.checked);
+      return on ? on.value : "";
+    },
+    set value(value) {
+      for (const radio of radios()) radio.checked = radio.value === value;
+    },
+    has(value) {
+      return radios().some((radio) => radio.value === value);
+    },
+    focus(options) {
+      const radio = radios().find((r) => r.checked) || radios()[0];
+      if (radio) radio.focus(options);
+    },
+    addEventListener(type, handler) {
+      for (const radio of radios()) radio.addEventListener(type, handler);
+    },
+  };
+}

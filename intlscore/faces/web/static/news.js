@@ -28,10 +28,12 @@ const News = (() => {
     action.textContent = act ? act.label : "";
   }
 
-  /* Scroll `part` of the page to just below the news line (which stays at the top). */
+  /* Scroll `part` of the page to just below the news line (which stays at the top, but
+     for while a deal is entered). */
   function reveal(part) {
     const dock = line.closest(".dock");
-    const below = dock ? dock.getBoundingClientRect().height : 0;
+    const stuck = dock && getComputedStyle(dock).position === "sticky";
+    const below = stuck ? dock.getBoundingClientRect().height : 0;
     window.scrollTo({ top: part.getBoundingClientRect().top + window.scrollY - below - 4 });
   }
 

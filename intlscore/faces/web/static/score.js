@@ -1,13 +1,27 @@
-/* The scorer page: tap 14 tiles and a discard, or 15 tiles; the breakdown matches the CLI's. */
+/* The scorer page: tap 14 tiles and a discard, or 15 tiles; the breakdown matches the CLI's.
+   The score comes first (issue 41): the type and its points, then whether the discard
+   doubles it, in view above the tile keyboard; the breakdown follows. */
 "use strict";
 
 const JOKER_WORDS = ["no joker", "one joker", "two jokers"];
+
+/* Doubled or not, and by which discard (the one tapped, or the best one found). */
+function doubling(data) {
+  const line = element("p", "", "doubling");
+  if (data.discard) {
+    line.append("discard ", tileSpan(data.discard), data.doubled ? ": doubled (a joker discard, x2)" : ": not doubled");
+  } else {
+    line.append("no discard tapped: not doubled (a joker discard doubles)");
+  }
+  return line;
+}
 
 function renderScore(box, data) {
   box.replaceChildren();
   const best = data.best;
   if (best) {
     box.append(element("h2", `${best.name}: ${best.score}`));
+    box.append(doubling(data));
     const sum = `type ${best.number}, ${best.name}: ${best.base} with ${JOKER_WORDS[data.jokers]} among the 14`;
     box.append(element("p", data.doubled ? `${sum}, x2 for the joker discard = ${best.score}` : `${sum} = ${best.score}`));
     box.append(element("h3", "Melds"));
@@ -26,11 +40,7 @@ function renderScore(box, data) {
     for (const reason of data.reasons) reasons.append(element("li", reason));
     box.append(reasons);
   }
-  if (data.discard) {
-    const line = element("p", "Discard ");
-    line.append(tileSpan(data.discard));
-    box.append(line);
-  }
+  if (!best && data.discard) box.append(doubling(data));
   const others = data.matches.filter((m) => !best || m.number !== best.number);
   if (others.length) {
     box.append(element("h3", "Also fits"));

@@ -5,20 +5,24 @@
    Issue 29: "new deal" at the top brings the form into view; the form previews the
    scores before "save deal"; and every change to the history, from this phone or
    another, is said in the news line (news.js): "deal 12 saved", "deal 11 undone" with
-   "redo deal 11" beside it. */
+   "redo deal 11" beside it.
+   Issue 41: the winner and the kind are one tap each (radios); a closed win opens the tile
+   keyboard on the hand, and once the hand is complete the losers come into view; while a
+   deal is entered ("entering") the news line does not stay stuck at the top. */
 "use strict";
 
 (function () {
   const form = document.getElementById("deal");
   const name = form.dataset.session;
   const base = `/api${sessionPath(name)}`;
-  const winner = form.elements.winner;
-  const kind = form.elements.kind;
+  const winner = choice(form, "winner");
+  const kind = choice(form, "kind");
   const losers = [...form.querySelectorAll(".loser")];
   const board = new Board(form, () => {
+    entering(true);
     remember();
     schedulePreview();
-  });
+  }, nextStep);
   const FORM_STORE = `intlscore.form.${name}`;
   const settleForm = document.getElementById("settle");
   const settleMessage = settleForm.querySelector(".message");
@@ -45,14 +49,32 @@
   kind.addEventListener("change", () => {
     if (kind.value === "none") winner.value = "";
     layout();
-    if (kind.value === "closed") board.setTarget("closed"); // the winner's hand comes first
+    if (kind.value === "closed") board.open("closed"); // the winner's hand comes first
   });
   for (const box of form.querySelectorAll("input[name=not_melded]")) box.addEventListener("change", layout);
   if (winner.value === "") kind.value = "none";
   layout();
 
+  /* While a deal is entered, the news line scrolls away with the top of the page (it is
+     said again in view once the deal is saved), so that the screen is the form's. */
+  function entering(on) {
+    document.documentElement.classList.toggle("entering", on);
+  }
+  form.addEventListener("change", () => entering(true));
+
+  /* The closed hand (or its discard) is complete and the keyboard has closed: the next
+     thing to say is who pays, so the first loser still to fill comes into view. */
+  function nextStep(key) {
+    if (key !== "closed" && key !== "discard") return;
+    const next = losers.find((loser) => !loser.hidden
+      && !loser.querySelector("input[name=not_melded]").checked
+      && !board.text(`rack-${loser.dataset.seat}`));
+    if (next) News.reveal(next);
+  }
+
   /* "new deal": the form comes into view, ready for the winner. */
   document.getElementById("new-deal").addEventListener("click", () => {
+    entering(true);
     News.reveal(form);
     winner.focus({ preventScroll: true });
   });
@@ -206,6 +228,7 @@
     board.clear();
     if (winner.value === "") kind.value = "none";
     layout();
+    entering(false);
   }
 
   function restore() {
@@ -216,8 +239,8 @@
       state = null;
     }
     if (!state) return;
-    if ([...winner.options].some((option) => option.value === state.winner)) winner.value = state.winner;
-    if ([...kind.options].some((option) => option.value === state.kind)) kind.value = state.kind;
+    if (winner.has(state.winner)) winner.value = state.winner;
+    if (kind.has(state.kind)) kind.value = state.kind;
     for (const [boxName, value, checked] of state.boxes || []) {
       const box = [...form.querySelectorAll(`input[type=checkbox]`)].find((b) => b.name === boxName && b.value === value);
       if (box) box.checked = Boolean(checked);
@@ -328,7 +351,13 @@
     const reply = await callApi(`${base}/draft`, body);
     board.say(reply.ok ? "" : reply.data.error);
     if (reply.ok) {
-      SharedDeal.show(reply.data.draft);
+      // the deal now lives on the shared card, stored from there once: this form is
+      // emptied, so that "save deal" is not a second way to store it (issue 41)
+      forget();
+      stopAmending();
+      clearForm();
+      board.say(`shared (${body.winner} wins, ${body.kind}): each player sends their rack on the shared deal card, and it is stored from there`);
+      SharedDeal.shared(reply.data.draft);
       News.reveal(document.getElementById("shared"));
     }
   });
@@ -402,6 +431,7 @@
     stopAmending();
     board.clear();
     forget();
+    entering(false);
   });
 
   /* The deals kept on this phone: waiting to send, or refused with the server's reason. */

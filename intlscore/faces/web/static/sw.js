@@ -5,11 +5,11 @@
    cache. Deals saved offline wait in the page's outbox (outbox.js), not here. */
 "use strict";
 
-const CACHE = "intlscore-v5";
+const CACHE = "intlscore-v6";
 const SHELL = [
   "/", "/reach", "/sessions", "/club",
-  "/static/app.css", "/static/names.js", "/static/forms.js", "/static/outbox.js", "/static/install.js",
-  "/static/tiles.js", "/static/live.js", "/static/score.js", "/static/reach.js",
+  "/static/app.css", "/static/keyboard.css", "/static/names.js", "/static/forms.js", "/static/outbox.js", "/static/install.js",
+  "/static/tiles.js", "/static/keyboard.js", "/static/live.js", "/static/score.js", "/static/reach.js",
   "/static/sessions.js", "/static/session.js", "/static/news.js", "/static/draft.js", "/static/session_tools.js",
   "/static/club.js",
   "/static/manifest.webmanifest", "/static/icon-192.png", "/static/icon-512.png",

@@ -1,7 +1,8 @@
-/* intlscore: the tile picker and tile fields shared by every page (plain JS, no build).
-   A "board" holds tile fields (the hand, the discard, racks...) and one picker; a tap
-   on the picker adds the tile to the field picked as the target. A third copy of a
-   tile, or a third joker, anywhere on the board is refused at once, with the reason. */
+/* intlscore: the tile fields shared by every page (plain JS, no build).
+   A "board" holds tile fields (the hand, the discard, racks...); choosing one to fill
+   opens the page's tile keyboard (keyboard.js) on it, and a tap on a key adds the tile to
+   that field. A third copy of a tile, or a third joker, anywhere on the board is refused
+   at once, with the reason. */
 "use strict";
 
 const COLOUR_NAMES = { k: "black", r: "red", b: "blue", o: "orange" };
@@ -73,9 +74,12 @@ async function callApi(path, body, signal) {
 }
 
 class Board {
-  constructor(root, onChange) {
+  /* `onChange(key)` after every change of a field; `onFilled(key)` when a field of at most
+     15 tiles was just filled by a tap (the keyboard has closed: the page may move on). */
+  constructor(root, onChange, onFilled) {
     this.root = root;
     this.onChange = onChange || (() => {});
+    this.onFilled = onFilled || (() => {});
     this.message = root.querySelector(".message");
     this.fields = new Map();
     for (const el of root.querySelectorAll(".field")) {
@@ -93,7 +97,14 @@ class Board {
         counted: null, // a rack given as its counted value (R15): "42", "42+1j"
       };
       this.fields.set(field.key, field);
-      field.radio.addEventListener("change", () => this.setTarget(field.key));
+      field.radio.checked = false; // checked only while the keyboard is open on it
+      // choosing the field opens the keyboard on it (a click: also when already chosen)
+      field.radio.addEventListener("click", () => this.open(field.key));
+      field.chosen.addEventListener("click", (event) => {
+        if (event.target === field.chosen) this.open(field.key);
+      });
+      // typing: the phone's own keyboard takes the place of the tile keyboard
+      field.input.addEventListener("focus", () => TileKeyboard.release(this));
       el.querySelector(".use-text").addEventListener("click", () => this.useText(field.key));
       field.input.addEventListener("keydown", (event) => {
         if (event.key === "Enter") {
@@ -106,14 +117,31 @@ class Board {
     this.target = null;
     const first = [...this.fields.values()].find((f) => this.active(f));
     if (first) this.setTarget(first.key);
-    for (const button of root.querySelectorAll(".picker button")) {
-      button.addEventListener("click", () => this.add(button.dataset.tile));
-    }
-    // the picker and the "use" buttons are rendered disabled: a tap before this script ran
+    // the keys and the "use" buttons are rendered disabled: a tap before this script ran
     // would have been lost; now each has its handler
     for (const button of root.querySelectorAll("button[data-script]:not([type=submit])")) {
       button.disabled = false;
     }
+    TileKeyboard.attach();
+  }
+
+  /* Open the keyboard on a field (the first shown one when none is given). */
+  open(key) {
+    const field = this.fields.get(key) || [...this.fields.values()].find((f) => this.active(f));
+    if (!field || !this.active(field)) return;
+    this.setTarget(field.key);
+    TileKeyboard.open(this, field);
+  }
+
+  /* A field's "tap to fill" radio is checked while the keyboard is open on it. */
+  keyboardOpened(field) {
+    field.el.classList.add("open");
+    field.radio.checked = true;
+  }
+
+  keyboardClosed(field) {
+    field.el.classList.remove("open");
+    field.radio.checked = false;
   }
 
   /* A field inside a hidden part of the form does not count. */
@@ -127,17 +155,14 @@ class Board {
 
   setTarget(key) {
     this.target = key;
-    for (const field of this.fields.values()) {
-      const on = field.key === key;
-      field.radio.checked = on;
-      field.el.classList.toggle("active", on);
-    }
+    for (const field of this.fields.values()) field.el.classList.toggle("active", field.key === key);
   }
 
   /* Make sure the target is a visible field (after parts of a form were hidden). */
   refresh() {
     const current = this.fields.get(this.target);
     if (!current || !this.active(current)) {
+      TileKeyboard.release(this);
       const first = [...this.fields.values()].find((f) => this.active(f));
       if (first) this.setTarget(first.key);
     }
@@ -178,14 +203,21 @@ class Board {
     this.say("");
     this.render(field);
     this.onChange(field.key);
+    if (field.max <= 15 && field.tiles.length === field.max) {
+      TileKeyboard.release(this); // a full hand, discard or trump: done by itself
+      this.onFilled(field.key);
+    }
   }
 
+  /* A tap on an entered tile takes it back; on a closed field it also opens the keyboard
+     there, for the tile that takes its place. */
   remove(key, index) {
     const field = this.fields.get(key);
     field.tiles.splice(index, 1);
     this.say("");
     this.render(field);
     this.onChange(key);
+    if (!TileKeyboard.isOpen(this, field)) this.open(key);
   }
 
   set(key, tiles) {
@@ -197,6 +229,7 @@ class Board {
   }
 
   clear() {
+    TileKeyboard.release(this);
     for (const field of this.fields.values()) {
       field.tiles = [];
       field.counted = null;
@@ -250,6 +283,7 @@ class Board {
       });
       field.chosen.append(button);
       field.count.textContent = "counted";
+      TileKeyboard.update(this, field);
       return;
     }
     field.tiles.forEach((tile, index) => {
@@ -270,6 +304,7 @@ class Board {
     field.count.textContent = field.max > 15
       ? `${field.tiles.length} tile${field.tiles.length === 1 ? "" : "s"}`
       : `${field.tiles.length} of ${field.max}`;
+    TileKeyboard.update(this, field);
   }
 
   /* The text box: the server parses the notation (ranges and all) and counts copies.
@@ -354,7 +389,11 @@ function answerPage(request) {
 
   board = new Board(root, () => ask(false));
   document.getElementById("go").addEventListener("click", () => ask(true));
-  document.getElementById("clear").addEventListener("click", () => board.clear());
+  document.getElementById("clear").addEventListener("click", () => {
+    board.clear();
+    board.open(); // the page is for entering tiles: the keyboard is ready for the next hand
+  });
+  board.open(); // the keyboard is shown from the start (keyboard.html): on the hand
   for (const box of root.querySelectorAll(".context input")) {
     box.addEventListener("change", () => ask(false));
   }

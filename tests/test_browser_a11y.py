@@ -92,7 +92,8 @@ def test_the_sessions_pages_pass_the_scan(page: Page, club: str) -> None:
     scan(page, "/sessions")
     page.goto(club)
     scan(page, "a session")
-    page.get_by_label("kind", exact=True).select_option("closed")
+    page.get_by_role("radiogroup", name="kind").get_by_role("radio", name="closed win").check()
+    expect(page.get_by_label("tile picker", exact=True)).to_be_visible()  # scanned too
     page.get_by_label("stake", exact=True).fill("0.05")
     page.get_by_role("button", name="settle").click()
     expect(page.get_by_label("settlement", exact=True)).to_contain_text("Fewest transfers")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import PHONE, base, db  # noqa: F401 - the shared fixtures
+from test_web_browser import PHONE, base, choose, db, option  # noqa: F401 - fixtures
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -72,15 +72,15 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other_and_keeps_its_typing(
 ) -> None:
     ann, bob = phones(2)
     open_on([ann, bob], db, "two")
-    bob.get_by_label("winner", exact=True).select_option("bob")  # bob starts on a deal too
-    ann.get_by_label("winner", exact=True).select_option("ann")
-    ann.get_by_label("kind", exact=True).select_option("open")
+    choose(bob, "winner", "bob")  # bob starts on a deal too
+    choose(ann, "winner", "ann")
+    choose(ann, "kind", "open win")
     ann.get_by_label("bob has not melded").check()
     ann.get_by_label("cat has not melded").check()
     ann.get_by_role("button", name="save deal").click()
     expect(bob.get_by_label("totals", exact=True)).to_contain_text("+200")
     expect(bob.get_by_label("history", exact=True)).to_contain_text("ann")
-    expect(bob.get_by_label("winner", exact=True)).to_have_value("bob")  # not reloaded
+    expect(option(bob, "winner", "bob")).to_be_checked()  # not reloaded
     with Ledger(db) as ledger:
         assert len(ledger.session("two").deals()) == 1
 
@@ -151,8 +151,8 @@ def test_a_shared_deal_filled_from_three_phones_is_stored_once(
     melded on hers; every phone sees it fill in; ann stores it, once."""
     ann, bob, cat = phones(3)
     open_on([ann, bob, cat], db, "shared")
-    ann.get_by_label("winner", exact=True).select_option("ann")
-    ann.get_by_label("kind", exact=True).select_option("open")
+    choose(ann, "winner", "ann")
+    choose(ann, "kind", "open win")
     ann.get_by_role("button", name="share this deal").click()
     for page in (ann, bob, cat):
         expect(page.get_by_label("shared deal summary")).to_have_text("ann wins (open)")

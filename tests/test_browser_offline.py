@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
-from test_web_browser import PHONE, base, db, page, tile  # noqa: F401 - shared fixtures
+from test_web_browser import PHONE, base, choose, db, option, page, tile  # noqa: F401
 from web_server import running
 
 from intlscore.faces.web.app import create_app
@@ -33,8 +33,8 @@ def stored(db: Path, name: str) -> list[str]:
 
 
 def enter_open_win_by_ann(page: Page) -> None:
-    page.get_by_label("winner", exact=True).select_option("ann")
-    page.get_by_label("kind", exact=True).select_option("open")
+    choose(page, "winner", "ann")
+    choose(page, "kind", "open win")
     page.get_by_label("bob has not melded").check()
     page.get_by_label("cat has not melded").check()
 
@@ -111,7 +111,7 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
     page.get_by_role("button", name="amend deal 2").click()
     expect(page.get_by_text("Amending deal 2")).to_be_visible()
     page.context.set_offline(True)
-    page.get_by_label("winner", exact=True).select_option("ann")
+    choose(page, "winner", "ann")
     page.get_by_label("bob has not melded").check()
     page.get_by_role("button", name="save deal").click()
     expect(page.get_by_label("waiting to send")).to_contain_text(
@@ -128,7 +128,7 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
     page.reload()
     expect(kept).to_contain_text("refused: session 'refused' has no deal 2")
     page.get_by_role("button", name="correct amendment of deal 2").click()
-    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    expect(option(page, "winner", "ann")).to_be_checked()
     expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text("has no deal 2")
     expect(kept).to_be_hidden()
     assert stored(db, "refused") == ["bob"]
@@ -140,14 +140,14 @@ def test_what_was_entered_survives_a_reload_until_it_is_saved(
 ) -> None:
     start(db, "typed")
     page.goto("/session/typed")
-    page.get_by_label("winner", exact=True).select_option("ann")
-    page.get_by_label("kind", exact=True).select_option("open")
+    choose(page, "winner", "ann")
+    choose(page, "kind", "open win")
     page.get_by_label("bob has not melded").check()
     page.get_by_label("tap to fill: cat's rack").check()
     tile(page, "r5").click()
     tile(page, "b7").click()
     page.reload()
-    expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+    expect(option(page, "winner", "ann")).to_be_checked()
     expect(page.get_by_label("bob has not melded")).to_be_checked()
     rack = page.get_by_label("cat's rack", exact=True).get_by_role("button")
     expect(rack).to_have_count(2)
@@ -156,7 +156,9 @@ def test_what_was_entered_survives_a_reload_until_it_is_saved(
     expect(page.get_by_label("totals", exact=True)).to_contain_text("+100")
     assert stored(db, "typed") == ["ann"]
     page.reload()  # saved: the form starts empty again
-    expect(page.get_by_label("winner", exact=True)).to_have_value("")
+    for player in PLAYERS:
+        expect(option(page, "winner", player)).not_to_be_checked()
+    expect(option(page, "kind", "no winner")).to_be_checked()
 
 
 def test_on_localhost_the_app_installs_and_opens_with_no_server(

@@ -87,7 +87,7 @@ def test_tapping_k1_to_k13_and_k1_scores_a_royal(page: Page) -> None:
     result = page.get_by_label("result", exact=True)
     expect(result).to_contain_text("Royal: 2400")  # R10: type 24, no joker
     expect(result).to_contain_text("type 24, Royal: 2400 with no joker among the 14 = 2400")
-    expect(result).to_contain_text("no discard tapped: not doubled")
+    expect(result).to_contain_text("not doubled: no discard tapped yet")
 
 
 def test_a_joker_discard_doubles_and_the_joker_says_what_it_stands_for(page: Page) -> None:

@@ -30,6 +30,7 @@ const SharedDeal = (() => {
   const SHARED_HERE = `intlscore.shared.${name}`; // the id of the deal this phone shared
   let current = null;
   let announced = null;
+  const listeners = [];
 
   const remembered = [localStorage.getItem(ME), localStorage.getItem(ME_ANYWHERE)].find(
     (who) => who && [...me.options].some((option) => option.value === who),
@@ -60,6 +61,7 @@ const SharedDeal = (() => {
     current = draft;
     part.hidden = !draft;
     confirm.hidden = true;
+    for (const listener of listeners) listener(draft);
     if (!draft) return;
     const hand = draft.kind === "closed" ? `: ${draft.closed}${draft.discard ? `, discard ${draft.discard}` : ""}` : "";
     summary.textContent = `${draft.winner} wins (${draft.kind})${hand}`;
@@ -169,8 +171,14 @@ const SharedDeal = (() => {
     show(draft);
   }
 
+  /* `listener(draft)` now and whenever the shared deal changes (null: none is open). */
+  function subscribe(listener) {
+    listeners.push(listener);
+    listener(current);
+  }
+
   Live.on("draft", load);
   Live.on("reconnect", load);
   load();
-  return { show, shared };
+  return { show, shared, subscribe };
 })();

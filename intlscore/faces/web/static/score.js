@@ -9,9 +9,9 @@ const JOKER_WORDS = ["no joker", "one joker", "two jokers"];
 function doubling(data) {
   const line = element("p", "", "doubling");
   if (data.discard) {
-    line.append("discard ", tileSpan(data.discard), data.doubled ? ": doubled (a joker discard, x2)" : ": not doubled");
+    line.append("discard ", tileSpan(data.discard), data.doubled ? ": doubled (x2)" : ": not doubled");
   } else {
-    line.append("no discard tapped: not doubled (a joker discard doubles)");
+    line.append("not doubled: no discard tapped yet");
   }
   return line;
 }

@@ -356,10 +356,20 @@
       forget();
       stopAmending();
       clearForm();
-      board.say(`shared (${body.winner} wins, ${body.kind}): each player sends their rack on the shared deal card, and it is stored from there`);
       SharedDeal.shared(reply.data.draft);
       News.reveal(document.getElementById("shared"));
     }
+  });
+
+  /* While a shared deal is open, it is stored from its card, once: "save deal" and "share
+     this deal" wait, on every phone, so that the form is not a second way to store it. */
+  const lock = form.querySelector(".shared-lock");
+  SharedDeal.subscribe((draft) => {
+    const open = Boolean(draft);
+    lock.hidden = !open;
+    if (open) lock.textContent = `A shared deal is open (${draft.winner} won): it is stored from its card above, or discarded there.`;
+    form.querySelector("button[type=submit]").disabled = open;
+    document.getElementById("share").disabled = open;
   });
 
   /* Amend: load a stored deal's description into the form; "save deal" then replaces it. */

@@ -70,6 +70,21 @@ STUCK = """() => {
 }"""
 
 
+CUT_PLACEHOLDERS = """() => {
+  // every shown text box's placeholder fits inside the box (measured in the box's font)
+  const pen = document.createElement("canvas").getContext("2d");
+  const cut = [];
+  for (const box of document.querySelectorAll("input[placeholder]")) {
+    if (!box.checkVisibility()) continue;
+    const style = getComputedStyle(box);
+    pen.font = style.font;
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (pen.measureText(box.placeholder).width > room) cut.push(box.placeholder);
+  }
+  return cut;
+}"""
+
+
 class Thumb:
     """Taps what is on the screen, scrolling first only when it must; counts both."""
 
@@ -260,6 +275,7 @@ def test_the_keyboard_fits_every_field_and_passes_the_scan(phone: Page, db: Path
     assert box is not None and box["height"] <= SCREEN["height"] * 2 / 3, box
     in_view(page, page.get_by_label("tile picker", exact=True))
     assert page.evaluate(LAYOUT_CHECK) == []
+    assert page.evaluate(CUT_PLACEHOLDERS) == []  # "or its cou..." no more
     scan(page, "a session with the keyboard open on a rack")
     # a third copy is refused where the tiles are entered, in view
     tile(page, "o5").click()

@@ -197,6 +197,10 @@ def test_the_scorer_takes_one_tap_a_tile_and_shows_the_score_above_the_keyboard(
     page.get_by_role("button", name="done", exact=True).click()
     expect(keyboard).to_be_hidden()
     expect(hand.get_by_role("button")).to_have_count(14)  # "done" keeps what was entered
+    page.get_by_label("tap to fill: discard").check()  # another field: the keyboard is its
+    expect(keyboard).to_contain_text("discard: 0 of 1")
+    page.keyboard.press("Escape")  # on a computer, Escape is "done"
+    expect(keyboard).to_be_hidden()
 
 
 def eight_deals(db: Path, name: str) -> None:

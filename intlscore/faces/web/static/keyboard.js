@@ -7,8 +7,9 @@
    name: "hand", "bob's rack"...) sit just above the 53 keys, with the field's message, so
    the tiles being entered are always in view. One tap a tile; a tap on an entered tile
    takes it back; "done" closes it, and so does a field of at most 15 tiles once it is full
-   (the 15th tile of a closed hand: the best discard is found). Typing in a field's text
-   box closes it too: the phone's own keyboard takes its place.
+   (the 15th tile of a closed hand: the best discard is found), and Escape does. Typing in
+   a field's text box closes it too: the phone's own keyboard takes its place. While it is
+   open it is the only thing stuck to the screen (keyboard.css).
 
    The page's Board (tiles.js) owns the tiles; the keyboard only shows them and sends each
    key to the Board that opened it. The keys wait, disabled, until a Board has attached. */
@@ -28,6 +29,11 @@ const TileKeyboard = (() => {
     });
   }
   done.addEventListener("click", () => close());
+  // Escape, on a computer's keyboard, is "done" (in a text box it is left to the box)
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest("textarea, select, input:not([type=radio]):not([type=checkbox])");
+    if (event.key === "Escape" && owner && !typing) close();
+  });
 
   /* The keyboard's height, for the page's room below its content (CSS var --kb). */
   new ResizeObserver(() => {

@@ -4,7 +4,7 @@
    Issue 29: the card shows at the top of every phone of the session with a banner saying
    what this phone is to do ("bob won: send your rack"), and the news line says so
    wherever the phone is scrolled; each phone remembers who holds it; a loser taps their
-   rack on the card's own tile picker (or types it); the winner gets no rack controls;
+   rack (or types it); the winner gets no rack controls;
    discarding a deal others have filled in asks first; and when a phone discards it, every
    other phone says so in the news line, naming who did.
    Issue 41: the phone that shared the deal is not asked who it is (it is most often the

@@ -205,3 +205,31 @@ def test_only_the_engine_package_chooses_the_build() -> None:
         if "intlscore.engine.native" in targets or "intlscore.engine.python_build" in targets
     }
     assert choosers == {"intlscore.engine", "intlscore.engine.build"}
+
+
+SEAM = {
+    "intlscore.engine",
+    "intlscore.engine.build",
+    "intlscore.engine.compiled",
+    "intlscore.engine.python_build",
+    "intlscore.engine.native",
+}
+"""The build seam: the package that chooses, the seam itself and the two builds."""
+
+
+def test_no_module_outside_the_seam_imports_either_build() -> None:
+    """A caller asks ``build.current()``; importing a build's module directly would load it
+    in the other build too (the pure-Python build would import the compiled one)."""
+    builds = {"intlscore.engine.compiled", "intlscore.engine.python_build"}
+    leaks = {
+        module: sorted(targets & builds)
+        for module, targets in graph().items()
+        if module not in SEAM and targets & builds
+    }
+    assert not leaks
+
+
+def test_a_leak_through_the_seam_would_be_found() -> None:
+    """The check above reads the same graph that finds the seam's own imports."""
+    assert "intlscore.engine.compiled" in graph()["intlscore.engine"]
+    assert "intlscore.engine.parents" in graph()["intlscore.engine.odds.holds"]

@@ -42,7 +42,6 @@ from typing import Unpack
 
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
-from intlscore.engine.compiled import parent
 from intlscore.engine.melds import position_number
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.hints import (
@@ -55,6 +54,7 @@ from intlscore.engine.odds.hints import (
 )
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.rack import set_up
+from intlscore.engine.parents import parent
 from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
@@ -788,7 +788,7 @@ class _Search:
         return best
 
     def hinted_parents(self, hint: Hint) -> dict[int, bool]:
-        """Per slot whose plain parent (:func:`~intlscore.engine.compiled.parent`) is a
+        """Per slot whose plain parent (:func:`~intlscore.engine.parents.parent`) is a
         slot the hint walked: whether the 14 tiles and a joker hold that parent, exactly as
         that slot's ``possible`` bit says, so a type whose parent is not held is not checked
         (the C build reads its parent checks the same way, ``hinted_parents``)."""

@@ -33,12 +33,6 @@ def numbers_needed(hand_type: HandType) -> tuple[int, ...]:
     return tuple(needed)
 
 
-def numbers_fit(hand_type: HandType, facts: HandFacts) -> bool:
-    """Quick check: no number is held more often than the sequences use it."""
-    needed = numbers_needed(hand_type)
-    return all(held <= need for held, need in zip(facts.number_counts, needed, strict=True))
-
-
 def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
     """The sequences meeting the type, or None."""
     sequence = hand_type.sequence

@@ -143,16 +143,6 @@ class HandTable(Frozen):
         raise KeyError(f"no type number {number} in {self.source}")
 
 
-def tables_dir() -> Path:
-    """Where the shipped tables live: inside the package (wheel) or the repo's ``tables/``."""
-    from pathlib import Path  # here: the command line's start-up never needs pathlib
-
-    packaged = Path(__file__).parent / "tables"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).parents[2] / "tables"
-
-
 def load_table(path: str | Path) -> HandTable:
     """Read and validate a closed-hand table file (only ``[[type]]`` rows).
 

@@ -193,7 +193,7 @@ class Store:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     def failure(self, error: sqlite3.Error) -> LedgerError:

@@ -120,6 +120,48 @@ class LedgerDamageError(LedgerFileError):
     names the session and the deal where it can."""
 
 
+class SettlementError(IntlscoreError, ValueError):
+    """A settlement that cannot be computed: a bad stake or unit, too few players."""
+
+
+class KeyReused(IntlscoreError):
+    """An ``Idempotency-Key`` already answered another request (HTTP 422): nothing is
+    stored."""
+
+    http_status = 422
+
+
+class DealNotConfirmed(IntlscoreError):
+    """At the guided deal entry, the player did not confirm the deal (or closed the input):
+    nothing was stored."""
+
+
+class UnknownTypeError(IntlscoreError, ValueError):
+    """``--type N`` names a type the table does not have."""
+
+
+class BadRequest(IntlscoreError, ValueError):
+    """A request the web API cannot take; its message is the one line the client gets."""
+
+
+class StoredAlready(IntlscoreError):
+    """A write of the web API was committed but reading the answer back failed: the message
+    says what is stored, so that nobody enters it twice (HTTP 500)."""
+
+    http_status = 500
+
+
+class UsageError(Exception):
+    """A command line the parser refuses (``intlscore.faces.cli``); ``str()`` is the one
+    line to print, with exit status 2."""
+
+
+class Stopped(Exception):
+    """The play search was stopped (:meth:`intlscore.engine.odds.play.Stop.stop`) before it
+    finished: not an error of the input, so not an :class:`IntlscoreError` (the web answers
+    the request that cancelled it, the command line is not stopped this way)."""
+
+
 E = TypeVar("E", bound=IntlscoreError)
 
 

@@ -17,9 +17,8 @@ import pytest
 from house_rules import HOUSE, write_house
 
 from intlscore import Ledger, score_hand, settle
-from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError
+from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError, SettlementError
 from intlscore.faces.cli import main
-from intlscore.session.settlement import SettlementError
 
 HUGE = "9" * 5000
 

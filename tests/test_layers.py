@@ -233,3 +233,29 @@ def test_a_leak_through_the_seam_would_be_found() -> None:
     """The check above reads the same graph that finds the seam's own imports."""
     assert "intlscore.engine.compiled" in graph()["intlscore.engine"]
     assert "intlscore.engine.parents" in graph()["intlscore.engine.odds.holds"]
+
+
+def _exception_classes(path: Path) -> Iterator[str]:
+    """The classes a module defines whose bases name an error or an exception."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(base) for base in node.bases]
+            if any(base.endswith(("Error", "Exception", "Stopped")) for base in bases):
+                yield node.name
+
+
+def test_every_public_error_class_is_in_errors() -> None:
+    """The errors intlscore raises live in one module (issue 44), where each says what a
+    face does with it; a module keeps only its private control-flow exceptions (``_Exit``,
+    ``_OverBudget``)."""
+    elsewhere = {
+        f"{module}.{name}"
+        for module, path in _modules().items()
+        if module != "intlscore.errors"
+        for name in _exception_classes(path)
+        if not name.startswith("_")
+    }
+    assert not elsewhere
+    assert {"Stopped", "SettlementError", "UsageError"} <= set(
+        _exception_classes(PACKAGE / "errors.py")
+    )

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlite_dump import dump
 
-from intlscore.errors import DealError, LedgerError
+from intlscore.errors import DealError, LedgerError, SettlementError
 from intlscore.rules.ruleset import default_deal_table
 from intlscore.session.deal import score_deal
 from intlscore.session.ledger import (
@@ -26,7 +26,6 @@ from intlscore.session.ledger import (
     Session,
     default_db_path,
 )
-from intlscore.session.settlement import SettlementError
 
 FOUR = ["ann", "bob", "cat", "dan"]
 

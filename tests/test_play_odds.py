@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.odds.play import Stop, Stopped, play_odds
+from intlscore.engine.odds.play import Stop, play_odds
 from intlscore.engine.tiles import Tile
-from intlscore.errors import HandError
+from intlscore.errors import HandError, Stopped
 from tests.play_reference import (
     first_moves,
     full_set,

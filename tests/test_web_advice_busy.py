@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 import pytest
 from web_server import running
 
-from intlscore.engine.odds.play import Stop, Stopped
+from intlscore.engine.odds.play import Stop
+from intlscore.errors import Stopped
 from intlscore.faces.web.app import create_app
 
 HANG_GUARD = 30.0

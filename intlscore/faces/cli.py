@@ -19,11 +19,11 @@ or command is close, add a hint.
 >>> parse(["deal", "--winer", "ann"])
 Traceback (most recent call last):
 ...
-intlscore.faces.cli.UsageError: intlscore deal: error: unrecognized arguments: --winer ann; did you mean `--winner`?
+intlscore.errors.UsageError: intlscore deal: error: unrecognized arguments: --winer ann; did you mean `--winner`?
 >>> parse(["scor"])
 Traceback (most recent call last):
 ...
-intlscore.faces.cli.UsageError: intlscore: error: argument COMMAND: invalid choice 'scor' ...; did you mean `score`?
+intlscore.errors.UsageError: intlscore: error: argument COMMAND: invalid choice 'scor' ...; did you mean `score`?
 """  # noqa: E501
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import SHOWN_LENGTH, IntlscoreError, quoted
+from intlscore.errors import SHOWN_LENGTH, IntlscoreError, UsageError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
@@ -66,10 +66,6 @@ The command ``name`` is built by ``intlscore.faces.commands.<name>.add_parser``.
 
 PROG: Final = "intlscore"
 DESCRIPTION: Final = "Score International Rummikub closed hands, deals and sessions."
-
-
-class UsageError(Exception):
-    """A command line the parser refuses; ``str()`` is the one line to print."""
 
 
 class _Exit(Exception):
@@ -232,7 +228,7 @@ def check_text(argv: Sequence[str]) -> None:
     >>> check_text(["session", "show", "caf\udce9"])
     Traceback (most recent call last):
     ...
-    intlscore.faces.cli.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
+    intlscore.errors.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
     """
     for place, word in enumerate(argv, start=1):
         try:

@@ -37,7 +37,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from intlscore.errors import DealError, IntlscoreError
+from intlscore.errors import DealError, DealNotConfirmed, IntlscoreError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -78,10 +78,6 @@ DEAL_OPTIONS = (
 """The arguments that describe a deal; with none of them given, the deal is asked for."""
 
 T = TypeVar("T")
-
-
-class DealNotConfirmed(IntlscoreError):
-    """The player did not confirm the deal (or closed the input): nothing was stored."""
 
 
 def wants_prompts(args: argparse.Namespace, stdin: Any = None) -> bool:

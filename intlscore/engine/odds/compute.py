@@ -71,7 +71,7 @@ def odds(
     ``progress(done, total)`` is called as the samples are worked through. With ``play``
     the play odds (R23) come beside them: the value under real play, exact within
     ``budget`` positions, else a lower bound that says so; ``stop`` lets another thread
-    end that search early (it raises :class:`~intlscore.engine.odds.play.Stopped`).
+    end that search early (it raises :class:`~intlscore.errors.Stopped`).
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= MAX_DRAWS:
         raise HandError(f"draws must be a whole number from 1 to {MAX_DRAWS}; got {draws!r}")

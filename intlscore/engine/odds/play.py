@@ -64,7 +64,7 @@ from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.errors import HandError
+from intlscore.errors import HandError, Stopped
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
 
 KINDS = NUMBERED + 1
@@ -185,10 +185,6 @@ class _OverBudget(Exception):
     """The exact search would weigh more positions than its budget allows."""
 
 
-class Stopped(Exception):
-    """The play search was stopped (:meth:`Stop.stop`) before it finished."""
-
-
 class Stop:
     """A way to stop a play search from another thread (the page's "cancel"): the
     search gives up at its next position, in either build, and raises :class:`Stopped`.
@@ -198,7 +194,7 @@ class Stop:
     >>> play_odds("k1-13 r5", draws=1, stop=stop)
     Traceback (most recent call last):
     ...
-    intlscore.engine.odds.play.Stopped: the play search was stopped
+    intlscore.errors.Stopped: the play search was stopped
     """
 
     def __init__(self) -> None:

@@ -48,8 +48,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from intlscore.errors import IntlscoreError
-from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.errors import BadRequest, Stopped, StoredAlready
+from intlscore.faces.web.inputs import Fields, parse_body
 from intlscore.faces.web.rack_fields import context, rack_fields
 from intlscore.session.ledger import Ledger, RecordedDeal, Session, SessionState
 
@@ -61,12 +61,6 @@ __all__ = ["Settings", "StoredAlready", "public", "routes"]
 T = TypeVar("T")
 RULES_TEXT = 60_000
 """The longest rules file the page may send (the whole shipped rules are about 12 KiB)."""
-
-
-class StoredAlready(IntlscoreError):
-    """A write was committed but reading the answer back failed: say what is stored."""
-
-    http_status = 500
 
 
 def after_commit(what: str, read: Callable[[], T]) -> T:
@@ -321,7 +315,7 @@ WEB_SAMPLES = 800
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
     from intlscore.engine.odds import odds as odds_of
-    from intlscore.engine.odds.play import Stop, Stopped
+    from intlscore.engine.odds.play import Stop
     from intlscore.faces.render.advice import advice_words
 
     body = await fields(request)

@@ -35,8 +35,8 @@ from starlette.routing import Route
 
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.notation import parse_tiles
+from intlscore.errors import BadRequest
 from intlscore.faces.web.api import answer, fields, session_name, session_write, with_session
-from intlscore.faces.web.inputs import BadRequest
 from intlscore.session.deal import KINDS, rack_tiles
 from intlscore.session.ledger import Session
 from intlscore.session.names import name_key

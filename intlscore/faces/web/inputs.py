@@ -11,28 +11,24 @@ Anything wrong raises :class:`BadRequest`, which the app turns into HTTP 400.
 >>> Fields({"tiles": 7}).tiles("tiles")
 Traceback (most recent call last):
 ...
-intlscore.faces.web.inputs.BadRequest: tiles must be tile notation (a string or a list of strings), not 7
+intlscore.errors.BadRequest: tiles must be tile notation (a string or a list of strings), not 7
 >>> Fields({"tile": "r5"}).done()
 Traceback (most recent call last):
 ...
-intlscore.faces.web.inputs.BadRequest: unknown field 'tile'
-"""  # noqa: E501
+intlscore.errors.BadRequest: unknown field 'tile'
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Final
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import BadRequest
 
 __all__ = ["MAX_TEXT", "BadRequest", "Fields", "parse_body"]
 
 MAX_TEXT: Final = 2000
 """The longest text a field may hold (a whole deck in notation is far shorter)."""
-
-
-class BadRequest(IntlscoreError, ValueError):
-    """A request the API cannot take; its message is the one line the client gets."""
 
 
 def _no_constant(name: str) -> Any:
@@ -47,7 +43,7 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     >>> parse_body(b"[1]")
     Traceback (most recent call last):
     ...
-    intlscore.faces.web.inputs.BadRequest: the body must be one JSON object, not a list
+    intlscore.errors.BadRequest: the body must be one JSON object, not a list
     """
     if not raw.strip():
         return {}

@@ -213,7 +213,7 @@ class Ledger:
 
         Returns the remembered answer and whether it is fresh (False: ``key`` had already
         been answered in ``scope``, and nothing was written). A key used before with another
-        ``fingerprint`` raises :class:`~intlscore.session.ledger.requests.KeyReused`. If
+        ``fingerprint`` raises :class:`~intlscore.errors.KeyReused`. If
         ``write`` raises, nothing is stored, the key included. Keys are kept at least
         :data:`~intlscore.session.ledger.requests.KEY_WINDOW`.
 

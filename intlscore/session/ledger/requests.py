@@ -23,7 +23,7 @@ Remembered(scope='ledger', key='k1', fingerprint='ffff...', status=201, answer='
 >>> recall(connection, "ledger", "k1", "0" * 64)
 Traceback (most recent call last):
 ...
-intlscore.session.ledger.requests.KeyReused: the Idempotency-Key 'k1' was already used ...
+intlscore.errors.KeyReused: the Idempotency-Key 'k1' was already used ...
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from typing import Final, NamedTuple
 
-from intlscore.errors import IntlscoreError, LedgerDamageError
+from intlscore.errors import KeyReused, LedgerDamageError
 
 __all__ = [
     "KEY_WINDOW",
@@ -59,12 +59,6 @@ TABLE_SQL: Final = (
     " digest TEXT NOT NULL,"
     " PRIMARY KEY (scope, key))"
 )
-
-
-class KeyReused(IntlscoreError):
-    """A key already answered another request (HTTP 422): nothing is stored."""
-
-    http_status = 422
 
 
 class Remembered(NamedTuple):

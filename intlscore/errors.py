@@ -162,6 +162,32 @@ class Stopped(Exception):
     the request that cancelled it, the command line is not stopped this way)."""
 
 
+class InternalError(Exception):
+    """A broken invariant of intlscore itself: a bug, never the input's fault, so not an
+    :class:`IntlscoreError` (no face answers it as bad input). Raised where the code knows
+    something the type checker cannot see, in place of an ``assert``, which ``python -O``
+    would skip."""
+
+
+T = TypeVar("T")
+
+
+def known(value: T | None, what: str) -> T:
+    """``value``, which the caller knows is not None; :class:`InternalError` naming
+    ``what`` if it is.
+
+    >>> known(3, "the count")
+    3
+    >>> known(None, "a session's rules")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.InternalError: expected a session's rules, found none: a bug in intlscore
+    """
+    if value is None:
+        raise InternalError(f"expected {what}, found none: a bug in intlscore")
+    return value
+
+
 E = TypeVar("E", bound=IntlscoreError)
 
 

@@ -259,3 +259,16 @@ def test_every_public_error_class_is_in_errors() -> None:
     assert {"Stopped", "SettlementError", "UsageError"} <= set(
         _exception_classes(PACKAGE / "errors.py")
     )
+
+
+def test_the_package_checks_with_no_assert() -> None:
+    """``python -O`` drops every ``assert``: an invariant the code relies on is an explicit
+    :class:`~intlscore.errors.InternalError` (:func:`~intlscore.errors.known`) or proved by
+    the types, never an assert (issue 44)."""
+    found = [
+        f"{module}:{node.lineno}"
+        for module, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert not found

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
 
 from intlscore.errors import TableError
 from intlscore.rules.hints import did_you_mean
@@ -229,6 +229,10 @@ class _Row:
             raise self.fail(field, "is missing")
         return self.raw[field]
 
+    @overload
+    def integer(self, field: str, low: int, high: int, default: int) -> int: ...
+    @overload
+    def integer(self, field: str, low: int, high: int, default: None = None) -> int | None: ...
     def integer(self, field: str, low: int, high: int, default: int | None = None) -> int | None:
         value = self.raw.get(field, default) if default is not None else self.raw.get(field)
         if value is None:
@@ -344,7 +348,6 @@ def _parse_sequence(
         raise row.fail("sequence", "is missing (structure 'sequence' needs it)")
     if neighbours is None:
         raise row.fail("neighbours", "is missing (structure 'sequence' needs it)")
-    assert repeat is not None
     positions = [14 if n == 1 and i > 0 else n for i, n in enumerate(numbers)]
     if any(b != a + 1 for a, b in itertools.pairwise(positions)):
         raise row.fail(

@@ -54,14 +54,14 @@ def settle_session(
     error of a session with no stake, how to give one (``--stake AMOUNT`` at the terminal).
     """
     state = session.snapshot()
-    if stake is None and state.stake is None:
-        raise LedgerError(
-            f"session {session.name!r} has no stake yet: give {how_to_give} (the first"
-            " settlement keeps it for the session)"
-        )
-    chosen = stake if stake is not None else state.stake
-    assert chosen is not None
-    settlement = settle(state.totals, chosen, unit)
+    if stake is None:
+        if state.stake is None:
+            raise LedgerError(
+                f"session {session.name!r} has no stake yet: give {how_to_give} (the first"
+                " settlement keeps it for the session)"
+            )
+        stake = state.stake
+    settlement = settle(state.totals, stake, unit)
     if state.stake is None:
         session.set_stake(settlement.stake)
         return KeptSettlement(settlement, f"now kept for session {session.name}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Unpack
 
 from intlscore.engine.odds.candidates import Candidate, candidates_within
@@ -163,7 +163,8 @@ class _DiscardPlan:
     """The weight of the draws with a closed win (their count where sampled)."""
     total_score: int = 0
     total_square: int = 0
-    by_type: dict[int, int] | None = None
+    by_type: dict[int, int] = field(default_factory=dict)
+    """The weighted score each type contributes, by type number."""
 
 
 def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardPlan]:
@@ -179,7 +180,7 @@ def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardP
                 candidates.append(Candidate(hand_type, entry, limit))
         candidates.sort(key=lambda c: -2 * max(c.hand_type.scores))
         pool = Pool.build(rest.tiles, rest.seen, rest.trump)
-        plans.append(_DiscardPlan(discard, pool, candidates, by_type={}))
+        plans.append(_DiscardPlan(discard, pool, candidates))
     return plans
 
 
@@ -290,8 +291,7 @@ class _Tally:
 def _discard_rows(plans: list[_DiscardPlan], tally: _Tally) -> list[DiscardOdds]:
     rows = []
     for plan in plans:
-        assert plan.by_type is not None
-        top = max(plan.by_type, key=lambda n: plan.by_type[n], default=None)  # type: ignore[index]
+        top = max(plan.by_type, key=plan.by_type.__getitem__, default=None)
         entry = next((c for c in plan.candidates if c.hand_type.number == top), None)
         certain = any(c.distance == 0 for c in plan.candidates)  # a closed win is certain
         mean = plan.total_score / tally.total
@@ -338,7 +338,6 @@ def _add_discard(
     the whole rack's pool does not hold a type it is not searched. Of the types with the
     best score, the most valuable in the table's order is the sample's top type.
     """
-    assert plan.by_type is not None
     samples = len(firsts.draws)
     best = [0] * samples
     best_type: list[int | None] = [None] * samples

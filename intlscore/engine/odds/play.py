@@ -64,7 +64,7 @@ from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.errors import HandError, Stopped
+from intlscore.errors import HandError, InternalError, Stopped, known
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
 
 KINDS = NUMBERED + 1
@@ -472,7 +472,8 @@ class _Search:
                     possible |= 1 << slot
                     continue
                 walked, paired = back.pairs[slot], back.outs[slot]
-                assert walked is not None
+                if walked is None:  # a set-based slot of a hinted parent is walked
+                    raise InternalError("a thrown-back draw's walk is missing")
                 pairs[slot] = back_child_two_jokers(walked, paired, kind, copies)
                 if pairs[slot] is None:
                     possible |= 1 << slot
@@ -654,9 +655,7 @@ class _Search:
             map(int.__le__, pool.cap, top)
         ):
             return self.stood_hands(slot, base, top).drawn_pairs(pool, added)
-        found = drawn_pairs(self.specs[slot], pool)
-        assert found is not None  # 13 tiles, or 14 with jokers
-        return found
+        return known(drawn_pairs(self.specs[slot], pool), "the pairs walk of 13 or 14 tiles")
 
     def stood_hands(self, slot: int, base: Pool, top: tuple[int, ...]) -> StoodHands:
         """:func:`.stood_hands` of a set-based slot for 12 or 13 tiles under the caps
@@ -671,8 +670,7 @@ class _Search:
                 hands = self.stood_hands(narrowed[0], base, top).within(narrowed[1])
             else:
                 walked = stood_hands(self.specs[slot], base._replace(cap=top))
-                assert walked is not None  # 12 or 13 tiles
-                hands = walked
+                hands = known(walked, "the stood walk of 12 or 13 tiles")
             self.stood[key] = hands
         return hands
 
@@ -1239,9 +1237,8 @@ def play_from_reach(
         bound, held = _better_line(lines[-1], search.hold(pool, draws))
         chances = tuple(search.hold(pool, n).win if held else bound.win for n in later)
         return PlayOdds(draws, tuple(lines), None, names, bound, chances)
-    assert moves is not None
     bounded: list[tuple[PlayMove, bool]] = []
-    for move in moves:
+    for move in known(moves, "the first moves of 15 tiles"):
         if move.discard is None:
             bounded.append((move, False))
             continue
@@ -1250,8 +1247,7 @@ def play_from_reach(
     bounded.sort(key=lambda pair: _move_order(pair[0]))
     best, held = bounded[0]
     if held:
-        assert best.discard is not None
-        after = thrown(pool, best.discard.index)
+        after = thrown(pool, known(best.discard, "the best move's discard").index)
         chances = tuple(search.hold(after, n).win for n in later)
     else:
         chances = tuple(best.line.win for _ in later)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
-from intlscore.errors import LedgerError
+from intlscore.errors import LedgerError, known
 from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
@@ -118,8 +118,7 @@ def run_rules(args: argparse.Namespace) -> int:
     """The rules in force, as a rules file (``--rules`` reads it back)."""
     with _ledger(args) as ledger:
         state = _session(args, ledger).snapshot()
-    rules = state.rules
-    assert rules is not None
+    rules = known(state.rules, "a stored session's rules")
     if args.json:
         from intlscore.faces.documents import session_rules_data
 

@@ -276,7 +276,6 @@ async def tiles(request: Request) -> Response:
     text = body.tiles("tiles", required=True)
     known_text = body.tiles("known")
     body.done()
-    assert text is not None
     parsed = parse_tiles(text)
     known = parse_tiles(known_text) if known_text and known_text.strip() else []
     check_tiles(parsed, known)
@@ -387,7 +386,6 @@ async def new_session(request: Request) -> Response:
     joker_value = body.whole_number("joker_value")
     trump_bonus = body.optional_flag("trump_bonus")
     body.done()
-    assert name is not None
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()

@@ -64,12 +64,14 @@ def _error(request: Request, status: int, message: str) -> Response:
 async def _intlscore_error(request: Request, error: Exception) -> Response:
     """The answer its class names (:attr:`~intlscore.errors.IntlscoreError.http_status`),
     with its text that names no file of the server; never decided by reading the text."""
-    assert isinstance(error, IntlscoreError)
+    if not isinstance(error, IntlscoreError):  # Starlette calls it for these alone
+        raise error
     return _error(request, error.http_status, error.public)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
-    assert isinstance(error, HTTPException)
+    if not isinstance(error, HTTPException):  # Starlette calls it for these alone
+        raise error
     return _error(request, error.status_code, str(error.detail))
 
 

@@ -213,7 +213,6 @@ async def start(request: Request) -> Response:
     closed = body.tiles("closed")
     discard = body.text("discard")
     body.done()
-    assert winner is not None and kind is not None
     session = await _session(request)
     draft = Draft.open(session.players, winner=winner, kind=kind, closed=closed, discard=discard)
     _book(request)[session.name] = draft
@@ -229,7 +228,6 @@ async def fill(request: Request) -> Response:
     rack = body.tiles("rack")
     not_melded = body.flag("not_melded")
     body.done()
-    assert player is not None
     name = session_name(request)
     _current(request, name, draft_id).fill(player, rack=rack, not_melded=not_melded)
     return _told(request, name, _book(request)[name])
@@ -260,7 +258,6 @@ async def store(request: Request) -> Response:
     body = await fields(request)
     draft_id = body.text("id", required=True)
     body.done()
-    assert draft_id is not None
     name = session_name(request)
     book = _book(request)
     draft = book.get(name)

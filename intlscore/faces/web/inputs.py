@@ -21,7 +21,7 @@ intlscore.errors.BadRequest: unknown field 'tile'
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
 from intlscore.errors import BadRequest
 
@@ -78,8 +78,13 @@ class Fields:
         if unknown:
             raise BadRequest(f"unknown field {unknown[0]!r}")
 
+    @overload
+    def text(self, key: str, *, required: Literal[True], limit: int = MAX_TEXT) -> str: ...
+    @overload
+    def text(self, key: str, *, required: bool = False, limit: int = MAX_TEXT) -> str | None: ...
     def text(self, key: str, *, required: bool = False, limit: int = MAX_TEXT) -> str | None:
-        """A string (at most ``limit`` characters), or None when absent."""
+        """A string (at most ``limit`` characters), or None when absent (never when
+        ``required``: then absent is a :class:`BadRequest`)."""
         value = self._get(key)
         if value is None:
             if required:
@@ -93,8 +98,13 @@ class Fields:
             raise BadRequest(f"{key} holds a NUL character")
         return value
 
+    @overload
+    def tiles(self, key: str, *, required: Literal[True]) -> str: ...
+    @overload
+    def tiles(self, key: str, *, required: bool = False) -> str | None: ...
     def tiles(self, key: str, *, required: bool = False) -> str | None:
-        """Tile notation: one string, or a list of strings joined by spaces."""
+        """Tile notation: one string, or a list of strings joined by spaces (never None
+        when ``required``)."""
         value = self._get(key)
         if isinstance(value, list):
             if not all(isinstance(item, str) for item in value):

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import DealError, LedgerError, quoted
+from intlscore.errors import DealError, LedgerError, known, quoted
 from intlscore.session.club.season import listed, loaded_sessions
 from intlscore.session.deal import check_player_names
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
@@ -259,8 +259,7 @@ def _check_again(ledger: Ledger, connection: sqlite3.Connection, names: tuple[st
 
     problems: list[str] = []
     for name in names:
-        loaded = ledger.load(connection, name, problems)
-        assert loaded is not None
+        loaded = known(ledger.load(connection, name, problems), f"session {name!r}, listed")
         problems += rescore_problems(name, loaded[2])
         rebuild_kept(connection, loaded[0], loaded[2])  # the kept rows name the players too
     if problems:  # pragma: no cover - a rename never changes a score

@@ -52,7 +52,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Self, TypeVar
 
-from intlscore.errors import LedgerDamageError, LedgerError, SessionNotFoundError
+from intlscore.errors import LedgerDamageError, LedgerError, SessionNotFoundError, known
 from intlscore.rules import Rules, resolve_rules
 from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import check_player_names
@@ -365,8 +365,9 @@ class Ledger:
             ).fetchall():
                 try:
                     seats = json.loads(players)
-                    assert isinstance(seats, list) and all(isinstance(n, str) for n in seats)
-                except (ValueError, AssertionError):
+                except ValueError:
+                    seats = None
+                if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
                     raise LedgerDamageError(
                         f"session {name!r}: its kept players are damaged; see: intlscore"
                         " session check"
@@ -405,8 +406,7 @@ class Ledger:
                 except LedgerDamageError as error:
                     problems.append(str(error))
                     continue
-                assert loaded is not None
-                session_id, record, history = loaded
+                session_id, record, history = known(loaded, f"session {each!r}, listed")
                 problems += rescore_problems(each, history)
                 if len(problems) == found:  # a damaged history says enough
                     problems += kept_problems(connection, each, session_id, history)
@@ -448,10 +448,9 @@ def session_rows(connection: sqlite3.Connection) -> list[tuple[str, SessionRecor
 
 
 def _closed_types(history: History) -> dict[int, kept.Closed | None]:
-    assert history.rules is not None
+    rules = history.rules_in_force
     return {
-        deal.number: kept.closed_scored(deal, history.rules)
-        for deal in (*history.deals, *history.undone)
+        deal.number: kept.closed_scored(deal, rules) for deal in (*history.deals, *history.undone)
     }
 
 

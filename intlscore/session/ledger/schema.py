@@ -240,9 +240,9 @@ def _keep_results(connection: sqlite3.Connection) -> None:
         ).fetchall()
         try:
             _, history = replay(name, (text, digest, head), rows)
-            assert history.rules is not None
+            rules = history.rules_in_force
             closed = {
-                deal.number: kept.closed_scored(deal, history.rules)
+                deal.number: kept.closed_scored(deal, rules)
                 for deal in (*history.deals, *history.undone)
             }
         except (LedgerDamageError, IntlscoreError):

@@ -36,7 +36,7 @@ from intlscore.engine.odds.play import (
     thrown,
     unseen_counts,
 )
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool

@@ -17,7 +17,7 @@ from intlscore.engine.context import Context
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import odds
 from intlscore.engine.odds.play import play_odds
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.rack import Rack, rack_of
 from intlscore.engine.reach import near_reach, reachability
 from intlscore.engine.scoring import score_hand, types_fitting

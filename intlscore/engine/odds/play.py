@@ -53,7 +53,7 @@ from intlscore.engine.odds.hints import (
     joker_child,
 )
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.parents import parent
 from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
@@ -552,7 +552,7 @@ class _Search:
         With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
         whatever comes, and throwing k7 needs a black tile (the joker one in its place):
 
-        >>> from intlscore.engine.odds.rack import set_up
+        >>> from intlscore.engine.odds.start import set_up
         >>> rack = set_up("k1-13 o5")
         >>> runs = rack.table.by_number(23)
         >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
@@ -625,7 +625,7 @@ class _Search:
         With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
         ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
 
-        >>> from intlscore.engine.odds.rack import set_up
+        >>> from intlscore.engine.odds.start import set_up
         >>> rack = set_up("k1-11 o5 o6 o7")
         >>> runs = rack.table.by_number(23)
         >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)

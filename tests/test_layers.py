@@ -5,7 +5,9 @@ function (a dependency is one wherever it is written); the names imported under 
 TYPE_CHECKING:`` for annotations alone are not. The set search is a layer of its own,
 below reach, odds and the scorer; no module of intlscore (the engine, the rules, the session,
 the faces) imports a module that imports it back (issue 30 item 6); and the web face reaches
-no module of the command line.
+no module of the command line. No module outside the build seam imports either build, every
+public error class lives in ``intlscore/errors.py``, and the package has no ``assert``
+(issue 44).
 """
 
 from __future__ import annotations

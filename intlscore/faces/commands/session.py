@@ -44,7 +44,7 @@ def session_name(args: argparse.Namespace, ledger: Ledger) -> str:
         return str(args.name)
     from intlscore.session.in_play import choose_session, read_in_play
 
-    return choose_session(read_in_play(ledger.path), ledger.session_names())
+    return choose_session(read_in_play(ledger), ledger.session_names())
 
 
 def _session(args: argparse.Namespace, ledger: Ledger) -> Session:
@@ -63,11 +63,16 @@ def run_new(args: argparse.Namespace) -> int:
     table = rules.deals
     stake = None if args.stake is None else parse_money(args.stake)
     with _ledger(args) as ledger:
-        session = ledger.create_session(args.name, args.players, rules)
-        with stored_already(f"session {session.name!r}"):
+
+        def start(_: object) -> Session:  # one transaction: the session, its stake, in play
+            session = ledger.create_session(args.name, args.players, rules)
             if stake is not None:
                 session.set_stake(stake)
-            remember_in_play(ledger.path, session.name)
+            remember_in_play(ledger, session.name)
+            return session
+
+        session = ledger.write(start)
+        with stored_already(f"session {session.name!r}"):
             if args.json:
                 print_document(
                     "session-new",
@@ -98,7 +103,7 @@ def run_use(args: argparse.Namespace) -> int:
 
     with _ledger(args) as ledger:
         if args.name is None:
-            in_play = read_in_play(ledger.path)
+            in_play = read_in_play(ledger)
             names = ledger.session_names()
             if in_play is None or in_play not in names:
                 only = f" (its only session, {names[0]}, is used)" if len(names) == 1 else ""
@@ -109,7 +114,7 @@ def run_use(args: argparse.Namespace) -> int:
                 print_plain(f"in play: {in_play} ({IN_PLAY_NOTE})")
             return 0
         session = ledger.session(args.name)
-        remember_in_play(ledger.path, session.name)
+        remember_in_play(ledger, session.name)
     print_plain(f"in play: {session.name} ({IN_PLAY_NOTE})")
     return 0
 

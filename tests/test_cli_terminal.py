@@ -192,3 +192,44 @@ def test_backup_alone_without_a_ledger_writes_nothing(
     err = refused(capsys, "backup", "--db", str(tmp_path / "none.sqlite3"))
     assert "there is no ledger at" in err
     assert list(tmp_path.iterdir()) == []
+
+
+# --- settle says why --------------------------------------------------------------------
+
+
+def test_settle_says_why_a_positive_total_pays(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    status, out, err = run(capsys, "settle", "--stake", "0.01", "ann=33", "bob=140", "cat=-29")
+    assert status == 0, err
+    lines = out.splitlines()
+    # R19: ann's net is 0.01 x (3 x 33 - 144) = -0.45, below the average total of +48
+    assert lines[lines.index("fewest transfers") + 3 : lines.index("fewest transfers") + 6] == [
+        "ann pays bob │   0.45",
+        "cat pays bob │   2.31",
+        "why (R19): in every pair of players the lower total pays the higher 0.01 x the"
+        " difference, so a total below the average (+48) pays in all, even a positive one"
+        " like ann's (+33)",
+    ]
+
+
+def test_session_settle_says_why_under_its_transfers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("INTLSCORE_DB", str(tmp_path / "l.sqlite3"))
+    monkeypatch.setenv("COLUMNS", "300")
+    assert run(capsys, "session", "new", "friday", "--players", *PLAYERS)[0] == 0
+    deal = ["--open", "--winner", "ann", "--rack", "bob=r5", "--rack", "cat=o9"]
+    assert run(capsys, "session", "deal", *deal, "--not-melded", "dan")[0] == 0
+    # R14-R16: ann +100, bob -5, cat -9, dan -100: the average is -3.5
+    status, out, err = run(capsys, "session", "settle", "--stake", "1")
+    assert status == 0, err
+    assert (
+        "why (R19): in every pair of players the lower total pays the higher 1 x the"
+        " difference, so a total below the average (-3.5) pays in all and one above it"
+        " receives\n"
+    ) in out
+    # everyone is square: nothing to explain
+    status, out, _ = run(capsys, "settle", "--stake", "1", "ann=5", "bob=5")
+    assert "why" not in out and "everybody is square" in out

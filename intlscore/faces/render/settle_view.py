@@ -57,7 +57,7 @@ def why_line(settlement: Settlement) -> str:
     positive = [  # below the average: n x total < the sum of the totals
         f"{name}'s ({total:+d})"
         for name, total in totals.items()
-        if 0 < total and total * len(totals) < whole
+        if total > 0 and total * len(totals) < whole
     ]
     if not positive:
         return line + " and one above it receives"

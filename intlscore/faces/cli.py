@@ -400,8 +400,11 @@ def _main(words: list[str]) -> int:
         message = joker_hint(words, str(error)) or str(error)
         print(f"{PROG}: error: {one_line(message)}", file=sys.stderr)
         return error.exit_code
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as stop:  # Ctrl-C: 130, as a shell says of SIGINT (128 + 2)
+        said = str(stop)  # guided entry says "interrupted: nothing stored", its line ended
+        if not said and sys.stderr.isatty():
+            print(file=sys.stderr)  # not on the line where the terminal shows ^C
+        print(f"{PROG}: {one_line(said or 'interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

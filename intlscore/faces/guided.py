@@ -204,14 +204,15 @@ class _Prompter:
         readline.set_completer(completer(words))
         readline.set_completer_delims("" if whole else " \t")
         try:
-            bold = self.console.color_system is not None and not self.console.no_color
             import shutil  # readline writes to stdout (a terminal): its width, not stderr's
 
-            *above, last = prompt_lines(question, shutil.get_terminal_size().columns)
-            for line in above:  # readline redraws only its prompt's own line
-                print(f"\x1b[1m{line}\x1b[0m" if bold else line, flush=True)
-            # \001 and \002 tell readline that the escapes between them take no columns
-            prompt = f"\001\x1b[1m\002{last}\001\x1b[0m\002 " if bold else f"{last} "
+            lines = prompt_lines(question, shutil.get_terminal_size().columns)
+            bold = self.console.color_system is not None and not self.console.no_color
+            # \001 and \002 tell readline that the escapes between them take no columns;
+            # readline shows the lines before the last once, and redraws only the last one
+            # (all of it is readline's, so keys typed early are never echoed as ^[[D)
+            shown = [f"\001\x1b[1m\002{line}\001\x1b[0m\002" if bold else line for line in lines]
+            prompt = "\n".join(shown) + " "
             try:
                 return input(prompt)
             except KeyboardInterrupt:

@@ -211,8 +211,8 @@ class _Prompter:
             # \001 and \002 tell readline that the escapes between them take no columns;
             # readline shows the lines before the last once, and redraws only the last one
             # (all of it is readline's, so keys typed early are never echoed as ^[[D)
-            shown = [f"\001\x1b[1m\002{line}\001\x1b[0m\002" if bold else line for line in lines]
-            prompt = "\n".join(shown) + " "
+            styled = [f"\001\x1b[1m\002{line}\001\x1b[0m\002" if bold else line for line in lines]
+            prompt = "\n".join(styled) + " "
             try:
                 return input(prompt)
             except KeyboardInterrupt:

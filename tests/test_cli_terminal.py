@@ -33,8 +33,9 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A current folder holding what a shell's ``*`` would expand to."""
-    for name in ("README.md", "notes.txt", "photos"):
-        (tmp_path / name).mkdir() if name == "photos" else (tmp_path / name).write_text("x")
+    (tmp_path / "README.md").write_text("x")
+    (tmp_path / "notes.txt").write_text("x")
+    (tmp_path / "photos").mkdir()
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
@@ -134,11 +135,9 @@ def test_every_command_stores_each_value_once() -> None:
     assert checked > 40
 
 
-def _all_parsers(parser: object) -> list[object]:
-    import argparse
-
-    assert isinstance(parser, argparse.ArgumentParser)
-    found: list[object] = [parser]
+def _all_parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and every sub-command's parser under it."""
+    found = [parser]
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
@@ -164,7 +163,7 @@ def test_backup_alone_writes_a_new_dated_file_beside_the_ledger(
 
     class Clock(datetime):
         @classmethod
-        def now(cls, tz: object = None) -> Clock:  # type: ignore[override]
+        def now(cls, tz: object = None) -> Clock:
             return cls(2026, 12, 6, 1, 30)
 
     monkeypatch.setattr(backups, "datetime", Clock)

@@ -326,7 +326,8 @@ def open_reader(path: Path, timeout: float, **options: Any) -> sqlite3.Connectio
         return reader
     except sqlite3.Error as error:
         reader.close()
-        if sqlite_code(error) != SQLITE_CANTOPEN or unwritable(path) is None or _wal_holds(path):
+        cannot = sqlite_code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY)
+        if not cannot or unwritable(path) is None or _wal_holds(path):
             raise
     immutable: sqlite3.Connection = sqlite3.connect(
         f"{uri}&immutable=1", uri=True, timeout=timeout, **options

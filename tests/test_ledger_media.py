@@ -9,6 +9,8 @@ errors the machine cannot make on demand are injected (``test_ledger_errors.py``
 
 from __future__ import annotations
 
+import argparse
+import io
 import os
 import shutil
 import sqlite3
@@ -221,6 +223,19 @@ def test_a_read_only_disk_is_read_by_the_server_and_a_write_is_a_409(tmp_path: P
             undone = client.post("/api/session/friday/undo", json={})
             assert (undone.status_code, undone.json()) == (409, {"error": READ_ONLY_PUBLIC})
         assert deals(db) == 1
+
+
+def test_serve_on_a_read_only_disk_says_so_and_serves(tmp_path: Path) -> None:
+    from intlscore.faces.commands import serve
+
+    with tmpfs(tmp_path / "disk", "2m") as disk:
+        db = disk / "club.sqlite3"
+        ledger_with_a_deal(db)
+        read_only(disk)
+        out = io.StringIO()
+        serving = serve.prepare(argparse.Namespace(db=str(db), port=0, lan=False), out)
+        serving.listener.close()
+        assert f"Note: {db} {READ_ONLY} (a write is answered 409)\n" in out.getvalue()
 
 
 def test_a_ledger_of_the_last_schema_is_read_on_a_read_only_disk_without_its_upgrade(

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
-from test_web_browser import PHONE, base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from test_web_browser import PHONE, base, db, page, tile  # noqa: F401 - shared fixtures
 from web_server import running
 
 from intlscore.faces.web.app import create_app
@@ -60,7 +60,7 @@ def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
     enter_open_win_by_ann(page)
     page.get_by_role("button", name="save deal").click()
     expect(page.get_by_label("history message")).to_contain_text(
-        "sent from this phone: deal: ann wins (open), stored as deal 1", timeout=15_000
+        "sent from this phone: deal: ann wins (open), stored as deal 1"
     )
     assert answers == [201]
     assert stored(db, "dropped") == ["ann"]
@@ -92,7 +92,7 @@ def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
     assert stored(db, "offline") == []
 
     context.unroute("**/api/session/offline/deal")  # the connection returns
-    expect(page.get_by_label("history message")).to_contain_text("stored as deal 1", timeout=15_000)
+    expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
     expect(page.get_by_label("waiting to send")).to_be_hidden()
     assert stored(db, "offline") == ["ann"]
     page.reload()
@@ -123,7 +123,6 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
     kept = page.get_by_label("waiting to send")
     expect(kept).to_contain_text(
         "amendment of deal 2: refused: session 'refused' has no deal 2 (deals 1 to 1)",
-        timeout=15_000,
     )
     page.reload()
     expect(kept).to_contain_text("refused: session 'refused' has no deal 2")
@@ -232,11 +231,9 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
         enter_open_win_by_ann(page)
         page.get_by_role("button", name="save deal").click()
         expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
-            "the ledger is busy", timeout=15_000
+            "the ledger is busy"
         )
-        expect(page.get_by_label("history message")).to_contain_text(
-            "stored as deal 1", timeout=20_000
-        )
+        expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
     finally:
         released.wait(35)
         blocker.close()

@@ -240,6 +240,7 @@ def test_amend_with_new_closed_tiles_takes_their_own_discard(
 # --- session show: the latest deals, an ending of a line or two ---------------------------------
 
 
+@pytest.mark.slow
 def test_show_gives_the_latest_twenty_deals_and_all_with_all(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -286,9 +286,7 @@ def test_a_full_disk_keeps_the_deal_says_why_and_sends_it_once_there_is_room(
                 assert stored(db, "full") == []
                 filler.unlink()  # room again
                 page.reload()
-                expect(page.get_by_label("history message")).to_contain_text(
-                    "stored as deal 1", timeout=20_000
-                )
+                expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
                 expect(kept).to_be_hidden()
         finally:
             context.close()

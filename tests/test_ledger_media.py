@@ -3,7 +3,8 @@ disk and a missing permission are each said in one line, on the command line (ex
 status 2) and over HTTP (507, 409), and a ledger that cannot be written is still read.
 
 These tests mount small tmpfs file systems, so they need root (CI runs as root). They FAIL,
-never skip, when the mount cannot be made; every mount is undone in a ``finally``. The
+never skip, when the mount cannot be made; every mount is undone in a ``finally``. They
+mount and run processes, so they are marked ``slow`` (out of the fast lane). The
 errors the machine cannot make on demand are injected (``test_ledger_errors.py``).
 """
 
@@ -27,6 +28,8 @@ from starlette.testclient import TestClient
 
 from intlscore.faces.web.app import create_app
 from intlscore.session.ledger import Ledger
+
+pytestmark = pytest.mark.slow  # mounts file systems and runs processes
 
 PLAYERS = ["ann", "bob"]
 DEAL = {"kind": "open", "winner": "ann", "racks": {"bob": "r6"}}

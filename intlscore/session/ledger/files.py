@@ -233,9 +233,7 @@ def unwritable(path: Path) -> LedgerReadOnlyError | None:
     """Why the ledger at ``path`` cannot be written, or None when it can: a read-only disk,
     or no permission to write the file or its folder (SQLite keeps the ledger's ``-wal``
     and ``-shm`` files beside it). Asked of the file system, which opens nothing.
-
-    >>> unwritable(Path("/proc/version")).public  # doctest: +SKIP
-    'the ledger is on a read-only disk; it can be read, but nothing can be stored'
+    (``tests/test_ledger_media.py`` makes each case on real media.)
     """
     there = _existing(path)
     try:

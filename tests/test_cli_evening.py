@@ -110,6 +110,17 @@ def test_without_a_session_in_play_a_name_is_asked_for(
     assert ok(capsys, "session", "use").startswith("no session is in play; choose one")
 
 
+def test_a_renamed_session_stays_in_play(
+    capsys: pytest.CaptureFixture[str], ledger: Path
+) -> None:
+    ok(capsys, "session", "new", "friday", "--players", *FOUR)
+    ok(capsys, "session", "new", "monday", "--players", "ann", "bob")
+    ok(capsys, "session", "rename", "monday", "tuesday")
+    assert ok(capsys, "session", "use").startswith("in play: tuesday")
+    ok(capsys, "session", "rename", "friday", "saturday")  # not in play: nothing changes
+    assert ok(capsys, "session", "use").startswith("in play: tuesday")
+
+
 def forget_in_play(ledger: Path) -> None:
     """The ledger as if no session had been put in play (as one made before ``session use``)."""
     import sqlite3
@@ -273,6 +284,7 @@ def test_amend_with_new_closed_tiles_takes_their_own_discard(
 # --- session show: the latest deals, an ending of a line or two ---------------------------------
 
 
+@pytest.mark.slow
 def test_show_gives_the_latest_twenty_deals_and_all_with_all(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

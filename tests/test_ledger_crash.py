@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import STRESS
 
 from intlscore.session.ledger import Ledger
 
@@ -167,9 +168,6 @@ def test_impatient_concurrent_writers_succeed_or_say_busy(tmp_path: Path) -> Non
 
 
 # --- issue 9: killed `session new`, hot journals, racing creators, reads racing with undo -------
-
-STRESS = max(1, int(os.environ.get("INTLSCORE_STRESS", "1")))
-"""Multiplies the counts of the stress tests (CI runs them with the small default)."""
 
 
 def cli_process(db: Path, *argv: str) -> subprocess.Popen[bytes]:

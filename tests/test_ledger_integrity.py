@@ -174,6 +174,7 @@ ODD: st.SearchStrategy[object] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

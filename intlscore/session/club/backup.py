@@ -41,12 +41,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import quote
 
-from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.errors import (
+    IntlscoreError,
+    LedgerBusyError,
+    LedgerError,
+    LedgerFullError,
+    LedgerReadOnlyError,
+)
 from intlscore.session.club.season import loaded_sessions
 from intlscore.session.ledger import files
-from intlscore.session.ledger.core import rebuild_kept, rescore_problems
+from intlscore.session.ledger.core import name_clashes, rebuild_kept, rescore_problems
 from intlscore.session.ledger.files import State
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
 
@@ -74,7 +79,7 @@ def _temporary(near: Path, what: str) -> Path:
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, files.FILE_MODE))
     except OSError as error:
-        raise LedgerError(f"cannot write next to {near}: {error.strerror}") from None
+        raise files.os_failure(near, error, f"write next to {near}") from None
     return path
 
 
@@ -114,7 +119,10 @@ def _copy(source: Path, target: Path, timeout: float, failure: str) -> None:
     """Copy the SQLite file ``source`` into the file ``target`` in one step of the backup
     API (one read snapshot of ``source``, one write transaction on ``target``); an SQLite
     error is one line starting with ``failure``."""
-    reader = sqlite3.connect(f"file:{quote(str(source))}?mode=ro", uri=True, timeout=timeout)
+    try:
+        reader = files.open_reader(source, timeout)
+    except sqlite3.Error as error:
+        raise LedgerError(f"{failure} ({' '.join(str(error).split())})") from None
     try:
         writer = sqlite3.connect(target, timeout=timeout)
         try:
@@ -122,6 +130,9 @@ def _copy(source: Path, target: Path, timeout: float, failure: str) -> None:
         finally:
             writer.close()
     except sqlite3.Error as error:
+        said = files.failure(target, error)
+        if isinstance(said, LedgerBusyError | LedgerFullError | LedgerReadOnlyError):
+            raise said from None  # the copy's disk: full, read-only, or held by a writer
         raise LedgerError(f"{failure} ({' '.join(str(error).split())})") from None
     finally:
         reader.close()
@@ -353,6 +364,10 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
             or not all(isinstance(entry, dict) for entry in session["entries"])
         ):
             raise _bad(f"session {index} is not a name, a record and a list of entries")
+
+    clashes = name_clashes([session["name"] for session in sessions])
+    if clashes:  # one name under NFC and case folding: the ledger would hold two
+        raise _bad(f"{clashes[0]} in the ledger it was exported from, then export it again")
 
     def store(connection: sqlite3.Connection) -> Copied:
         held = connection.execute("SELECT count(*) FROM session").fetchone()[0]

@@ -110,9 +110,7 @@ def test_without_a_session_in_play_a_name_is_asked_for(
     assert ok(capsys, "session", "use").startswith("no session is in play; choose one")
 
 
-def test_a_renamed_session_stays_in_play(
-    capsys: pytest.CaptureFixture[str], ledger: Path
-) -> None:
+def test_a_renamed_session_stays_in_play(capsys: pytest.CaptureFixture[str], ledger: Path) -> None:
     ok(capsys, "session", "new", "friday", "--players", *FOUR)
     ok(capsys, "session", "new", "monday", "--players", "ann", "bob")
     ok(capsys, "session", "rename", "monday", "tuesday")

@@ -13,8 +13,8 @@ is what the web answers.
 >>> issubclass(NotationError, ValueError), issubclass(HandError, IntlscoreError)
 (True, True)
 >>> [(kind.http_status, kind.exit_code) for kind in (HandError, LedgerBusyError,
-...  SessionNotFoundError, LedgerFileError)]
-[(400, 2), (503, 75), (404, 2), (500, 2)]
+...  SessionNotFoundError, LedgerFileError, LedgerFullError, LedgerReadOnlyError)]
+[(400, 2), (503, 75), (404, 2), (500, 2), (507, 2), (409, 2)]
 >>> error = about_file(LedgerError, "/srv/club.sqlite3", lambda where: f"{where} is corrupt")
 >>> str(error), error.public
 ('/srv/club.sqlite3 is corrupt', 'the ledger is corrupt')
@@ -94,12 +94,36 @@ class LedgerError(IntlscoreError):
 
 
 class LedgerBusyError(LedgerError):
-    """Another writer held the ledger for longer than the wait, or a passing I/O failure:
+    """Another writer held the ledger for longer than the wait (SQLite's BUSY or LOCKED):
     nothing was stored, and the same request may simply be sent again (HTTP 503 with
     ``Retry-After``; exit status 75, ``EX_TEMPFAIL``)."""
 
     http_status = 503
     exit_code = 75
+
+
+class LedgerFullError(LedgerError):
+    """The disk that holds the ledger (or the file being written) is full: nothing was
+    stored, and the same request succeeds once the disk has room (HTTP 507 Insufficient
+    Storage, with ``Retry-After``; exit status 2)."""
+
+    http_status = 507
+
+
+class LedgerReadOnlyError(LedgerError):
+    """The ledger can be read but not written: it is on a read-only disk, or this user may
+    not write the file or its folder. Nothing was stored, and sending the same request
+    again cannot help until someone changes the disk (HTTP 409 Conflict: the request is
+    good, the server's state refuses it; exit status 2)."""
+
+    http_status = 409
+
+
+class LedgerIOError(LedgerError):
+    """The disk failed to read or write the ledger (SQLite's I/O error on a disk with room):
+    nothing was stored (HTTP 500; exit status 2)."""
+
+    http_status = 500
 
 
 class SessionNotFoundError(LedgerError):

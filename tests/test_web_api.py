@@ -101,6 +101,7 @@ def test_reach_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture
     )
 
 
+@pytest.mark.slow
 def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
     """POST /api/odds: R22 and, with play, the play odds (R23), as odds(...).to_dict()."""
     from intlscore.engine.odds import odds

@@ -50,7 +50,8 @@ def settle_session(
     how_to_give: str = "a stake",
 ) -> KeptSettlement:
     """Settle at ``stake`` or, when it is None, at the session's kept stake; the first
-    stake given is kept for the session (one write). ``how_to_give`` names, in the
+    stake given is kept for the session (one write; on a ledger that cannot be written, a
+    read-only disk, it is used and not kept). ``how_to_give`` names, in the
     error of a session with no stake, how to give one (``--stake AMOUNT`` at the terminal).
     """
     state = session.snapshot()
@@ -63,6 +64,8 @@ def settle_session(
         stake = state.stake
     settlement = settle(state.totals, stake, unit)
     if state.stake is None:
+        if session.ledger.store.read_only is not None:  # settled all the same, not kept
+            return KeptSettlement(settlement, "not kept: the ledger cannot be written")
         session.set_stake(settlement.stake)
         return KeptSettlement(settlement, f"now kept for session {session.name}")
     if settlement.stake != state.stake:

@@ -22,10 +22,13 @@ CLI's ``--json`` object (same builder, same keys):
 
 An error is an :class:`~intlscore.errors.IntlscoreError` whose class says the answer
 (``http_status``): bad input is 400 with ``{"error": "one line"}`` and nothing stored; no
-such session is 404; a busy ledger or a passing I/O failure is 503 with ``Retry-After`` (the
-page sends the same request again, with the same ``Idempotency-Key``); a damaged ledger is
-500. The line is the error's :attr:`~intlscore.errors.IntlscoreError.public` text, which
-names no file of the server. The engine and the ledger are blocking, so each call runs in
+such session is 404; a busy ledger is 503 with ``Retry-After`` (the page sends the same
+request again, with the same ``Idempotency-Key``); a full disk is 507 with ``Retry-After``
+(the page keeps the deal waiting, with the reason); a ledger that cannot be written (a
+read-only disk) is 409, which the page does not send again by itself; a damaged ledger or
+a failing disk is 500. The line is the error's
+:attr:`~intlscore.errors.IntlscoreError.public` text, which names no file of the server.
+The engine and the ledger are blocking, so each call runs in
 Starlette's thread pool; the server keeps one :class:`~intlscore.session.ledger.Ledger`
 for its whole life (its store pools the connections: each write is one transaction, each
 read one snapshot, and the file is inspected once, not at every request).

@@ -41,6 +41,8 @@ LOCAL_HOSTS: Final = ("127.0.0.1", "localhost")
 STATIC = Path(__file__).parent / "static"
 RETRY_AFTER: Final = 1
 """Seconds a phone waits before sending a request answered 503 again."""
+RETRY_AFTER_FULL: Final = 10
+"""Seconds a phone waits before sending a request answered 507 (a full disk) again."""
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the installable app's
 log = logging.getLogger("intlscore.web")
 
@@ -52,7 +54,8 @@ def _one_line(text: str) -> str:
 def _error(request: Request, status: int, message: str) -> Response:
     """JSON ``{"error": ...}`` under ``/api``, else a small page saying the same line."""
     message = _one_line(message)
-    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+    wait = {503: RETRY_AFTER, 507: RETRY_AFTER_FULL}.get(status)
+    headers = None if wait is None else {"Retry-After": str(wait)}
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status, headers=headers)
     response = pages.render(request, "error.html", status, title="Problem", message=message)

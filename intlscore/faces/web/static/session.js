@@ -175,7 +175,9 @@
     }
     board.say(reply.status === 503
       ? "saved on this phone: the ledger is busy, it is sent again in a moment"
-      : "saved on this phone: waiting to send (it is sent once the connection returns)");
+      : reply.status === 507
+        ? "saved on this phone: the ledger's disk is full, it is sent once the disk has room"
+        : "saved on this phone: waiting to send (it is sent once the connection returns)");
   });
 
   function describe(body) {
@@ -415,7 +417,7 @@
     for (const item of items) {
       const row = element("li", item.state === "refused"
         ? `${item.label}: refused: ${item.error}`
-        : `${item.label}: waiting to send`);
+        : `${item.label}: waiting to send${item.why ? ` (${item.why})` : ""}`);
       if (item.state === "refused") {
         const edit = element("button", `correct ${item.label}`);
         edit.type = "button";

@@ -139,7 +139,7 @@ class _StoreOnce(argparse._StoreAction):
     >>> parser.parse_args(["--discard", "r5", "--discard=k3"])
     Traceback (most recent call last):
     ...
-    intlscore.faces.cli.UsageError: intlscore score: error: argument --discard: given twice ('r5', then 'k3'); give it once
+    intlscore.errors.UsageError: intlscore score: error: argument --discard: given twice ('r5', then 'k3'); give it once
     """  # noqa: E501
 
     def __call__(

@@ -314,12 +314,11 @@ async def reach(request: Request) -> Response:
 WEB_MAX_DRAWS = 6
 """The most draws the page asks about (the command line goes to 20)."""
 WEB_MAX_SAMPLES = 5_000
-WEB_SAMPLES = 800
-"""R22's draw sequences for the page: about 3.5 points either side at 95%, and quick."""
 
 
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
+    from intlscore.engine.odds import DEFAULT_SAMPLES, DEFAULT_SEED
     from intlscore.engine.odds import odds as odds_of
     from intlscore.engine.odds.play import Stop, Stopped
     from intlscore.faces.render.advice import advice_words
@@ -327,8 +326,9 @@ async def odds(request: Request) -> Response:
     body = await fields(request)
     given = rack_fields(body)
     draws = _or(body.whole_number("draws"), 3)
-    samples = _or(body.whole_number("samples"), WEB_SAMPLES)
-    seed = _or(body.whole_number("seed"), 0)
+    # the command line's own sample (count and seed), so both faces give the same figures
+    samples = _or(body.whole_number("samples"), DEFAULT_SAMPLES)
+    seed = _or(body.whole_number("seed"), DEFAULT_SEED)
     play = body.flag("play")
     body.done()
     if not 1 <= draws <= WEB_MAX_DRAWS:

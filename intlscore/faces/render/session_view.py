@@ -23,6 +23,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.faces.render.amend_words import AmendChange
 from intlscore.faces.render.deal_view import delta_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
@@ -91,6 +92,15 @@ def deal_line(deal: RecordedDeal) -> str:
     return f"deal {deal.number}: {deal.summary}"
 
 
+def ending_of(deal: RecordedDeal, was: Mapping[int, AmendChange]) -> str:
+    """How a deal ended, and for an amended one what the amendment changed, was → now:
+    ``open win by bob (amended: foot win by dan → open win by bob; ann -15 → -100, ...)``."""
+    change = was.get(deal.number) if deal.amended else None
+    if change is not None:
+        return f"{deal.summary} (amended: {change.text()})"
+    return deal.summary + (" (amended)" if deal.amended else "")
+
+
 def _running(delta: int, total: int) -> Text:
     return delta_text(delta).append(f" ({total})", style="dim")
 
@@ -103,7 +113,10 @@ LATEST = 20
 
 
 def _history_table(
-    players: Sequence[str], rows: Sequence[tuple[RecordedDeal, dict[str, int]]], running: bool
+    players: Sequence[str],
+    rows: Sequence[tuple[RecordedDeal, dict[str, int]]],
+    running: bool,
+    was: Mapping[int, AmendChange],
 ) -> tuple[Table, int]:
     """The table, and the width it needs to give the ending :data:`ENDING_WIDTH` columns
     (rich measures a column that does not wrap by its longest word, so count it here)."""
@@ -115,7 +128,7 @@ def _history_table(
         table.add_column(user_text(name), justify="right", no_wrap=True)
         widths.append(user_text(name).cell_len)
     for deal, totals in rows:
-        ending = deal.summary + (" (amended)" if deal.amended else "")
+        ending = ending_of(deal, was)
         cells: list[Text] = [Text(str(deal.number)), user_text(ending)]
         for name in players:
             delta = deal.deltas[name]
@@ -127,11 +140,16 @@ def _history_table(
 
 
 def history_view(
-    players: Sequence[str], deals: Sequence[RecordedDeal], latest: int | None = None
+    players: Sequence[str],
+    deals: Sequence[RecordedDeal],
+    latest: int | None = None,
+    was: Mapping[int, AmendChange] | None = None,
 ) -> RenderableType:
     """Deal by deal: how it ended, each player's delta, and the running totals where the
     width allows; only the ``latest`` deals when given (the running totals still count
-    every deal), with a line saying how many are left out."""
+    every deal), with a line saying how many are left out. ``was`` gives, by deal number,
+    what each amended deal's last amendment changed (was → now)."""
+    was = {} if was is None else was
     running = dict.fromkeys(players, 0)
     rows: list[tuple[RecordedDeal, dict[str, int]]] = []
     for deal in deals:
@@ -148,10 +166,10 @@ def history_view(
         details.add_column(style="dim", no_wrap=True)
         for name in players:
             details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({totals[name]})")
-        records.append((user_text(deal_line(deal)), [details]))
-    table, running_width = _history_table(players, rows, running=True)
+        records.append((user_text(f"deal {deal.number}: {ending_of(deal, was)}"), [details]))
+    table, running_width = _history_table(players, rows, True, was)
     with_totals = Group(Text("deals (running total in brackets)", style="bold"), table)
-    table, deltas_width = _history_table(players, rows, running=False)
+    table, deltas_width = _history_table(players, rows, False, was)
     deltas_only = Group(
         Text("deals (each player's change; the totals are above)", style="bold"), table
     )
@@ -165,9 +183,13 @@ def history_view(
     return Group(*parts)
 
 
-def session_view(state: SessionState, latest: int | None = LATEST) -> RenderableType:
+def session_view(
+    state: SessionState,
+    latest: int | None = LATEST,
+    was: Mapping[int, AmendChange] | None = None,
+) -> RenderableType:
     """The headline, the totals and the history of one session (its ``latest`` deals;
-    None for every one)."""
+    None for every one); ``was``: what each amended deal's last amendment changed."""
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
@@ -181,7 +203,7 @@ def session_view(state: SessionState, latest: int | None = LATEST) -> Renderable
         totals_view(state.players, state.totals),
     ]
     if state.deals:
-        parts += [Text(""), history_view(state.players, state.deals, latest)]
+        parts += [Text(""), history_view(state.players, state.deals, latest, was)]
     return Group(*parts)
 
 

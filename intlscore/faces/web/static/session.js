@@ -255,10 +255,18 @@
         key: item.dataset.key,
         summary: item.querySelector(".summary").textContent,
         // "ann -24" never splits over two lines
-        deltas: item.querySelector(".deltas").textContent.replace(/(\S) ([+-]?\d)/g, "$1\u00a0$2"),
+        deltas: unbroken(item.querySelector(".deltas").textContent),
+        // an amended deal's "was → now" (issue 41)
+        was: item.querySelector(".was") ? unbroken(item.querySelector(".was").textContent) : null,
       });
     }
     return deals;
+  }
+
+  /* "ann -24" and "ann -15 → -100" kept whole: no line break inside them. */
+  function unbroken(text) {
+    return text.replace(/\s+/g, " ").trim()
+      .replace(/(\d) → ([+-]?\d)/g, "$1\u00a0→\u00a0$2").replace(/(\S) ([+-]?\d)/g, "$1\u00a0$2");
   }
 
   let known = shownDeals();
@@ -274,7 +282,7 @@
         const how = undone.has(deal.key) ? "restored" : "saved";
         said.push(`deal ${number} ${how} (${deal.summary}): ${deal.deltas}`);
       } else if (before.key !== deal.key) {
-        said.push(`deal ${number} amended (${deal.summary}): ${deal.deltas}`);
+        said.push(deal.was ? `deal ${number} amended, ${deal.was}` : `deal ${number} amended (${deal.summary}): ${deal.deltas}`);
       }
     }
     for (const [number, deal] of known) {

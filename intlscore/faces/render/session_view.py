@@ -92,15 +92,6 @@ def deal_line(deal: RecordedDeal) -> str:
     return f"deal {deal.number}: {deal.summary}"
 
 
-def ending_of(deal: RecordedDeal, was: Mapping[int, AmendChange]) -> str:
-    """How a deal ended, and for an amended one what the amendment changed, was → now:
-    ``open win by bob (amended: foot win by dan → open win by bob; ann -15 → -100, ...)``."""
-    change = was.get(deal.number) if deal.amended else None
-    if change is not None:
-        return f"{deal.summary} (amended: {change.text()})"
-    return deal.summary + (" (amended)" if deal.amended else "")
-
-
 def _running(delta: int, total: int) -> Text:
     return delta_text(delta).append(f" ({total})", style="dim")
 
@@ -116,7 +107,6 @@ def _history_table(
     players: Sequence[str],
     rows: Sequence[tuple[RecordedDeal, dict[str, int]]],
     running: bool,
-    was: Mapping[int, AmendChange],
 ) -> tuple[Table, int]:
     """The table, and the width it needs to give the ending :data:`ENDING_WIDTH` columns
     (rich measures a column that does not wrap by its longest word, so count it here)."""
@@ -128,7 +118,7 @@ def _history_table(
         table.add_column(user_text(name), justify="right", no_wrap=True)
         widths.append(user_text(name).cell_len)
     for deal, totals in rows:
-        ending = ending_of(deal, was)
+        ending = deal.summary + (" (amended)" if deal.amended else "")
         cells: list[Text] = [Text(str(deal.number)), user_text(ending)]
         for name in players:
             delta = deal.deltas[name]
@@ -166,10 +156,10 @@ def history_view(
         details.add_column(style="dim", no_wrap=True)
         for name in players:
             details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({totals[name]})")
-        records.append((user_text(f"deal {deal.number}: {ending_of(deal, was)}"), [details]))
-    table, running_width = _history_table(players, rows, True, was)
+        records.append((user_text(deal_line(deal)), [details]))
+    table, running_width = _history_table(players, rows, True)
     with_totals = Group(Text("deals (running total in brackets)", style="bold"), table)
-    table, deltas_width = _history_table(players, rows, False, was)
+    table, deltas_width = _history_table(players, rows, False)
     deltas_only = Group(
         Text("deals (each player's change; the totals are above)", style="bold"), table
     )
@@ -180,6 +170,11 @@ def history_view(
         parts.append(Text(f"{left_out} left out; session show --all shows every deal", style="dim"))
     narrow = Fitted(deltas_only, stacked, at_least=deltas_width)
     parts.append(Fitted(with_totals, narrow, at_least=running_width))
+    for deal, _ in rows:  # what each amendment changed, under the table
+        if deal.number in was:
+            parts.append(
+                user_text(f"deal {deal.number} amended, was → now: {was[deal.number].text()}")
+            )
     return Group(*parts)
 
 

@@ -378,7 +378,8 @@ async def list_sessions(request: Request) -> Response:
 
 
 async def new_session(request: Request) -> Response:
-    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
+    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?, "stake"?}``, as
+    ``session new`` (``stake``: money per point kept for settle, R19, as ``--stake``).
 
     ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
     that ``extends = "international"``; without it the session takes the server's rules
@@ -392,8 +393,12 @@ async def new_session(request: Request) -> Response:
     rules_text = body.text("rules", limit=RULES_TEXT)
     joker_value = body.whole_number("joker_value")
     trump_bonus = body.optional_flag("trump_bonus")
+    stake_text = body.text("stake")
     body.done()
     assert name is not None
+    from intlscore.session.settlement import parse_money
+
+    stake = parse_money(stake_text) if stake_text and stake_text.strip() else None
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()
@@ -404,7 +409,13 @@ async def new_session(request: Request) -> Response:
     from intlscore.faces.web.idempotency import keyed_write
 
     def create(ledger: Ledger) -> JSONResponse:
-        session = ledger.create_session(name, players, rules)
+        def session_and_stake(_: object) -> Session:  # one transaction, as every write
+            made = ledger.create_session(name, players, rules)
+            if stake is not None:
+                made.set_stake(stake)
+            return made
+
+        session = ledger.write(session_and_stake)
         data = {
             "session": session.name,
             "players": list(session.players),

@@ -103,9 +103,10 @@ def test_the_advice_table_fits(page: Page, shots: Path) -> None:
     page.get_by_role("textbox", name="hand as text").fill("k1-13 k1 r9")
     page.get_by_role("button", name="use hand as text").click()
     advice = page.get_by_label("play advice", exact=True)
-    advice.get_by_label("draws ahead").select_option("2")
+    advice.get_by_label("draws ahead").select_option("1")  # counted exactly: quick
     advice.get_by_role("button", name="advise").click()
     expect(advice.get_by_role("row", name="win now")).to_contain_text("2400", timeout=30_000)
+    expect(advice.get_by_role("row")).to_have_count(16)  # the header and 15 first moves
     advice.get_by_text("how this is worked out").click()
     fits(page, "reach-advice", shots)
 

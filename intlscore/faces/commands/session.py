@@ -291,7 +291,6 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-
 def run_versions(args: argparse.Namespace) -> int:
     """Every version of one deal: what amendments replaced, then the deal as it stands."""
     number = deal_number(args.number)

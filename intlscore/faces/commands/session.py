@@ -255,14 +255,18 @@ def run_amend(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         session = _session(args, ledger)
         check_players(session, args.players)
-        old = session.versions(number)[-1].input
-        deal = session_deal_arguments(args, session.players, session.rules, old)
+        replaced = session.versions(number)[-1]
+        deal = session_deal_arguments(args, session.players, session.rules, replaced.input)
         recorded, result = session.play(number, **deal)
         with stored_already(f"the amended deal {number} of session {session.name!r}"):
+            from intlscore.faces.render.amend_words import amend_change
+
+            change = amend_change(replaced, recorded).text()
             show_deal(
                 args,
                 session,
-                f"session {session.name}, deal {number} amended (the old version is kept):",
+                f"session {session.name}, deal {number} amended (the old version is kept):\n"
+                f"was → now: {change}",
                 recorded,
                 result,
             )
@@ -276,13 +280,18 @@ def deal_number(text: str) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
-        state = _session(args, ledger).snapshot()
+        session = _session(args, ledger)
+        state = session.snapshot()
+        if not args.json:
+            from intlscore.faces.render.amend_words import amend_changes
+
+            was = amend_changes(state.deals, session.versions)
     if args.json:
         print_document("session", state.to_dict())
     else:
         from intlscore.faces.render.session_view import LATEST, session_view
 
-        print_rich(session_view(state, None if args.all else LATEST))
+        print_rich(session_view(state, None if args.all else LATEST, was))
     return 0
 
 

@@ -310,12 +310,11 @@ async def reach(request: Request) -> Response:
 WEB_MAX_DRAWS = 6
 """The most draws the page asks about (the command line goes to 20)."""
 WEB_MAX_SAMPLES = 5_000
-WEB_SAMPLES = 800
-"""R22's draw sequences for the page: about 3.5 points either side at 95%, and quick."""
 
 
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
+    from intlscore.engine.odds import DEFAULT_SAMPLES, DEFAULT_SEED
     from intlscore.engine.odds import odds as odds_of
     from intlscore.engine.odds.play import Stop
     from intlscore.faces.render.advice import advice_words
@@ -323,8 +322,9 @@ async def odds(request: Request) -> Response:
     body = await fields(request)
     given = rack_fields(body)
     draws = _or(body.whole_number("draws"), 3)
-    samples = _or(body.whole_number("samples"), WEB_SAMPLES)
-    seed = _or(body.whole_number("seed"), 0)
+    # the command line's own sample (count and seed), so both faces give the same figures
+    samples = _or(body.whole_number("samples"), DEFAULT_SAMPLES)
+    seed = _or(body.whole_number("seed"), DEFAULT_SEED)
     play = body.flag("play")
     body.done()
     if not 1 <= draws <= WEB_MAX_DRAWS:
@@ -374,7 +374,8 @@ async def list_sessions(request: Request) -> Response:
 
 
 async def new_session(request: Request) -> Response:
-    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
+    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?, "stake"?}``, as
+    ``session new`` (``stake``: money per point kept for settle, R19, as ``--stake``).
 
     ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
     that ``extends = "international"``; without it the session takes the server's rules
@@ -388,7 +389,11 @@ async def new_session(request: Request) -> Response:
     rules_text = body.text("rules", limit=RULES_TEXT)
     joker_value = body.whole_number("joker_value")
     trump_bonus = body.optional_flag("trump_bonus")
+    stake_text = body.text("stake")
     body.done()
+    from intlscore.session.settlement import parse_money
+
+    stake = parse_money(stake_text) if stake_text and stake_text.strip() else None
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()
@@ -399,7 +404,13 @@ async def new_session(request: Request) -> Response:
     from intlscore.faces.web.idempotency import keyed_write
 
     def create(ledger: Ledger) -> JSONResponse:
-        session = ledger.create_session(name, players, rules)
+        def session_and_stake(_: object) -> Session:  # one transaction, as every write
+            made = ledger.create_session(name, players, rules)
+            if stake is not None:
+                made.set_stake(stake)
+            return made
+
+        session = ledger.write(session_and_stake)
         data = {
             "session": session.name,
             "players": list(session.players),

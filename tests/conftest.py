@@ -7,6 +7,7 @@ behind the fast lane.
   (each xdist worker) and shared by every browser test it runs; each test makes its own
   browser context, so no test sees another's storage. It FAILS, never skips, when the
   browser cannot start: install it with ``bash .ci/chromium``.
+- ``expect`` waits up to 30 s (``EXPECT_TIMEOUT_MS``) for what it checks, as a hang guard.
 - Marks: a test that uses ``browser`` is marked ``browser``; every ``browser`` or ``stress``
   test is also ``slow``, so that ``python -m pytest -m "not slow"`` (the fast lane of the
   README) leaves them all out.
@@ -18,7 +19,7 @@ import os
 from collections.abc import Iterator, Mapping
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 
 def stress_multiplier(environment: Mapping[str, str]) -> int:
@@ -44,6 +45,12 @@ try:
 except ValueError as error:
     raise pytest.UsageError(str(error)) from None
 """How many times larger the ``stress`` variants run (``INTLSCORE_STRESS``)."""
+
+EXPECT_TIMEOUT_MS = 30_000
+"""How long a browser test's ``expect`` waits for the page before it fails: a guard against a
+hang, not a wait (Playwright's own 5 s default is shorter than a page's work on a loaded
+2-core machine; what is checked passes as soon as it holds)."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 CHROMIUM = os.environ.get("INTLSCORE_CHROMIUM", "/usr/bin/chromium")
 """The browser binary (Debian's Chromium; ``INTLSCORE_CHROMIUM`` names another)."""

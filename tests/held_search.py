@@ -16,7 +16,8 @@ import threading
 from typing import Any
 
 from intlscore.engine.odds import odds as real_odds
-from intlscore.engine.odds.play import Stop, Stopped
+from intlscore.engine.odds.play import Stop
+from intlscore.errors import Stopped
 
 TARGET = "intlscore.engine.odds.odds"
 """What the API calls for ``/api/odds``; the test swaps :class:`HeldSearch` in there."""

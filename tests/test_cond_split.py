@@ -334,6 +334,7 @@ OTHERS = st.lists(st.integers(0, JOKER_INDEX), max_size=3)
 """The discard and tiles seen elsewhere (R3); a joker among them (index 52) is ignored."""
 
 
+@pytest.mark.slow
 @settings(
     max_examples=250 * STRESS,
     deadline=None,
@@ -352,6 +353,7 @@ def test_the_compiled_split_is_the_python_split(hand: list[Tile], others: list[i
         assert compiled(hand_type, facts) == expected
 
 
+@pytest.mark.slow
 def test_random_hands_are_often_split() -> None:
     """The property above is not only about None: near misses fit many conditioned types."""
     found = set()

@@ -83,6 +83,7 @@ OTHERS = st.lists(st.integers(0, JOKER_INDEX), max_size=2)
 """Tiles seen elsewhere (R3); a joker among them (index 52) is ignored."""
 
 
+@pytest.mark.slow
 @settings(max_examples=300 * STRESS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands15(), OTHERS)
 def test_the_compiled_discards_are_the_python_discards(hand: list[Tile], others: list[int]) -> None:

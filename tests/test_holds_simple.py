@@ -451,6 +451,7 @@ def _house_count(hand_type: HandType, fast: int) -> int:
     return 1 if hand_type.number in SLOW_REFERENCE else fast
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand_type", HOUSE_TYPES, ids=lambda t: t.description)
 def test_random_pools_house(hand_type: HandType) -> None:
     rng = Random(hand_type.number)
@@ -522,6 +523,7 @@ def test_colours_are_interchangeable(case: tuple[HandType, Pool], perm: list[int
     assert compiled(hand_type, recoloured(pool, perm)) == compiled(hand_type, pool)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(case=type_and_pool(ALL_TYPES), extra=st.integers(0, 52))
 def test_one_more_tile_never_hurts(case: tuple[HandType, Pool], extra: int) -> None:

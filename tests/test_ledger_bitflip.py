@@ -96,6 +96,7 @@ def assert_refused_or_same(status: int, out: str, err: str, original: str, conte
     return True
 
 
+@pytest.mark.slow
 def test_random_bit_flips_refuse_or_show_the_original(
     capsys: pytest.CaptureFixture[str], ledger_file: Path, tmp_path: Path
 ) -> None:

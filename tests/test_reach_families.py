@@ -428,6 +428,7 @@ def test_two_colours_of_a_one_colour_hand(dp_calls: list[int]) -> None:
     assert brute_any(hand_type, pool_of("k1-1", seen="r5 r5"), 1) == (13, blocked.outs)
 
 
+@pytest.mark.slow
 def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     # House "Piccolo 41 odd" with four tiles of one number (R8). The hand adds up to
     # 3+6+6+8+10+18 = 51. One draw: 51 - d + x <= 41 needs x <= d - 10, impossible.
@@ -444,6 +445,7 @@ def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     assert brute_any(hand_type, pool) == (best.kept, best.outs)
 
 
+@pytest.mark.slow
 def test_four_of_a_number_with_seen_tiles(dp_calls: list[int]) -> None:
     # As above, but the seen tiles take every free copy of the 1s and 2s (R3), so
     # no draw makes four 1s or four 2s. Four 3s or four 4s need two draws of that

@@ -135,6 +135,7 @@ def test_one_walk_reads_the_walks_around_it(
         assert hands.drawn_pairs(after, x) == drawn_pairs(spec, after), (after, x)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [1, 2, 13, 19, 23, 25, 40])
 def test_near_misses_of_the_play_corpus(number: int) -> None:
     """Racks of the play search's kind (two jokers and a run of neighbours, or none), less

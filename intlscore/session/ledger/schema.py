@@ -13,7 +13,12 @@
   history as a chain of ``entry`` rows. Every old deal, undone ones included, becomes
   entries; the stored deltas are kept (checked against the stored result first) and an
   old session is played under the shipped rules with the deal table (house options
-  included) it was started with. The old tables are dropped in the same transaction.
+  included) it was started with. The old tables are dropped in the same transaction;
+- 5 -> 6: an index on when each remembered request was answered, which the forgetting
+  of old keys searches by (:func:`.requests.index_created`).
+
+A ledger that cannot be written (a read-only disk) is read without its upgrade when its
+schema is :data:`READS_FROM` or later: the later migrations only add indexes.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from intlscore.session.ledger.records import (
     chain_digest,
 )
 
-__all__ = ["APPLICATION_ID", "APPLICATION_MARKER", "MIGRATIONS", "SCHEMA_VERSION"]
+__all__ = ["APPLICATION_ID", "APPLICATION_MARKER", "MIGRATIONS", "READS_FROM", "SCHEMA_VERSION"]
 
 APPLICATION_ID: Final = 0x494E5453  # "INTS"
 """Stored in the SQLite header (``PRAGMA application_id``)."""
@@ -240,9 +245,9 @@ def _keep_results(connection: sqlite3.Connection) -> None:
         ).fetchall()
         try:
             _, history = replay(name, (text, digest, head), rows)
-            assert history.rules is not None
+            rules = history.rules_in_force
             closed = {
-                deal.number: kept.closed_scored(deal, history.rules)
+                deal.number: kept.closed_scored(deal, rules)
                 for deal in (*history.deals, *history.undone)
             }
         except (LedgerDamageError, IntlscoreError):
@@ -274,6 +279,10 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     _own_records,
     requests.create_table,
     _keep_results,
+    requests.index_created,
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+READS_FROM: Final = 5
+"""The oldest schema this intlscore reads as it is, without upgrading it first (what a
+ledger on a read-only disk needs): every migration after it only adds an index."""

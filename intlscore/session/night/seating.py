@@ -49,7 +49,7 @@ __all__ = [
 
 MIN_PLAYERS: Final = 6
 """The fewest players a night seats at tables of 3 and 4 (5 cannot be split so)."""
-DEFAULT_STEPS: Final = 60_000
+DEFAULT_STEPS: Final = 20_000
 DEFAULT_CPU_SECONDS: Final = 2.5
 
 APART_WEIGHT: Final = 10**12
@@ -372,15 +372,17 @@ class _Search:
         """Each ``(round, table, player)`` of a planned round where the player meets
         someone at that table again (or one kept apart)."""
         found = []
+        meet, banned = self.meet, self.banned
         for r, tables in enumerate(self.rounds):
             for t, table in enumerate(tables):
-                for player in table:
-                    meet, banned = self.meet[player], self.banned[player]
-                    if any(
-                        other != player and (meet[other] > 1 or banned[other])
-                        for other in table
-                    ):
-                        found.append((r, t, player))
+                bad: set[int] = set()
+                for i, a in enumerate(table):
+                    met, kept_apart = meet[a], banned[a]
+                    for b in table[i + 1 :]:
+                        if met[b] > 1 or kept_apart[b]:
+                            bad.add(a)
+                            bad.add(b)
+                found += [(r, t, player) for player in table if player in bad]
         return found
 
     def snapshot(self) -> list[list[list[int]]]:
@@ -508,7 +510,10 @@ def _improve(
             break
         else:
             # no repeat left: move one of those with the most tables of 3 to a table of 4
-            r, ta, a = _most_threes(search, rng)
+            seat = _most_threes(search, rng)
+            if seat is None:
+                break
+            r, ta, a = seat
             candidates = [
                 (tb, b)
                 for tb, table in enumerate(search.rounds[r])
@@ -548,17 +553,20 @@ def _improve(
     return step, True, best_rounds
 
 
-def _most_threes(search: _Search, rng: random.Random) -> tuple[int, int, int]:
-    """A planned seat at a table of 3 of a player with the most tables of 3."""
-    top = max(search.threes[player] for player in search.present)
+def _most_threes(search: _Search, rng: random.Random) -> tuple[int, int, int] | None:
+    """A planned seat at a table of 3 of a player with the most tables of 3 of all those
+    with such a seat (None: no table of 3 is planned)."""
     seats = [
         (r, t, player)
         for r, tables in enumerate(search.rounds)
         for t, table in enumerate(tables)
         if len(table) == 3
         for player in table
-        if search.threes[player] == top
     ]
+    if not seats:
+        return None
+    top = max(search.threes[player] for _, _, player in seats)
+    seats = [seat for seat in seats if search.threes[seat[2]] == top]
     return seats[rng.randrange(len(seats))]
 
 

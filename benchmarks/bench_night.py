@@ -20,7 +20,9 @@ from intlscore.session.night.seating import plan_seating
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[13, 14, 16, 17, 20, 24, 40, 43, 60])
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[13, 14, 16, 17, 20, 24, 40, 43, 60]
+    )
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seeds", type=int, default=20)
     args = parser.parse_args()

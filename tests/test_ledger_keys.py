@@ -171,6 +171,6 @@ def test_an_older_ledger_upgrades_to_the_keys_table(tmp_path: Path) -> None:
     connection.commit()
     connection.close()
     with Ledger(path) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 5
+        assert ledger.schema_version == SCHEMA_VERSION == 6
         assert keyed_deal(ledger, "k1")[0].answer == "2"
         assert ledger.check() == []

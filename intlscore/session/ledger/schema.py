@@ -13,7 +13,9 @@
   history as a chain of ``entry`` rows. Every old deal, undone ones included, becomes
   entries; the stored deltas are kept (checked against the stored result first) and an
   old session is played under the shipped rules with the deal table (house options
-  included) it was started with. The old tables are dropped in the same transaction.
+  included) it was started with. The old tables are dropped in the same transaction;
+- 5 -> 6: the nights of a tournament (:mod:`intlscore.session.night.store`): one ``night``
+  row each, its record as JSON; its tables are ordinary sessions.
 """
 
 from __future__ import annotations
@@ -274,6 +276,12 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     _own_records,
     requests.create_table,
     _keep_results,
+    _statements(
+        "CREATE TABLE night ("
+        " id INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL UNIQUE,"
+        " record TEXT NOT NULL)"
+    ),
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)

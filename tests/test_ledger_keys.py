@@ -165,6 +165,7 @@ def test_an_older_ledger_upgrades_to_the_keys_table(tmp_path: Path) -> None:
     connection = sqlite3.connect(path)
     connection.execute("DROP TABLE request_key")
     connection.execute("DROP TABLE deal")  # and what schema 5 keeps beside each history
+    connection.execute("DROP TABLE night")  # and schema 6's nights
     for column in ("entries", "deals", "rules_seq", "totals", "players", "stake"):
         connection.execute(f"ALTER TABLE session DROP COLUMN {column}")
     connection.execute("PRAGMA user_version = 3")

@@ -174,7 +174,7 @@ def standings(
     >>> rows = standings([TableResult(1, 1, {"ann": 50, "bob": 50, "cat": -100}, 2)],
     ...                  ["ann", "bob", "cat"])
     >>> [(row.place, row.player, number_text(row.points), row.why) for row in rows]
-    [(1, 'ann', '3', 'tied with bob on points, margin, closed wins'), (1, 'bob', '3', 'above cat on points: 3 to 0'), (3, 'cat', '0', 'below bob on points: 0 to 3')]
+    [(1, 'ann', '3', 'tied with bob'), (1, 'bob', '3', 'above cat on points: 3 to 0'), (3, 'cat', '0', 'below bob on points: 0 to 3')]
     """  # noqa: E501
     for key in order:
         if key not in KEYS:
@@ -241,4 +241,4 @@ def _why(
         mine, theirs = values[player][key], values[other][key]
         if mine != theirs:
             return f"{word} {other} on {KEYS[key]}: {number_text(mine)} to {number_text(theirs)}"
-    return f"tied with {other} on {', '.join(KEYS[key] for key in order)}"
+    return f"tied with {other}"

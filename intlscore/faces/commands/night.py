@@ -36,7 +36,7 @@ def run_new(args: argparse.Namespace) -> int:
     with open_ledger(args) as ledger:
         night = create_night(
             ledger, args.name, args.players, rounds=args.rounds, deals=args.deals, seed=seed,
-            stake=args.stake, apart=apart, order=order,  # type: ignore[arg-type]
+            stake=args.stake, apart=apart, order=order,
         )
         path = ledger.path
     sizes = table_sizes(len(night.players))

@@ -56,11 +56,12 @@ def run_seat(args: argparse.Namespace) -> int:
     from intlscore.session.night.store import accept_round, draft_round
 
     with open_ledger(args) as ledger:
-        draft = draft_round(ledger, args.name)
         sessions: list[str] = []
         if args.accept:
-            seated = accept_round(ledger, args.name, force=args.force)
+            draft, seated = accept_round(ledger, args.name, force=args.force)
             sessions = [table.session for table in seated.tables]
+        else:
+            draft = draft_round(ledger, args.name)
     if args.json:
         print_document(
             "night-seat",

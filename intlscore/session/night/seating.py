@@ -55,6 +55,8 @@ DEFAULT_CPU_SECONDS: Final = 2.5
 APART_WEIGHT: Final = 10**12
 REPEAT_WEIGHT: Final = 10**6
 THREES_WEIGHT: Final = 1
+RESTART_AFTER: Final = 2500
+"""Swaps without a better plan after which the search starts again from a fresh seating."""
 FAIR_FIRST: Final = (1, 10**8)
 """The weights (repeats, tables of 3) of the search's first half: fair tables of 3 first,
 from which the second half, in the rules' order, starts."""
@@ -271,6 +273,14 @@ class _Search:
         self.present = [index[player] for player in players]
         self.sizes = table_sizes(len(players))
         self.rounds: list[list[list[int]]] = []
+        self.restart(planned, rng)
+
+    def restart(self, planned: int, rng: random.Random) -> None:
+        """Seat the planned rounds afresh, greedily (the counts follow)."""
+        for tables in self.rounds:
+            for table in tables:
+                self._count(table, -1)
+        self.rounds = []
         for _ in range(planned):
             self.rounds.append(self._greedy_round(rng))
 
@@ -492,7 +502,7 @@ def _improve(
     current = search.cost()
     best, best_rounds = current, search.snapshot()
     tabu: dict[tuple[int, int, int], int] = {}
-    stall = 0
+    stall = since_best = 0
     step = 0
     for step in range(1, steps + 1):
         if deadline is not None and step % 64 == 0 and time.process_time() > deadline:
@@ -543,13 +553,18 @@ def _improve(
             stall = 0
         tb, b = chosen
         search.swap(r, ta, a, tb, b)
-        tabu[(r, a, ta)] = step + 8 + rng.randrange(6)
-        tabu[(r, b, tb)] = step + 8 + rng.randrange(6)
+        tabu[(r, a, ta)] = step + 1 + rng.randrange(3)
+        tabu[(r, b, tb)] = step + 1 + rng.randrange(3)
         current += chosen_delta
         if current < best:
-            best, best_rounds, stall = current, search.snapshot(), 0
+            best, best_rounds, stall, since_best = current, search.snapshot(), 0, 0
         else:
             stall += 1
+            since_best += 1
+            if since_best > RESTART_AFTER:
+                # stuck: start again from a fresh greedy seating (the best is kept)
+                search.restart(len(search.rounds), rng)
+                current, since_best, tabu = search.cost(), 0, {}
     return step, True, best_rounds
 
 

@@ -12,7 +12,7 @@ any round changes every standing after it.
 >>> players = [f"p{i:02}" for i in range(1, 9)]
 >>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
 ...     _ = create_night(ledger, "cafe", players, rounds=2, deals=4, seed=1)
-...     seated = accept_round(ledger, "cafe")
+...     _, seated = accept_round(ledger, "cafe")
 ...     first = seated.tables[0]
 ...     session = ledger.session(first.session)
 ...     _ = session.deal(kind="open", winner=first.players[0], not_melded=first.players[1:])
@@ -360,12 +360,12 @@ def accept_round(
     *,
     force: bool = False,
     cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
-) -> SeatedRound:
-    """``night seat --accept``: seat the draft; each table becomes a session (the night's
-    stake kept with it), all in one transaction. An unfinished round before it is refused
-    unless ``force``."""
+) -> tuple[Draft, SeatedRound]:
+    """``night seat --accept``: seat the draft (returned with the round); each table
+    becomes a session (the night's stake kept with it), all in one transaction. An
+    unfinished round before it is refused unless ``force``."""
 
-    def change(connection: sqlite3.Connection) -> SeatedRound:
+    def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
         night = _load(connection, name)
         draft = _draft(ledger, night, cpu_seconds)
         if draft.warnings and not force and _unfinished(night, _table_states(ledger, night)):
@@ -381,7 +381,7 @@ def accept_round(
             tables.append(SeatedTable(number, session_name, seats, starts))
         seated = SeatedRound(draft.round, tuple(tables), now)
         _save(connection, replace(night, seated=(*night.seated, seated)))
-        return seated
+        return draft, seated
 
     return ledger.write(change)
 

@@ -140,7 +140,7 @@ def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] 
         parts += [Text("flaw: ", style="bold").append_text(user_text(flaw.text))
                   for flaw in draft.flaws]
     else:
-        parts.append(Text("no flaw: nobody meets again, the tables of 3 are fair"))
+        parts.append(Text("no flaw in this round"))
     if draft.later_flaws:
         parts.append(Text(f"the plan of the later rounds has {draft.later_flaws} flaws so far"))
     parts += _warnings(draft.warnings)

@@ -238,3 +238,38 @@ def test_accepting_is_one_transaction(
     names = [r[0] for r in sqlite3.connect(ledger_in_tmp).execute("SELECT name FROM session")]
     assert names == ["n-r1-t2"]
     assert as_json(capsys, "night", "show", "n")["rounds"] == []
+
+
+def test_the_night_settles_across_its_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each table at its stake; a player's net is the sum of their tables' nets; the fewest
+    transfers pay exactly those nets."""
+    from decimal import Decimal
+
+    new_night(capsys, "--stake", "0.05")
+    seat(capsys)
+    play_round(capsys, 1)
+    seat(capsys)
+    play_round(capsys, 2)
+    money = as_json(capsys, "night", "settle", "n")
+    nets = {p: Decimal(0) for p in PLAYERS}
+    for table in money["tables"]:
+        alone = as_json(capsys, "session", "settle", table["session"])
+        assert alone["nets"] == table["nets"]
+        for player, net in alone["nets"].items():
+            nets[player] += Decimal(net)
+    assert {p: Decimal(v) for p, v in money["nets"].items()} == nets
+    paid = {p: Decimal(0) for p in PLAYERS}
+    for payment in money["transfers"]:
+        paid[payment["from"]] -= Decimal(payment["amount"])
+        paid[payment["to"]] += Decimal(payment["amount"])
+    assert paid == nets
+    assert len(money["transfers"]) < len([n for n in nets.values() if n])
+    assert "fewest transfers for the night" in ok(capsys, "night", "settle", "n")
+
+
+def test_a_night_without_a_stake_asks_for_one(capsys: pytest.CaptureFixture[str]) -> None:
+    new_night(capsys)
+    assert "nothing to settle" in refused(capsys, "night", "settle", "n")
+    seat(capsys)
+    assert "has no stake: give --stake AMOUNT" in refused(capsys, "night", "settle", "n")
+    assert as_json(capsys, "night", "settle", "n", "--stake", "0.1")["transfers"] == []

@@ -192,6 +192,9 @@ def test_every_night_output(capsys: pytest.CaptureFixture[str]) -> None:
     check("night", shown)
     assert shown["rounds"][0]["tables"][0]["deals_played"] == 1
     assert shown["standings"][0]["player"] == first[0] and shown["warnings"]
+    money = run_json(capsys, "night", "settle", "n", "--json")
+    check("night-settle", money)
+    assert money["tables"][0]["stake"] == "0.05" and sum(map(float, money["nets"].values())) == 0
     spoilt = copy.deepcopy(shown)
     spoilt["standings"][0]["luck"] = 1
     with pytest.raises(ValidationError):

@@ -10,7 +10,8 @@ from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
 
 HELP = (
     "a tournament night: tables of 3 and 4 over several rounds, seated without repeat"
-    " meetings, with placement points and margins: new, seat, show, arrive, leave, cut"
+    " meetings, with placement points and margins: new, seat, show, arrive, leave, cut,"
+    " settle"
 )
 POINTS_NOTE = (
     "points: 4/3/1/0 at a table of four, 4/2/0 at a table of three, by each table's totals"
@@ -131,6 +132,20 @@ def run_cut(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_settle(args: argparse.Namespace) -> int:
+    from intlscore.session.night.store import settle_night_tables
+
+    with open_ledger(args) as ledger:
+        money = settle_night_tables(ledger, args.name, args.stake, args.unit)
+    if args.json:
+        print_document("night-settle", {"night": args.name, **money.to_dict()})
+    else:
+        from intlscore.faces.render.night_view import money_view
+
+        print_rich(money_view(money))
+    return 0
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("night", help=HELP, description=sentence(HELP),
                                    epilog=POINTS_NOTE)
@@ -189,3 +204,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     cut.add_argument("--carry", choices=("kept", "halved", "cleared"), default="kept",
                      help="the points and margins of the rounds before the cut (default kept)")
     cut.set_defaults(run=run_cut)
+
+    from intlscore.faces.commands.settle import add_money_arguments
+
+    settle = action(
+        "settle",
+        "the night's money: each table at its stake, the nets added, the fewest transfers",
+    )
+    add_money_arguments(settle, stake_required=False)
+    add_json_argument(settle)
+    settle.set_defaults(run=run_settle)

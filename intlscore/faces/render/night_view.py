@@ -15,6 +15,7 @@ from intlscore.faces.render.output import user_text
 from intlscore.session.night.points import KEYS, number_text
 
 if TYPE_CHECKING:
+    from intlscore.session.night.money import NightMoney
     from intlscore.session.night.points import Standing
     from intlscore.session.night.store import Draft, NightView
 
@@ -148,3 +149,29 @@ def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] 
         parts.append(Text("").append_text(user_text(
             f"publish it with: intlscore night seat {name} --accept")))
     return Group(*parts)
+
+
+def money_view(money: NightMoney) -> RenderableType:
+    """``night settle``: the fewest transfers over the whole night, then each player's net
+    (the sum of their nets at every table, each table at its own stake)."""
+    from intlscore.faces.render.settle_view import _net_text, _payments
+
+    fewest = "fewest transfers for the night" + ("" if money.exact else
+                                                 " (greedy, at most n-1)")
+    nets = Table(show_edge=False, pad_edge=False)
+    nets.add_column("player")
+    nets.add_column("net", justify="right", no_wrap=True)
+    records: list[tuple[Text, list[RenderableType]]] = []
+    for player, net in money.nets.items():
+        amount = _net_text(net, net > 0, net < 0)
+        nets.add_row(user_text(player), amount)
+        records.append((user_text(player, style="bold").append("  ").append_text(amount), []))
+    tables = ", ".join(f"{name} at {table.stake}" for name, table in money.tables)
+    return Group(
+        _payments(fewest, money.transfers),
+        Text(""),
+        Text("nets over the night", style="bold"),
+        Fitted(nets, Stacked(records)),
+        Text(""),
+        Text("tables settled: ").append_text(user_text(tables)),
+    )

@@ -46,6 +46,7 @@ from intlscore.session.night.night import (
     cut_tables,
 )
 from intlscore.session.night.points import Standing, TableResult, standings
+from intlscore.session.night.money import NightMoney
 from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
 from intlscore.session.night.starts import count_starts, seat_round
 
@@ -64,6 +65,7 @@ __all__ = [
     "draft_round",
     "read_night",
     "roll_call",
+    "settle_night_tables",
 ]
 
 
@@ -384,6 +386,36 @@ def accept_round(
         return draft, seated
 
     return ledger.write(change)
+
+
+def settle_night_tables(
+    ledger: Ledger, name: str, stake: str | None = None, unit: str = "0.01"
+) -> NightMoney:
+    """``night settle``: every table settled at its session's stake (or ``stake``), the
+    nets added over the night and paid with the fewest transfers; read in one snapshot,
+    nothing stored."""
+    from intlscore.errors import LedgerError
+    from intlscore.session.night.money import settle_night
+    from intlscore.session.settlement import settle
+
+    def read(connection: sqlite3.Connection | None) -> NightMoney:
+        night = _load(connection, name)
+        tables = []
+        for seated in night.seated:
+            for table in seated.tables:
+                state = ledger.session(table.session).snapshot()
+                chosen = stake if stake is not None else state.stake
+                if chosen is None:
+                    raise LedgerError(
+                        f"session {table.session!r} of night {name!r} has no stake: give"
+                        " --stake AMOUNT"
+                    )
+                tables.append((table.session, settle(state.totals, chosen, unit)))
+        if not tables:
+            raise NightError(f"night {name!r} has no round seated yet: nothing to settle")
+        return settle_night(tables, night.players)
+
+    return ledger.read(read)
 
 
 def cut_night(ledger: Ledger, name: str, top: int, carry: str) -> Cut:

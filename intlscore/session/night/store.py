@@ -35,6 +35,7 @@ from intlscore.errors import LedgerDamageError
 from intlscore.session.ledger import clock
 from intlscore.session.names import name_key
 from intlscore.session.night import night as nights
+from intlscore.session.night.money import NightMoney
 from intlscore.session.night.night import (
     CARRY,
     Cut,
@@ -46,7 +47,6 @@ from intlscore.session.night.night import (
     cut_tables,
 )
 from intlscore.session.night.points import Standing, TableResult, standings
-from intlscore.session.night.money import NightMoney
 from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
 from intlscore.session.night.starts import count_starts, seat_round
 

@@ -273,3 +273,32 @@ def test_a_night_without_a_stake_asks_for_one(capsys: pytest.CaptureFixture[str]
     seat(capsys)
     assert "has no stake: give --stake AMOUNT" in refused(capsys, "night", "settle", "n")
     assert as_json(capsys, "night", "settle", "n", "--stake", "0.1")["transfers"] == []
+
+
+def test_seating_by_standing(capsys: pytest.CaptureFixture[str]) -> None:
+    """After round 1, --by-standing puts neighbours in the standings together, the leaders
+    at table 1, where no repeat forbids it; the draft says so."""
+    players = [f"p{i:02}" for i in range(1, 17)]
+    ok(capsys, "night", "new", "big", "--players", *players, "--rounds", "3", "--deals", "1",
+       "--seed", "2")  # fmt: skip
+    first = as_json(capsys, "night", "seat", "big", "--accept")["tables"]
+    for table in first:
+        open_win(capsys, f"big-r1-t{table['table']}", table["players"])
+    ranks = {
+        row["player"]: index
+        for index, row in enumerate(as_json(capsys, "night", "show", "big")["standings"])
+    }
+    plain = as_json(capsys, "night", "seat", "big")
+    draft = as_json(capsys, "night", "seat", "big", "--by-standing")
+    assert draft["by_standing"] and not plain["by_standing"]
+
+    def spread(tables: list[dict[str, Any]]) -> int:
+        return sum(abs(ranks[a] - ranks[b]) for t in tables for a in t["players"]
+                   for b in t["players"] if a < b)  # fmt: skip
+
+    assert spread(draft["tables"]) < spread(plain["tables"])
+    leaders = min(ranks[p] for p in draft["tables"][0]["players"])
+    assert leaders == 0
+    assert [f for f in draft["flaws"] if f["kind"] == "repeat"] == []
+    seated = as_json(capsys, "night", "seat", "big", "--by-standing", "--accept")
+    assert seated["tables"] == draft["tables"]

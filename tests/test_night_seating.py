@@ -248,3 +248,59 @@ def test_search_keeps_its_measure_up_to_date() -> None:
         delta = search.swap_delta(r, ta, a, tb, b)
         search.swap(r, ta, a, tb, b)
         assert search.cost() == before + delta
+
+
+def closeness(tables: tuple[tuple[str, ...], ...], ranks: dict[str, int]) -> int:
+    return sum(abs(ranks[a] - ranks[b]) for table in tables for a, b in combinations(table, 2))
+
+
+def test_by_standing_groups_neighbours_in_the_standings() -> None:
+    """One round of 8 by standing: the top four at one table, the next four at the other."""
+    ranks = {player: index for index, player in enumerate(names(8))}
+    plan = plan_seating(names(8)[::-1], 1, seed=0, steps=500, cpu_seconds=None, ranks=ranks)
+    assert sorted(sorted(table) for table in plan.rounds[0]) == [names(8)[:4], names(8)[4:]]
+
+
+def test_by_standing_still_counts_repeats_first() -> None:
+    """16 players after round 1, the next round seated by standing (the next round only:
+    later ones wait for their standings): still nobody meets twice, and the round is as
+    close in the standings as any round without a repeat can be (80, found by trying
+    every such round: each table takes one player of each table of round 1)."""
+    from itertools import permutations
+
+    first = plan_seating(names(16), 1, seed=6, cpu_seconds=None)
+    ranks = {player: index for index, player in enumerate(names(16))}
+    plain = plan_seating(names(16), 4, fixed=first.rounds, seed=6, cpu_seconds=None)
+    ranked = plan_seating(names(16), 2, fixed=first.rounds, seed=6, steps=2000,
+                          cpu_seconds=None, ranks=ranks)  # fmt: skip
+    assert max(meetings(ranked).values()) == 1
+    assert ranked.rounds[0] == first.rounds[0]
+    groups = first.rounds[0]
+    least = min(
+        closeness(tuple((groups[0][i], groups[1][p[i]], groups[2][q[i]], groups[3][o[i]])
+                        for i in range(4)), ranks)
+        for p in permutations(range(4)) for q in permutations(range(4))
+        for o in permutations(range(4))
+    )  # fmt: skip
+    assert closeness(ranked.rounds[1], ranks) == least == 80
+    assert closeness(plain.rounds[1], ranks) > least
+
+
+def test_search_keeps_its_measure_up_to_date_by_standing() -> None:
+    import random
+
+    from intlscore.session.night.seating import _Search
+
+    rng = random.Random(2)
+    ranks = {player: (index * 7) % 13 for index, player in enumerate(names(13))}
+    search = _Search(names(13), [], 3, [], rng, ranks)
+    search.repeat_w, search.threes_w = 10**10, 1
+    for _ in range(200):
+        r = rng.randrange(3)
+        ta, tb = rng.sample(range(4), 2)
+        a = rng.choice(search.rounds[r][ta])
+        b = rng.choice(search.rounds[r][tb])
+        before = search.cost()
+        delta = search.swap_delta(r, ta, a, tb, b)
+        search.swap(r, ta, a, tb, b)
+        assert search.cost() == before + delta

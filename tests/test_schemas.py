@@ -192,6 +192,7 @@ def test_every_night_output(capsys: pytest.CaptureFixture[str]) -> None:
     check("night", shown)
     assert shown["rounds"][0]["tables"][0]["deals_played"] == 1
     assert shown["standings"][0]["player"] == first[0] and shown["warnings"]
+    check("night-seat", run_json(capsys, "night", "seat", "n", "--by-standing", "--json"))
     money = run_json(capsys, "night", "settle", "n", "--json")
     check("night-settle", money)
     assert money["tables"][0]["stake"] == "0.05" and sum(map(float, money["nets"].values())) == 0

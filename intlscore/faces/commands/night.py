@@ -59,10 +59,12 @@ def run_seat(args: argparse.Namespace) -> int:
     with open_ledger(args) as ledger:
         sessions: list[str] = []
         if args.accept:
-            draft, seated = accept_round(ledger, args.name, force=args.force)
+            draft, seated = accept_round(
+                ledger, args.name, force=args.force, by_standing=args.by_standing
+            )
             sessions = [table.session for table in seated.tables]
         else:
-            draft = draft_round(ledger, args.name)
+            draft = draft_round(ledger, args.name, by_standing=args.by_standing)
     if args.json:
         print_document(
             "night-seat",
@@ -181,6 +183,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     seat = action("seat", "the next round's draft with its flaws; --accept publishes it")
     seat.add_argument("--accept", action="store_true",
                       help="seat it: each table becomes a session of the ledger")
+    seat.add_argument("--by-standing", action="store_true",
+                      help="seat neighbours in the standings together (leaders at table 1),"
+                      " still with no repeat meeting where one can be avoided")
     seat.add_argument("--force", action="store_true",
                       help="with --accept: seat it even though the last round is unfinished")
     add_json_argument(seat)

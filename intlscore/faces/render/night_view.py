@@ -128,7 +128,9 @@ def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] 
     """``night seat``: the round's tables (drafted or accepted), its flaws and warnings."""
     what = "seated" if accepted else "draft"
     head = Text(f"round {draft.round} {what}", style="bold")
-    head.append(f" (seed {draft.seed}{', seeded by standing after the cut' if draft.cut else ''})")
+    how = ", seeded by standing after the cut" if draft.cut else ""
+    how += ", by standing" if draft.by_standing else ""
+    head.append(f" (seed {draft.seed}{how})")
     rows = [
         (str(number), seats, starts, "")
         for number, (seats, starts) in enumerate(draft.tables, start=1)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -52,8 +52,11 @@ MIN_PLAYERS: Final = 6
 DEFAULT_STEPS: Final = 20_000
 DEFAULT_CPU_SECONDS: Final = 2.5
 
-APART_WEIGHT: Final = 10**12
-REPEAT_WEIGHT: Final = 10**6
+APART_WEIGHT: Final = 10**15
+REPEAT_WEIGHT: Final = 10**10
+CLOSE_WEIGHT: Final = 10**5
+"""By standing (optional): each unit of rank between two tablemates of the next round;
+below any repeat (100 players' worst is under 10**10), above the tables of 3."""
 THREES_WEIGHT: Final = 1
 RESTART_AFTER: Final = 2500
 """Swaps without a better plan after which the search starts again from a fresh seating."""
@@ -251,6 +254,7 @@ class _Search:
         planned: int,
         apart: Iterable[tuple[str, str]],
         rng: random.Random,
+        ranks: Mapping[str, int] | None = None,
     ) -> None:
         names = list(players)
         for tables in fixed:
@@ -271,6 +275,8 @@ class _Search:
                 ids = [index[player] for player in table]
                 self._count(ids, +1)
         self.present = [index[player] for player in players]
+        self.rank = [0 if ranks is None else ranks.get(name, len(names)) for name in names]
+        self.close_w = 0 if ranks is None else CLOSE_WEIGHT
         self.sizes = table_sizes(len(players))
         self.rounds: list[list[list[int]]] = []
         self.restart(planned, rng)
@@ -281,8 +287,8 @@ class _Search:
             for table in tables:
                 self._count(table, -1)
         self.rounds = []
-        for _ in range(planned):
-            self.rounds.append(self._greedy_round(rng))
+        for number in range(planned):
+            self.rounds.append(self._greedy_round(rng, number == 0))
 
     def _count(self, table: list[int], step: int) -> None:
         for a, b in combinations(table, 2):
@@ -292,8 +298,9 @@ class _Search:
             for player in table:
                 self.threes[player] += step
 
-    def _greedy_round(self, rng: random.Random) -> list[list[int]]:
-        """A round seated one player at a time, each at the open table that costs least."""
+    def _greedy_round(self, rng: random.Random, first: bool) -> list[list[int]]:
+        """A round seated one player at a time, each at the open table that costs least
+        (``first``: the next round, the one seated by standing if asked)."""
         order = list(self.present)
         rng.shuffle(order)
         # those with the most tables of 3 so far are seated first, at tables of 4
@@ -302,19 +309,22 @@ class _Search:
         for player in order:
             best = min(
                 (i for i, size in enumerate(self.sizes) if len(tables[i]) < size),
-                key=lambda i: (self._join_cost(player, tables[i], self.sizes[i]), i),
+                key=lambda i: (self._join_cost(player, tables[i], self.sizes[i], first), i),
             )
             tables[best].append(player)
         for table in tables:
             self._count(table, +1)
         return tables
 
-    def _join_cost(self, player: int, table: list[int], size: int) -> int:
+    def _join_cost(self, player: int, table: list[int], size: int, first: bool) -> int:
         meet, banned = self.meet[player], self.banned[player]
         cost = sum(
             APART_WEIGHT * banned[other] + self.repeat_w * meet[other] * meet[other]
             for other in table
         )
+        if first and self.close_w:
+            rank = self.rank[player]
+            cost += self.close_w * sum(abs(rank - self.rank[other]) for other in table)
         if size == 3:
             cost += self.threes_w * (2 * self.threes[player] + 1)
         return cost
@@ -327,7 +337,17 @@ class _Search:
             for b in range(a + 1, size):
                 total += APART_WEIGHT * self.banned[a][b] * self.meet[a][b]
                 total += self.repeat_w * _repeat_cost(self.meet[a][b])
+        total += self.close_w * self.closeness()
         return total + self.threes_w * sum(count * count for count in self.threes)
+
+    def closeness(self) -> int:
+        """The ranks between tablemates of the next round (0 unless seated by standing)."""
+        if not self.close_w or not self.rounds:
+            return 0
+        rank = self.rank
+        return sum(
+            abs(rank[a] - rank[b]) for table in self.rounds[0] for a, b in combinations(table, 2)
+        )
 
     def _leave(self, player: int, table: list[int], skip: int) -> int:
         """What ``player`` saves by leaving ``table`` (``skip`` leaves with them)."""
@@ -367,6 +387,11 @@ class _Search:
             delta += self.threes_w * (
                 2 * self.threes[to_three] + 1 - (2 * self.threes[from_three] - 1)
             )
+        if r == 0 and self.close_w:
+            rank, ra, rb = self.rank, self.rank[a], self.rank[b]
+            change = sum(abs(rb - rank[x]) - abs(ra - rank[x]) for x in table_a if x != a)
+            change += sum(abs(ra - rank[y]) - abs(rb - rank[y]) for y in table_b if y != b)
+            delta += self.close_w * change
         return delta
 
     def swap(self, r: int, ta: int, a: int, tb: int, b: int) -> None:
@@ -408,14 +433,16 @@ class _Search:
             for table in tables:
                 self._count(table, +1)
 
-    def ranked(self, rounds: list[list[list[int]]]) -> tuple[int, int, int]:
-        """The ``(apart, repeats, threes)`` measure of ``rounds`` with the fixed ones."""
+    def ranked(self, rounds: list[list[list[int]]]) -> tuple[int, int, int, int]:
+        """The ``(apart, repeats, closeness, threes)`` measure of ``rounds`` with the fixed
+        ones."""
         self.load(rounds)
         size = len(self.names)
         pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
         return (
             sum(self.meet[a][b] for a, b in pairs if self.banned[a][b]),
             sum(_repeat_cost(self.meet[a][b]) for a, b in pairs),
+            self.closeness(),
             sum(count * count for count in self.threes),
         )
 
@@ -429,13 +456,16 @@ def plan_seating(
     seed: int = 0,
     steps: int = DEFAULT_STEPS,
     cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    ranks: Mapping[str, int] | None = None,
 ) -> Seating:
     """Seat ``players`` for rounds ``len(fixed) + 1`` to ``rounds``, keeping the ``fixed``
     rounds (already seated; their players may differ: latecomers, leavers) as they are.
 
     ``apart`` lists pairs never to seat together; ``seed`` makes the plan repeatable;
     the search stops after ``steps`` swaps or ``cpu_seconds`` of CPU time, whichever comes
-    first (see the module docstring). Names must be distinct.
+    first (see the module docstring). Names must be distinct. ``ranks`` (a player's place
+    in the standings, 0 the leader) seats the next round by standing: tablemates as close
+    in the standings as can be, after the rules (repeats still count first).
 
     >>> plan = plan_seating(["a", "b", "c", "d", "e", "f", "g"], 2, seed=3)
     >>> [len(table) for table in plan.rounds[1]], plan.cost[0]
@@ -454,7 +484,7 @@ def plan_seating(
     table_sizes(len(names))
     apart_pairs = [(a, b) for a, b in apart if a != b]
     rng = random.Random(seed)
-    search = _Search(names, fixed, rounds - len(fixed), apart_pairs, rng)
+    search = _Search(names, fixed, rounds - len(fixed), apart_pairs, rng, ranks)
     best_rounds = search.snapshot()
     used, complete = 0, True
     if search.rounds and len(search.sizes) > 1:
@@ -488,7 +518,7 @@ def plan_seating(
 def _done(search: _Search, rounds: list[list[list[int]]]) -> bool:
     """True when ``rounds`` breach nothing and their tables of 3 are even: nothing better."""
     search.load(rounds)
-    return not search.conflicted() and _threes_even(search)
+    return not search.close_w and not search.conflicted() and _threes_even(search)
 
 
 def _improve(
@@ -516,6 +546,12 @@ def _improve(
                 if tb != ta
                 for b in table
             ]
+        elif _threes_even(search) and search.close_w:
+            # nothing left but the standing: try any swap in the next round
+            r, tables = 0, search.rounds[0]
+            ta = rng.randrange(len(tables))
+            a = tables[ta][rng.randrange(len(tables[ta]))]
+            candidates = [(tb, b) for tb, table in enumerate(tables) if tb != ta for b in table]
         elif _threes_even(search):
             break
         else:

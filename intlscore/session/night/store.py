@@ -81,12 +81,14 @@ class Draft:
     warnings: tuple[str, ...]
     seed: int
     cut: bool = False
+    by_standing: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "round": self.round,
             "seed": self.seed,
             "cut": self.cut,
+            "by_standing": self.by_standing,
             "tables": [
                 {"table": number, "players": list(seats), "starts": list(starts)}
                 for number, (seats, starts) in enumerate(self.tables, start=1)
@@ -304,7 +306,9 @@ def read_night(ledger: Ledger, name: str) -> NightView:
     return ledger.read(read)
 
 
-def _draft(ledger: Ledger, night: Night, cpu_seconds: float | None) -> Draft:
+def _draft(
+    ledger: Ledger, night: Night, cpu_seconds: float | None, by_standing: bool = False
+) -> Draft:
     number = len(night.seated) + 1
     if number > night.total_rounds:
         more = "" if night.cut is not None else " (a cut adds a final: intlscore night cut)"
@@ -325,15 +329,22 @@ def _draft(ledger: Ledger, night: Night, cpu_seconds: float | None) -> Draft:
                 f"only {len(present)} players are present ({', '.join(present)}): tables of 3"
                 " and 4 need 3, 4, or 6 or more"
             )
+        ranks = None
+        if by_standing:  # the next round only: the later ones wait for their standings
+            rows = _view(ledger, night).standings
+            ranks = {row.player: index for index, row in enumerate(rows)}
         plan = plan_seating(
             present,
-            night.rounds,
+            number if by_standing else night.rounds,
             fixed=[seated.seating for seated in night.seated],
             apart=night.apart,
             seed=night.seed,
             cpu_seconds=cpu_seconds,
+            ranks=ranks,
         )
         seating = plan.rounds[number - 1]
+        if ranks is not None:  # the leaders at table 1
+            seating = tuple(sorted(seating, key=lambda table: min(ranks[p] for p in table)))
         flaws = tuple(flaw for flaw in plan.flaws if flaw.round == number)
         later = sum(flaw.round > number for flaw in plan.flaws)
         if not plan.complete:
@@ -342,16 +353,24 @@ def _draft(ledger: Ledger, night: Night, cpu_seconds: float | None) -> Draft:
                 " another machine"
             )
     tables = seat_round(seating, night.deals, started)
-    return Draft(number, tables, flaws, later, tuple(warnings), night.seed, night.cut is not None)
+    return Draft(
+        number, tables, flaws, later, tuple(warnings), night.seed, night.cut is not None,
+        by_standing and night.cut is None,
+    )
 
 
 def draft_round(
-    ledger: Ledger, name: str, cpu_seconds: float | None = DEFAULT_CPU_SECONDS
+    ledger: Ledger,
+    name: str,
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    *,
+    by_standing: bool = False,
 ) -> Draft:
-    """``night seat``: the next round's draft, read in one snapshot (nothing is stored)."""
+    """``night seat``: the next round's draft, read in one snapshot (nothing is stored);
+    ``by_standing`` seats it with neighbours in the standings together, repeats first."""
 
     def read(connection: sqlite3.Connection | None) -> Draft:
-        return _draft(ledger, _load(connection, name), cpu_seconds)
+        return _draft(ledger, _load(connection, name), cpu_seconds, by_standing)
 
     return ledger.read(read)
 
@@ -362,6 +381,7 @@ def accept_round(
     *,
     force: bool = False,
     cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    by_standing: bool = False,
 ) -> tuple[Draft, SeatedRound]:
     """``night seat --accept``: seat the draft (returned with the round); each table
     becomes a session (the night's stake kept with it), all in one transaction. An
@@ -369,7 +389,7 @@ def accept_round(
 
     def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
         night = _load(connection, name)
-        draft = _draft(ledger, night, cpu_seconds)
+        draft = _draft(ledger, night, cpu_seconds, by_standing)
         if draft.warnings and not force and _unfinished(night, _table_states(ledger, night)):
             raise NightError(f"{draft.warnings[0]}; add --force to seat round {draft.round}"
                              " anyway")

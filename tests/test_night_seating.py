@@ -166,12 +166,13 @@ def test_fixed_rounds_are_kept_and_latecomer_seated() -> None:
 
 
 def test_the_budget_is_steps_and_cpu_time() -> None:
-    """A budget of one step returns at once with a complete, valid seating; a CPU budget of
-    zero stops the search at its first check, and the answer is still whole."""
+    """A budget of one step returns at once with a complete, valid seating; a CPU budget
+    already spent stops the search at its first check, and the answer is still whole."""
     plan = plan_seating(names(12), 4, seed=0, steps=1, cpu_seconds=None)
     assert plan.steps <= 1
     assert all(sorted(p for t in tables for p in t) == names(12) for tables in plan.rounds)
-    clocked = plan_seating(names(12), 4, seed=0, steps=10**9, cpu_seconds=0.0)
+    # a budget already spent (negative): the first check of the clock stops it, on any machine
+    clocked = plan_seating(names(12), 4, seed=0, steps=10**9, cpu_seconds=-1.0)
     assert not clocked.complete
     assert all(sorted(p for t in tables for p in t) == names(12) for tables in clocked.rounds)
     assert clocked.flaws == seating_flaws(clocked.rounds)

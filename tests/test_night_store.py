@@ -62,7 +62,7 @@ def test_starts_are_even_over_a_whole_night(tmp_path: Path) -> None:
 def test_a_draft_stores_nothing_and_says_when_the_clock_stopped_it(tmp_path: Path) -> None:
     with Ledger(tmp_path / "l") as ledger:
         create_night(ledger, "n", PLAYERS, seed=3)
-        draft = draft_round(ledger, "n", cpu_seconds=0.0)
+        draft = draft_round(ledger, "n", cpu_seconds=-1.0)  # a budget already spent
         assert any("ran out of CPU time" in warning for warning in draft.warnings)
         assert read_night(ledger, "n").night.seated == ()
         assert ledger.session_names() == []

@@ -273,13 +273,10 @@ def _unfinished(night: Night, states: Sequence[TableState]) -> list[str]:
 
 def _view(ledger: Ledger, night: Night) -> NightView:
     states = _table_states(ledger, night)
-    weight = Fraction(1)
     results = []
     for state in states:
-        if night.cut is not None and state.round <= night.cut.after:
-            weight = CARRY[night.cut.carry]
-        else:
-            weight = Fraction(1)
+        before_cut = night.cut is not None and state.round <= night.cut.after
+        weight = CARRY[night.cut.carry] if night.cut is not None and before_cut else Fraction(1)
         results.append(
             TableResult(state.round, state.table.table, state.totals, state.deals,
                         state.closed_wins, weight)

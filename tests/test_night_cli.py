@@ -302,3 +302,24 @@ def test_seating_by_standing(capsys: pytest.CaptureFixture[str]) -> None:
     assert [f for f in draft["flaws"] if f["kind"] == "repeat"] == []
     seated = as_json(capsys, "night", "seat", "big", "--by-standing", "--accept")
     assert seated["tables"] == draft["tables"]
+
+
+def test_a_cut_that_cannot_sit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    new_night(capsys)
+    seat(capsys)
+    line = refused(capsys, "night", "cut", "n", "--top", "8")
+    assert line.endswith("round 1 is not finished: table 1 has 0 of 2 deals; finish it before"
+                         " the cut")  # fmt: skip
+    play_round(capsys, 1)
+    for top in ("5", "9"):
+        assert refused(capsys, "night", "cut", "n", "--top", top).endswith(
+            f"a cut to the top {top} cannot sit at tables of 3 and 4 from 8 players present:"
+            " cut to 3, 4, or 6 or more"
+        )
+    assert as_json(capsys, "night", "show", "n")["cut"] is None  # nothing stored
+    ok(capsys, "night", "cut", "n", "--top", "4", "--carry", "cleared")
+    final = seat(capsys)
+    assert len(final) == 1 and len(final[0]["players"]) == 4
+    night = as_json(capsys, "night", "show", "n")
+    assert all(row["points"] == 0 for row in night["standings"])  # cleared, none played yet
+    assert [row["in_cut"] for row in night["standings"]] == [True] * 4 + [False] * 4

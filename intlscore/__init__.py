@@ -40,7 +40,7 @@ _EXPORTS = {
     "Ledger": "intlscore.session.ledger",
     "settle": "intlscore.session.settlement",
     "Settlement": "intlscore.session.settlement",
-    "SettlementError": "intlscore.session.settlement",
+    "SettlementError": "intlscore.errors",
     "Rules": "intlscore.rules.ruleset",
     "default_rules": "intlscore.rules.ruleset",
     "load_rules": "intlscore.rules.ruleset",
@@ -132,6 +132,7 @@ if TYPE_CHECKING:
         LedgerError,
         NotationError,
         RulesError,
+        SettlementError,
         TableError,
     )
     from intlscore.rules.deal_table import DealTable, load_deal_table
@@ -146,7 +147,7 @@ if TYPE_CHECKING:
     )
     from intlscore.session.deal import DealInput, DealResult, score_deal
     from intlscore.session.ledger import Ledger, Session
-    from intlscore.session.settlement import Settlement, SettlementError, settle
+    from intlscore.session.settlement import Settlement, settle
 
 
 def __getattr__(name: str) -> Any:

@@ -13,8 +13,8 @@ is what the web answers.
 >>> issubclass(NotationError, ValueError), issubclass(HandError, IntlscoreError)
 (True, True)
 >>> [(kind.http_status, kind.exit_code) for kind in (HandError, LedgerBusyError,
-...  SessionNotFoundError, LedgerFileError)]
-[(400, 2), (503, 75), (404, 2), (500, 2)]
+...  SessionNotFoundError, LedgerFileError, LedgerFullError, LedgerReadOnlyError)]
+[(400, 2), (503, 75), (404, 2), (500, 2), (507, 2), (409, 2)]
 >>> error = about_file(LedgerError, "/srv/club.sqlite3", lambda where: f"{where} is corrupt")
 >>> str(error), error.public
 ('/srv/club.sqlite3 is corrupt', 'the ledger is corrupt')
@@ -94,12 +94,36 @@ class LedgerError(IntlscoreError):
 
 
 class LedgerBusyError(LedgerError):
-    """Another writer held the ledger for longer than the wait, or a passing I/O failure:
+    """Another writer held the ledger for longer than the wait (SQLite's BUSY or LOCKED):
     nothing was stored, and the same request may simply be sent again (HTTP 503 with
     ``Retry-After``; exit status 75, ``EX_TEMPFAIL``)."""
 
     http_status = 503
     exit_code = 75
+
+
+class LedgerFullError(LedgerError):
+    """The disk that holds the ledger (or the file being written) is full: nothing was
+    stored, and the same request succeeds once the disk has room (HTTP 507 Insufficient
+    Storage, with ``Retry-After``; exit status 2)."""
+
+    http_status = 507
+
+
+class LedgerReadOnlyError(LedgerError):
+    """The ledger can be read but not written: it is on a read-only disk, or this user may
+    not write the file or its folder. Nothing was stored, and sending the same request
+    again cannot help until someone changes the disk (HTTP 409 Conflict: the request is
+    good, the server's state refuses it; exit status 2)."""
+
+    http_status = 409
+
+
+class LedgerIOError(LedgerError):
+    """The disk failed to read or write the ledger (SQLite's I/O error on a disk with room):
+    nothing was stored (HTTP 500; exit status 2)."""
+
+    http_status = 500
 
 
 class SessionNotFoundError(LedgerError):
@@ -118,6 +142,74 @@ class LedgerFileError(LedgerError):
 class LedgerDamageError(LedgerFileError):
     """A stored record fails its self-check, or SQLite finds the file corrupt; the message
     names the session and the deal where it can."""
+
+
+class SettlementError(IntlscoreError, ValueError):
+    """A settlement that cannot be computed: a bad stake or unit, too few players."""
+
+
+class KeyReused(IntlscoreError):
+    """An ``Idempotency-Key`` already answered another request (HTTP 422): nothing is
+    stored."""
+
+    http_status = 422
+
+
+class DealNotConfirmed(IntlscoreError):
+    """At the guided deal entry, the player did not confirm the deal (or closed the input):
+    nothing was stored."""
+
+
+class UnknownTypeError(IntlscoreError, ValueError):
+    """``--type N`` names a type the table does not have."""
+
+
+class BadRequest(IntlscoreError, ValueError):
+    """A request the web API cannot take; its message is the one line the client gets."""
+
+
+class StoredAlready(IntlscoreError):
+    """A write of the web API was committed but reading the answer back failed: the message
+    says what is stored, so that nobody enters it twice (HTTP 500)."""
+
+    http_status = 500
+
+
+class UsageError(Exception):
+    """A command line the parser refuses (``intlscore.faces.cli``); ``str()`` is the one
+    line to print, with exit status 2."""
+
+
+class Stopped(Exception):
+    """The play search was stopped (:meth:`intlscore.engine.odds.play.Stop.stop`) before it
+    finished: not an error of the input, so not an :class:`IntlscoreError` (the web answers
+    the request that cancelled it, the command line is not stopped this way)."""
+
+
+class InternalError(Exception):
+    """A broken invariant of intlscore itself: a bug, never the input's fault, so not an
+    :class:`IntlscoreError` (no face answers it as bad input). Raised where the code knows
+    something the type checker cannot see, in place of an ``assert``, which ``python -O``
+    would skip."""
+
+
+T = TypeVar("T")
+
+
+def known(value: T | None, what: str) -> T:
+    """``value``, which the caller knows is not None; :class:`InternalError` naming
+    ``what`` if it is.
+
+    >>> known(3, "the count")
+    3
+    >>> known(None, "a session's rules")
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.InternalError: expected a session's rules, found none: a bug in intlscore
+    """
+    if value is None:
+        raise InternalError(f"expected {what}, found none: a bug in intlscore")
+    return value
 
 
 E = TypeVar("E", bound=IntlscoreError)

@@ -17,9 +17,8 @@ import pytest
 from house_rules import HOUSE, write_house
 
 from intlscore import Ledger, score_hand, settle
-from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError
+from intlscore.errors import DealTypeError, InputTypeError, IntlscoreError, SettlementError
 from intlscore.faces.cli import main
-from intlscore.session.settlement import SettlementError
 
 HUGE = "9" * 5000
 
@@ -247,7 +246,7 @@ def test_guided_entry_checks_a_closed_hand_under_the_session_rules(
         ["-m", "intlscore.faces.cli", "session", "deal", "fri", "--db", str(db)],
         env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "PYTHONPATH": str(root)},
         encoding="utf-8",
-        timeout=20,
+        timeout=60,
         dimensions=(24, 80),
     )
     transcript = io.StringIO()

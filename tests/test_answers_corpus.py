@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 from answers_corpus import KINDS, covered, load, questions, sample
+from conftest import STRESS
 
 from intlscore.engine.native import PURE_PYTHON_VARIABLE
 
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 HERE = Path(__file__).parent
 PIECES = [
     *[("compiled", kind, 0, 1) for kind in KINDS],

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import LAYOUT_CHECK, PHONE, base, browser, db  # noqa: F401 - shared fixtures
+from test_web_browser import LAYOUT_CHECK, PHONE, base, db  # noqa: F401 - shared fixtures
 
 from intlscore.faces.web.names import url_segment
 from intlscore.session.ledger import Ledger
@@ -83,7 +83,7 @@ def test_the_scorer_and_reach_pass_the_scan(page: Page) -> None:
     advice = page.get_by_label("play advice", exact=True)
     advice.get_by_label("draws ahead").select_option("1")
     advice.get_by_role("button", name="advise").click()
-    expect(advice).to_contain_text("Throw back r9", timeout=15_000)
+    expect(advice).to_contain_text("Throw back r9")
     scan(page, "/reach (the play advice)")
 
 

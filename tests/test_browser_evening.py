@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_a11y import scan
 from test_browser_live import Phones, phone_maker
-from test_web_browser import DOCS, LAYOUT_CHECK, base, browser, db  # noqa: F401 - fixtures
+from test_web_browser import DOCS, LAYOUT_CHECK, base, db  # noqa: F401 - fixtures
 
 from intlscore.session.ledger import Ledger
 

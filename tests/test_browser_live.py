@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_web_browser import PHONE, base, browser, db  # noqa: F401 - the shared fixtures
+from test_web_browser import PHONE, base, db  # noqa: F401 - the shared fixtures
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -137,7 +137,7 @@ def test_a_phone_cut_off_catches_up_when_it_is_back(
         expect(page.get_by_label("totals", exact=True)).not_to_contain_text("+200")
         port = int(url.rsplit(":", 1)[1])
         with running(create_app(db=db), port=port):
-            expect(page.locator("html[data-live=on]")).to_have_count(1, timeout=15_000)
+            expect(page.locator("html[data-live=on]")).to_have_count(1)
             expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
     finally:
         context.close()

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
-from test_web_browser import PHONE, base, browser, db, page, tile  # noqa: F401 - shared fixtures
+from test_web_browser import PHONE, base, db, page, tile  # noqa: F401 - shared fixtures
 from web_server import running
 
 from intlscore.faces.web.app import create_app
@@ -60,7 +60,7 @@ def test_a_dropped_answer_is_retried_with_its_key_and_stored_once(
     enter_open_win_by_ann(page)
     page.get_by_role("button", name="save deal").click()
     expect(page.get_by_label("history message")).to_contain_text(
-        "sent from this phone: deal: ann wins (open), stored as deal 1", timeout=15_000
+        "sent from this phone: deal: ann wins (open), stored as deal 1"
     )
     assert answers == [201]
     assert stored(db, "dropped") == ["ann"]
@@ -92,7 +92,7 @@ def test_a_deal_saved_offline_survives_a_reload_and_is_sent_once(
     assert stored(db, "offline") == []
 
     context.unroute("**/api/session/offline/deal")  # the connection returns
-    expect(page.get_by_label("history message")).to_contain_text("stored as deal 1", timeout=15_000)
+    expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
     expect(page.get_by_label("waiting to send")).to_be_hidden()
     assert stored(db, "offline") == ["ann"]
     page.reload()
@@ -123,7 +123,6 @@ def test_a_kept_deal_the_server_refuses_shows_the_reason_and_stays(
     kept = page.get_by_label("waiting to send")
     expect(kept).to_contain_text(
         "amendment of deal 2: refused: session 'refused' has no deal 2 (deals 1 to 1)",
-        timeout=15_000,
     )
     page.reload()
     expect(kept).to_contain_text("refused: session 'refused' has no deal 2")
@@ -232,13 +231,112 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
         enter_open_win_by_ann(page)
         page.get_by_role("button", name="save deal").click()
         expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
-            "the ledger is busy", timeout=15_000
+            "the ledger is busy"
         )
-        expect(page.get_by_label("history message")).to_contain_text(
-            "stored as deal 1", timeout=20_000
-        )
+        expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
     finally:
         released.wait(35)
         blocker.close()
     assert answers[0] == 503 and answers[-1] == 201 and 400 not in answers
     assert stored(db, "busy") == ["ann"]
+
+
+def test_a_full_disk_keeps_the_deal_says_why_and_sends_it_once_there_is_room(
+    browser: Browser,
+    tmp_path: Path,
+) -> None:
+    """The ledger's disk is full (a real 600 KiB tmpfs, issue 42): the server answers 507,
+    the phone says the disk is full and keeps the deal with that reason (not "refused", not
+    "busy"); once there is room, the deal is sent again with its key and stored once."""
+    from test_ledger_media import fill, tmpfs
+
+    with tmpfs(tmp_path / "disk", "600k") as disk:
+        db = disk / "ledger.sqlite3"
+        start(db, "full")
+        context = browser.new_context(viewport=PHONE)
+        errors: list[str] = []
+        answers: list[int] = []
+        try:
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on(
+                "response",
+                lambda response: (
+                    answers.append(response.status)
+                    if response.url.endswith("/api/session/full/deal")
+                    else None
+                ),
+            )
+            with running(create_app(db=db)) as url:
+                page.goto(f"{url}/session/full")
+                filler = fill(disk)
+                enter_open_win_by_ann(page)
+                page.get_by_role("button", name="save deal").click()
+                expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
+                    "saved on this phone: the ledger's disk is full, it is sent once the disk"
+                    " has room"
+                )
+                kept = page.get_by_label("waiting to send")
+                expect(kept).to_contain_text(
+                    "deal: ann wins (open): waiting to send (the ledger's disk is full;"
+                    " nothing was stored)"
+                )
+                page.reload()  # the reason is kept with the deal
+                expect(kept).to_contain_text("waiting to send (the ledger's disk is full")
+                assert stored(db, "full") == []
+                filler.unlink()  # room again
+                page.reload()
+                expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
+                expect(kept).to_be_hidden()
+        finally:
+            context.close()
+        assert errors == []
+        assert answers[0] == 507 and answers[-1] == 201
+        assert answers.count(201) == 1 and 503 not in answers and 400 not in answers
+        assert stored(db, "full") == ["ann"]
+
+
+def test_a_read_only_ledger_is_shown_and_a_save_says_why_without_retrying(
+    browser: Browser,
+    tmp_path: Path,
+) -> None:
+    """The ledger is on a read-only disk (a real read-only tmpfs, issue 42): the session's
+    page shows it, and saving a deal is answered 409 once: the phone shows the server's
+    line and keeps the deal in the form, and does not send it again by itself."""
+    from test_ledger_media import read_only, tmpfs
+
+    with tmpfs(tmp_path / "disk", "2m") as disk:
+        db = disk / "ledger.sqlite3"
+        start(db, "frozen", deals=1)
+        read_only(disk)
+        context = browser.new_context(viewport=PHONE)
+        errors: list[str] = []
+        answers: list[int] = []
+        try:
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on(
+                "response",
+                lambda response: (
+                    answers.append(response.status)
+                    if response.url.endswith("/api/session/frozen/deal")
+                    else None
+                ),
+            )
+            with running(create_app(db=db)) as url:
+                page.goto(f"{url}/session/frozen")
+                expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
+                enter_open_win_by_ann(page)
+                page.get_by_role("button", name="save deal").click()
+                expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
+                    "the ledger is on a read-only disk; it can be read, but nothing can be stored"
+                )
+                expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+                expect(page.get_by_label("waiting to send")).to_be_hidden()
+                page.reload()
+                expect(page.get_by_label("winner", exact=True)).to_have_value("ann")
+        finally:
+            context.close()
+        assert errors == []
+        assert answers == [409]
+        assert stored(db, "frozen") == ["bob"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from house_rules import HOUSE_OPTIONS
 from playwright.sync_api import Page, expect
-from test_web_browser import base, browser, db, page  # noqa: F401 - the shared fixtures
+from test_web_browser import base, db, page  # noqa: F401 - the shared fixtures
 
 from intlscore.faces.web.names import url_segment
 from intlscore.session.ledger import Ledger

@@ -10,11 +10,11 @@ of ``score`` and ``reach`` must be the same text with both builds in one process
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
 from builds import compiled_module, pure_python
+from conftest import STRESS
 from house_rules import HOUSE_OPTIONS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
@@ -24,7 +24,6 @@ import intlscore
 from intlscore.engine.tiles import Tile
 from intlscore.rules.ruleset import Rules, parse_rules
 
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 HOUSE = parse_rules(HOUSE_OPTIONS, "house.toml")
 RULES = st.sampled_from([None, HOUSE])
 

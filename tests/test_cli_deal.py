@@ -384,6 +384,7 @@ def cli(*argv: str, db: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_real_processes(tmp_path: Path) -> None:
     db = tmp_path / "real.sqlite3"
     assert cli("session", "new", "s", "--players", "ann", "bob", db=db).returncode == 0

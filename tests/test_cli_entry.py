@@ -80,7 +80,7 @@ def test_version_names_the_reach_search(capsys: pytest.CaptureFixture[str]) -> N
             ["session", "nwe", "s"],
             "intlscore session: error: argument ACTION: invalid choice 'nwe'"
             " (choose from new, use, deal, amend, show, undo, redo, list, export, versions, settle,"
-            " rules, rescore, check); did you mean `new`?",
+            " rules, rescore, rename, check); did you mean `new`?",
             id="session action",
         ),
         pytest.param(

@@ -82,8 +82,15 @@ def test_the_newest_session_is_in_play_and_session_use_chooses_another(
     )
     before = dump(ledger)
     assert "in play: friday" in ok(capsys, "session", "use", "friday")
-    assert dump(ledger) == before  # the ledger is not written: the choice is kept beside it
-    assert (ledger.parent / "ledger.sqlite3.in-play").read_text(encoding="utf-8") == "friday\n"
+    # the choice is kept in the ledger (issue 41), and nothing else is written
+    after = dump(ledger)
+    changed = """INSERT INTO "meta" VALUES('in_play','{}');"""
+    assert [line for line in after if line != changed.format("friday")] == [
+        line for line in before if line != changed.format("monday")
+    ]
+    assert changed.format("friday") in after and changed.format("monday") in before
+    beside = {path.name for path in ledger.parent.iterdir()}
+    assert beside - {"ledger.sqlite3-wal", "ledger.sqlite3-shm"} == {"ledger.sqlite3"}
     ok(capsys, "session", "deal", *OPEN_ANN, "--not-melded", "dan")
     assert as_json(capsys, "session", "show", "friday")["totals"] == OPEN_ANN_DELTAS
     assert refused(capsys, "session", "use", "sunday").startswith("no session named 'sunday'")
@@ -95,12 +102,47 @@ def test_without_a_session_in_play_a_name_is_asked_for(
     assert refused(capsys, "session", "show").startswith("there is no session yet")
     ok(capsys, "session", "new", "friday", "--players", *FOUR)
     ok(capsys, "session", "new", "monday", "--players", "ann", "bob")
-    (ledger.parent / "ledger.sqlite3.in-play").unlink()
+    forget_in_play(ledger)
     assert refused(capsys, "session", "show") == (
         "name the session: the ledger has friday, monday (or choose one for every command"
         " with: intlscore session use NAME)"
     )
     assert ok(capsys, "session", "use").startswith("no session is in play; choose one")
+
+
+def test_a_renamed_session_stays_in_play(capsys: pytest.CaptureFixture[str], ledger: Path) -> None:
+    ok(capsys, "session", "new", "friday", "--players", *FOUR)
+    ok(capsys, "session", "new", "monday", "--players", "ann", "bob")
+    ok(capsys, "session", "rename", "monday", "tuesday")
+    assert ok(capsys, "session", "use").startswith("in play: tuesday")
+    ok(capsys, "session", "rename", "friday", "saturday")  # not in play: nothing changes
+    assert ok(capsys, "session", "use").startswith("in play: tuesday")
+
+
+def forget_in_play(ledger: Path) -> None:
+    """The ledger as if no session had been put in play (as one made before ``session use``)."""
+    import sqlite3
+
+    connection = sqlite3.connect(ledger)
+    try:
+        with connection:
+            connection.execute("DELETE FROM meta WHERE key = 'in_play'")
+    finally:
+        connection.close()
+
+
+def test_the_session_in_play_of_an_earlier_version_is_still_read_then_moved_in(
+    capsys: pytest.CaptureFixture[str], ledger: Path
+) -> None:
+    ok(capsys, "session", "new", "friday", "--players", *FOUR)
+    ok(capsys, "session", "new", "monday", "--players", "ann", "bob")
+    forget_in_play(ledger)
+    old = ledger.parent / "ledger.sqlite3.in-play"  # where earlier versions kept it
+    old.write_text("friday\n", encoding="utf-8")
+    assert ok(capsys, "session", "use").startswith("in play: friday")
+    ok(capsys, "session", "use", "monday")
+    assert not old.exists()
+    assert ok(capsys, "session", "use").startswith("in play: monday")
 
 
 # --- the stake ----------------------------------------------------------------------------------
@@ -240,6 +282,7 @@ def test_amend_with_new_closed_tiles_takes_their_own_discard(
 # --- session show: the latest deals, an ending of a line or two ---------------------------------
 
 
+@pytest.mark.slow
 def test_show_gives_the_latest_twenty_deals_and_all_with_all(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -25,6 +25,7 @@ import os
 import signal
 import sqlite3
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -44,6 +45,8 @@ CPU_SECONDS = 60
 2-core machine under a load of 10 a run of 12 s of CPU (the play search of a complete
 hand, ``odds 'k1-13 k1' --play``) took over 30 s of wall time. The longest legitimate
 answers, the play search's budget on a hard rack, take well under a minute of CPU."""
+CPU_LIMIT = 0.25
+"""The limit :func:`test_a_run_past_its_cpu_time_is_a_hang` sets, to see the guard fire."""
 WALL_SECONDS = 600
 """A single run waiting longer than this is a hang (one that waits without using the CPU:
 a lock never released, a prompt)."""
@@ -441,7 +444,17 @@ def test_an_accepted_deal_is_stored(ledger: Path) -> None:
 
 def test_a_run_past_its_cpu_time_is_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hang guard counts CPU time: a search still working at the limit is stopped and
-    reported (here the limit is cut to a quarter second, under a play search of seconds)."""
-    monkeypatch.setattr(sys.modules[__name__], "CPU_SECONDS", 0.25)
+    reported. The search here never ends by itself (it works until the guard stops it, or
+    gives up after far more CPU time than the limit, and then the test fails), so this
+    holds whatever the speed of the real search or of the machine."""
+
+    def endless_search(*_: object, **__: object) -> None:
+        started = time.process_time()
+        while time.process_time() - started < 60 * CPU_LIMIT:
+            sum(range(1000))
+        raise AssertionError("the hang guard never stopped the search")
+
+    monkeypatch.setattr(sys.modules[__name__], "CPU_SECONDS", CPU_LIMIT)
+    monkeypatch.setattr("intlscore.engine.odds.odds", endless_search)
     with pytest.raises(Hang, match="of CPU time"):
         run(["odds", "k1-13 k1", "--play"])

@@ -254,7 +254,7 @@ def test_tiles_as_one_string_or_several_arguments(
         (["k1-13 k1 r5 r6"], ["16 tiles"]),
         (["k1-13 k1 r5", "--discard", "r6"], ["15 tiles", "discard"]),
         (["k1-13 k1", "--discard", "x9"], ["'x9'"]),
-        (["k1-13 k1", "--discard", "r5", "--discard", "r5 r6"], ["r5 r6"]),
+        (["k1-13 k1", "--discard", "r5 r6"], ["r5 r6"]),  # (a second --discard: refused)
     ],
     ids=[
         "x5",

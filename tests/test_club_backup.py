@@ -268,6 +268,7 @@ def test_import_refuses_a_damaged_or_foreign_export(
     assert "already holds 3 sessions" in refused(capsys, "import", str(damaged), "--db", str(db))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -161,6 +161,7 @@ def test_renaming_in_an_empty_ledger_is_refused(
     assert not db.exists()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

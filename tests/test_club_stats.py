@@ -195,6 +195,7 @@ def test_one_players_view_shows_the_closed_hands_they_made(
     assert "36 Seven pairs minor" in out and "Royal" not in out and "bob" not in out
 
 
+@pytest.mark.slow
 @settings(
     max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -15,13 +15,13 @@ installed ``intlscore._native`` lacks the function (rebuild it with ``pip instal
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from builds import pure_python
 from compiled_functions import compiled_function, compiled_type
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from strategies import hands14
@@ -39,7 +39,6 @@ from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
 SET_TYPES = tuple(t for t in TABLE.types if t.structure in SET_STRUCTURES)
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 Split = list[RawMeld] | None
 ConditionedSplit = Callable[[object, int, bytes, int, bytes], Split]
@@ -335,6 +334,7 @@ OTHERS = st.lists(st.integers(0, JOKER_INDEX), max_size=3)
 """The discard and tiles seen elsewhere (R3); a joker among them (index 52) is ignored."""
 
 
+@pytest.mark.slow
 @settings(
     max_examples=250 * STRESS,
     deadline=None,
@@ -353,6 +353,7 @@ def test_the_compiled_split_is_the_python_split(hand: list[Tile], others: list[i
         assert compiled(hand_type, facts) == expected
 
 
+@pytest.mark.slow
 def test_random_hands_are_often_split() -> None:
     """The property above is not only about None: near misses fit many conditioned types."""
     found = set()

@@ -400,6 +400,7 @@ def open_or_foot_deals(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(open_or_foot_deals(), st.sampled_from([None, "r9"]))
 def test_a_joker_discard_doubles_every_delta_exactly(

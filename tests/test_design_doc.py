@@ -55,3 +55,19 @@ def test_every_function_named_is_defined_there(path: str, name: str) -> None:
     assert any(definition.search(f.read_text(encoding="utf-8")) for f in files), (
         f"docs/design.md names {name} in {path}, which does not define it"
     )
+
+
+_TWINS_ROW = re.compile(r"^\| `native/(\w+\.c)` \| (\d+) \| (\d+) \|", re.MULTILINE)
+
+
+def test_the_twins_table_counts_what_the_blocks_list() -> None:
+    """The page's summary of the twins blocks (ports, C-only per file) is the blocks' own
+    count, and covers every C file."""
+    from test_c_twins import C_FILES, twin_block
+
+    rows = {name: (int(ports), int(alone)) for name, ports, alone in _TWINS_ROW.findall(PAGE)}
+    counted = {}
+    for path in C_FILES:
+        kinds = [kind for kind, _, _ in twin_block(path.read_text(encoding="utf-8"))]
+        counted[path.name] = (kinds.count("port"), kinds.count("c-only"))
+    assert rows == counted

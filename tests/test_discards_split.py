@@ -10,12 +10,12 @@ arguments raise one clear error. The tests fail, never skip, when the installed
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 from builds import pure_python
 from compiled_functions import compiled_function
+from conftest import STRESS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import hands15
@@ -25,8 +25,6 @@ from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.setsearch import discards_leaving_sets
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def compiled(facts: HandFacts) -> frozenset[int]:
@@ -85,6 +83,7 @@ OTHERS = st.lists(st.integers(0, JOKER_INDEX), max_size=2)
 """Tiles seen elsewhere (R3); a joker among them (index 52) is ignored."""
 
 
+@pytest.mark.slow
 @settings(max_examples=300 * STRESS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands15(), OTHERS)
 def test_the_compiled_discards_are_the_python_discards(hand: list[Tile], others: list[int]) -> None:

@@ -10,6 +10,7 @@ import pytest
 from doc_examples import CHECKED_FILES, ROOT, check
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CHECKED_FILES)
 def test_console_examples_are_true_at_80_columns(name: str) -> None:
     stale = check(ROOT / name)

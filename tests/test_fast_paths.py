@@ -65,6 +65,7 @@ def test_a_joker_cannot_stand_for_a_tile_whose_copies_are_known() -> None:
     assert _has_stranded_tile_by_tile(facts_of(tiles, [k6, k6])) is True
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hands14(max_jokers=2))
 def test_stranded_tile_masks_equal_the_tile_by_tile_check(hand: list[Tile]) -> None:
@@ -74,6 +75,7 @@ def test_stranded_tile_masks_equal_the_tile_by_tile_check(hand: list[Tile]) -> N
     assert has_stranded_tile(without_jokers) == _has_stranded_tile_by_tile(without_jokers)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(hands14(max_jokers=2), st.lists(st.integers(0, 51), max_size=6))
 def test_stranded_tile_masks_count_the_known_tiles(hand: list[Tile], others: list[int]) -> None:

@@ -33,22 +33,15 @@ def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-def guided(
-    db: Path,
-    script: Sequence[tuple[str, str | None]],
-    command: Sequence[str] = ("deal", "friday"),
-) -> tuple[int, str]:
-    """Run ``session deal friday`` (or ``session COMMAND...``) in a pseudo-terminal; answer
-    each prompt in turn.
-
-    ``script`` pairs a pattern the prompt (or a re-ask) must show with the answer to
-    type; ``\\x04`` as an answer closes the input (Ctrl-D), ``None`` only waits for the
-    pattern, and an answer ending in ``\\r`` is sent as keys (arrows and all).
-    """
+def spawn(
+    db: Path, command: Sequence[str] = ("deal", "friday"), columns: int = 80
+) -> tuple[pexpect.spawn, io.StringIO]:
+    """``session COMMAND... --db DB`` in a pseudo-terminal ``columns`` wide, and the
+    transcript of what it shows."""
     env = {
         **os.environ,
         "NO_COLOR": "1",
-        "COLUMNS": "80",
+        "COLUMNS": str(columns),
         "PYTHONPATH": str(ROOT),
         "INTLSCORE_HISTORY": str(db.parent / "history"),  # never the user's own
     }
@@ -59,19 +52,42 @@ def guided(
         env=env,
         encoding="utf-8",
         timeout=30,
-        dimensions=(24, 80),
+        dimensions=(24, columns),
     )
     transcript = io.StringIO()
     child.delaybeforesend = None  # answers are typed after their prompt shows anyway
     child.logfile_read = transcript
+    return child, transcript
+
+
+def guided(
+    db: Path,
+    script: Sequence[tuple[str, str | None]],
+    command: Sequence[str] = ("deal", "friday"),
+    columns: int = 80,
+) -> tuple[int, str]:
+    """Run ``session deal friday`` (or ``session COMMAND...``) in a pseudo-terminal; answer
+    each prompt in turn.
+
+    ``script`` pairs a pattern the prompt (or a re-ask) must show with the answer to
+    type; ``\\x04`` as an answer closes the input (Ctrl-D), ``\\x03`` interrupts (Ctrl-C),
+    ``None`` only waits for the pattern, and an answer ending in ``\\r`` or ``\\t`` is sent
+    as keys (arrows, Tab and all); one ending in ``\\0`` is typed and not entered (without
+    the ``\\0``).
+    """
+    child, transcript = spawn(db, command, columns)
     for pattern, answer in script:
         child.expect_exact(pattern)
         if answer == "\x04":
             child.sendeof()
+        elif answer == "\x03":
+            child.sendintr()
         elif answer is None:  # only wait for it (an error line: its prompt follows)
             continue
-        elif answer.endswith("\r"):  # keys as typed, Enter included (arrows, Ctrl-U)
+        elif answer.endswith(("\r", "\t")):  # keys as typed (arrows, Ctrl-U, Tab, Enter)
             child.send(answer)
+        elif answer.endswith("\0"):  # typed, not entered
+            child.send(answer[:-1])
         else:
             child.sendline(answer)
     child.expect(pexpect.EOF)
@@ -295,3 +311,96 @@ def test_amend_at_a_terminal_proposes_the_old_answers(db: Path) -> None:
     assert "deal 1 amended" in out
     # R14 open 100; R15 bob 42, cat counted 23; R16 dan -100
     assert deals_and_totals(db) == (1, {"ann": 100, "bob": -42, "cat": -23, "dan": -100})
+
+
+# --- at a 40-column terminal: wrapping, Tab, Ctrl-C (issue 41, item 7) ----------------------
+
+
+@pytest.mark.slow
+def test_prompts_wrap_at_word_boundaries_on_a_narrow_terminal(db: Path) -> None:
+    status, out = guided(
+        db,
+        [
+            # each answer is typed once its question's last line is shown
+            ("closed, none): ", "closed"),
+            ("dan): ", "ann"),
+            ("find the best discard): ", "k1-13 k1"),
+            ("joker): ", "*"),
+            ("[y/N] ", "n"),
+            ("melded): ", "r5 b7 *"),
+            ("melded): ", "o1 o2"),
+            ("melded): ", "-"),
+            ("Store this deal? [Y/n] ", "y"),
+        ],
+        columns=40,
+    )
+    assert status == 0, out
+    # each question is cut between words, never inside one ("close|d" before)
+    for wrapped in (
+        "How did the deal end? (open, foot,\r\nclosed, none): ",
+        "ann's closed hand (14 tiles, or 15 to\r\nfind the best discard): ",
+        "bob's rack (the tiles left, or their\r\npoints like 42, or - if bob had not\r\nmelded): ",
+        "ann's final discard (a tile, * for a\r\njoker): ",
+        "\r\nDid ann win on the first turn? [y/N] ",
+    ):
+        assert wrapped in out
+    assert deals_and_totals(db) == (1, {"ann": 4800, "bob": -84, "cat": -24, "dan": -4800})
+
+
+@pytest.mark.slow
+def test_tab_completes_how_it_ended_the_players_and_the_tiles(db: Path) -> None:
+    status, out = guided(
+        db,
+        [
+            ("none): ", "cl\t"),
+            ("closed", "\r"),  # completed (only "cl" was typed)
+            ("dan): ", "a\t"),
+            ("ann", "\r"),
+            # Tab twice lists the tiles a word may be; the line is left as typed
+            ("find the best discard): ", "k1-13 k1\t\t"),
+            ("k1   k10  k11  k12  k13", "\r"),
+            ("joker): ", "*"),
+            ("[y/N] ", "n\t"),
+            ("no", "\r"),
+            ("melded): ", "r5 b7 *"),
+            ("melded): ", "o1 o2"),
+            ("melded): ", "-"),
+            ("Store this deal? [Y/n] ", "y"),
+        ],
+    )
+    assert status == 0, out
+    # R14 Royal 2400, doubled by the joker discard (R12, R17); R15 racks; R16 not melded
+    assert deals_and_totals(db) == (1, {"ann": 4800, "bob": -84, "cat": -24, "dan": -4800})
+
+
+@pytest.mark.slow
+def test_ctrl_c_leaves_on_its_own_line_with_status_130(db: Path) -> None:
+    status, out = guided(
+        db,
+        [
+            ("closed, none): ", "closed"),
+            ("dan): ", "ann"),
+            ("find the best discard): ", "k1-1\0"),  # typed, not entered
+            ("k1-1", "\x03"),
+        ],
+        columns=40,
+    )
+    assert status == 130, out
+    lines = out.split("\r\n")
+    assert lines[-1] == "" and lines[-2] == "intlscore: interrupted: nothing stored"
+    assert lines[-3] == "find the best discard): k1-1"
+    assert "Traceback" not in out
+    assert deals_and_totals(db)[0] == 0
+
+
+def test_an_interrupted_command_is_one_line_and_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from intlscore.faces.commands import table
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(table, "run", interrupted)
+    assert main(["table"]) == 130
+    assert capsys.readouterr().err == "intlscore: interrupted\n"

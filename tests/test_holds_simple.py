@@ -21,13 +21,13 @@ The tests fail, never skip, when the installed ``intlscore._native`` lacks the f
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
 import pytest
 from compiled_functions import compiled_function, compiled_type
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -359,8 +359,6 @@ def test_a_bad_pool_is_one_clear_error(
 
 # ---- random pools against the Python search ---------------------------------------------
 
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-
 
 def numbers_of(hand_type: HandType) -> list[int]:
     """The numbers a completed hand of the type uses (its sequence, or its range)."""
@@ -453,6 +451,7 @@ def _house_count(hand_type: HandType, fast: int) -> int:
     return 1 if hand_type.number in SLOW_REFERENCE else fast
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand_type", HOUSE_TYPES, ids=lambda t: t.description)
 def test_random_pools_house(hand_type: HandType) -> None:
     rng = Random(hand_type.number)
@@ -524,6 +523,7 @@ def test_colours_are_interchangeable(case: tuple[HandType, Pool], perm: list[int
     assert compiled(hand_type, recoloured(pool, perm)) == compiled(hand_type, pool)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(case=type_and_pool(ALL_TYPES), extra=st.integers(0, 52))
 def test_one_more_tile_never_hurts(case: tuple[HandType, Pool], extra: int) -> None:

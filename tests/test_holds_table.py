@@ -9,13 +9,13 @@ without it they fail, they do not skip.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from builds import compiled_module, python_holds_checks
+from conftest import STRESS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import hands14, hands15
@@ -35,8 +35,6 @@ from intlscore.engine.tiles import JOKER, Tile
 from intlscore.errors import IntlscoreError
 from intlscore.rules.hand_table import HandTable, HandType, parse_row
 from intlscore.rules.ruleset import default_table
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def test_the_compiled_module_is_built() -> None:
@@ -163,6 +161,7 @@ def near_miss_pools(count: int, seed: int) -> Iterator[Pool]:
         yield Pool.build(pool_tiles, seen, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["shipped", "house"])
 def test_every_type_agrees_with_the_reach_search(which: str) -> None:
     table = default_table() if which == "shipped" else HOUSE_SET_TYPES
@@ -192,6 +191,7 @@ def test_first_draws_agree_with_the_python_path() -> None:
         assert fast.of(hand_type, pool, 4, 4, within).kept == expected.kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rack", ["k1-12 r5 o9", "k1-13 r5 b7", "k1 k1 r2 r2 b3 b3 o4 o4 k5 r6 b7 o8 k9 r13"]
 )

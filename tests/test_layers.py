@@ -5,7 +5,9 @@ function (a dependency is one wherever it is written); the names imported under 
 TYPE_CHECKING:`` for annotations alone are not. The set search is a layer of its own,
 below reach, odds and the scorer; no module of intlscore (the engine, the rules, the session,
 the faces) imports a module that imports it back (issue 30 item 6); and the web face reaches
-no module of the command line.
+no module of the command line. No module outside the build seam imports either build, every
+public error class lives in ``intlscore/errors.py``, and the package has no ``assert``
+(issue 44).
 """
 
 from __future__ import annotations
@@ -205,3 +207,70 @@ def test_only_the_engine_package_chooses_the_build() -> None:
         if "intlscore.engine.native" in targets or "intlscore.engine.python_build" in targets
     }
     assert choosers == {"intlscore.engine", "intlscore.engine.build"}
+
+
+SEAM = {
+    "intlscore.engine",
+    "intlscore.engine.build",
+    "intlscore.engine.compiled",
+    "intlscore.engine.python_build",
+    "intlscore.engine.native",
+}
+"""The build seam: the package that chooses, the seam itself and the two builds."""
+
+
+def test_no_module_outside_the_seam_imports_either_build() -> None:
+    """A caller asks ``build.current()``; importing a build's module directly would load it
+    in the other build too (the pure-Python build would import the compiled one)."""
+    builds = {"intlscore.engine.compiled", "intlscore.engine.python_build"}
+    leaks = {
+        module: sorted(targets & builds)
+        for module, targets in graph().items()
+        if module not in SEAM and targets & builds
+    }
+    assert not leaks
+
+
+def test_a_leak_through_the_seam_would_be_found() -> None:
+    """The check above reads the same graph that finds the seam's own imports."""
+    assert "intlscore.engine.compiled" in graph()["intlscore.engine"]
+    assert "intlscore.engine.parents" in graph()["intlscore.engine.odds.holds"]
+
+
+def _exception_classes(path: Path) -> Iterator[str]:
+    """The classes a module defines whose bases name an error or an exception."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(base) for base in node.bases]
+            if any(base.endswith(("Error", "Exception", "Stopped")) for base in bases):
+                yield node.name
+
+
+def test_every_public_error_class_is_in_errors() -> None:
+    """The errors intlscore raises live in one module (issue 44), where each says what a
+    face does with it; a module keeps only its private control-flow exceptions (``_Exit``,
+    ``_OverBudget``)."""
+    elsewhere = {
+        f"{module}.{name}"
+        for module, path in _modules().items()
+        if module != "intlscore.errors"
+        for name in _exception_classes(path)
+        if not name.startswith("_")
+    }
+    assert not elsewhere
+    assert {"Stopped", "SettlementError", "UsageError"} <= set(
+        _exception_classes(PACKAGE / "errors.py")
+    )
+
+
+def test_the_package_checks_with_no_assert() -> None:
+    """``python -O`` drops every ``assert``: an invariant the code relies on is an explicit
+    :class:`~intlscore.errors.InternalError` (:func:`~intlscore.errors.known`) or proved by
+    the types, never an assert (issue 44)."""
+    found = [
+        f"{module}:{node.lineno}"
+        for module, path in _modules().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert not found

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlite_dump import dump
 
-from intlscore.errors import DealError, LedgerError
+from intlscore.errors import DealError, LedgerError, SettlementError
 from intlscore.rules.ruleset import default_deal_table
 from intlscore.session.deal import score_deal
 from intlscore.session.ledger import (
@@ -26,7 +26,6 @@ from intlscore.session.ledger import (
     Session,
     default_db_path,
 )
-from intlscore.session.settlement import SettlementError
 
 FOUR = ["ann", "bob", "cat", "dan"]
 
@@ -228,7 +227,7 @@ def test_migration_from_version_1(db: Path) -> None:
     )
     connection.close()
     with Ledger(db) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 6
+        assert ledger.schema_version == SCHEMA_VERSION == 7
         session = ledger.session("old")
         assert session.totals() == {"ann": 100, "bob": -5}  # backfilled into deal_scores
         session.deal(kind="open", winner="bob", racks={"ann": "k2"})

@@ -15,11 +15,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import STRESS
 
 from intlscore.faces.cli import main
 from intlscore.session.ledger import DB_ENV, Ledger
 
-STRESS = max(1, int(os.environ.get("INTLSCORE_STRESS", "1")))
 FOUR = ["ann", "bob", "cat", "dan"]
 
 
@@ -96,6 +96,7 @@ def assert_refused_or_same(status: int, out: str, err: str, original: str, conte
     return True
 
 
+@pytest.mark.slow
 def test_random_bit_flips_refuse_or_show_the_original(
     capsys: pytest.CaptureFixture[str], ledger_file: Path, tmp_path: Path
 ) -> None:

@@ -307,6 +307,7 @@ def test_a_head_that_does_not_match_the_last_entry_refuses_the_write(db: Path) -
 # --- errors by type ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_errors_say_their_answer_by_type(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with Ledger(db, timeout=0.1) as ledger:
         ledger.create_session("friday", FOUR)

@@ -51,6 +51,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from conftest import STRESS
 
 from intlscore.errors import IntlscoreError
 from intlscore.session.ledger import Ledger
@@ -69,7 +70,6 @@ WRITING = 10.0
 """Seconds the phones, the laptop's loops and the backups write (the whole test is ~20 s);
 longer, up to :data:`WRITING_AT_MOST`, until each of them has stored something."""
 WRITING_AT_MOST = 90.0
-STRESS = max(1, int(os.environ.get("INTLSCORE_STRESS", "1")))
 RETRY_WINDOW = 45.0
 """How long a phone keeps sending one deal (503s and dropped connections) before giving up."""
 PROCESS_TIMEOUT = 60.0

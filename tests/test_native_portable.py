@@ -40,6 +40,7 @@ def test_no_compiler_specific_construct(source: Path) -> None:
     assert found == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("standard", ["c99", "c11"])
 @pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
 def test_compiles_as_strict_iso_c(source: Path, standard: str) -> None:

@@ -24,19 +24,19 @@ PLAYERS = [f"p{i:02}" for i in range(1, 14)]
 
 
 def test_an_older_ledger_gains_the_night_table(tmp_path: Path) -> None:
-    """Schema 5 (before nights) upgrades to 6 in its own migration; its sessions stay."""
-    path = tmp_path / "v5.sqlite3"
+    """Schema 6 (before nights) upgrades to 7 in its own migration; its sessions stay."""
+    path = tmp_path / "v6.sqlite3"
     with Ledger(path) as ledger:
         ledger.create_session("friday", ["ann", "bob"]).deal(
             kind="open", winner="ann", racks={"bob": "r5"}
         )
     connection = sqlite3.connect(path)
     connection.execute("DROP TABLE night")
-    connection.execute("PRAGMA user_version = 5")
+    connection.execute("PRAGMA user_version = 6")
     connection.commit()
     connection.close()
     with Ledger(path) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 6
+        assert ledger.schema_version == SCHEMA_VERSION == 7
         assert ledger.session("friday").totals() == {"ann": 100, "bob": -5}
         create_night(ledger, "n", PLAYERS, seed=1)
         assert read_night(ledger, "n").night.players == tuple(PLAYERS)
@@ -104,3 +104,17 @@ def test_night_names_and_rolls(tmp_path: Path) -> None:
             roll_call(ledger, "n", "p01", arriving=False)
             roll_call(ledger, "n", "P01", arriving=False)
         assert "p01" not in read_night(ledger, "n").night.present
+
+
+def test_a_ledger_read_without_the_night_table_has_no_nights(tmp_path: Path) -> None:
+    """A schema-6 ledger read as it is (a read-only disk reads it without its upgrade):
+    no ``night`` table reads as no nights, in one line, never an SQL error."""
+    path = tmp_path / "l.sqlite3"
+    with Ledger(path) as ledger:
+        ledger.create_session("friday", ["ann", "bob"])
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE night")
+    connection.commit()
+    connection.close()
+    with Ledger(path) as ledger, pytest.raises(NightError, match="there are no nights"):
+        read_night(ledger, "n")

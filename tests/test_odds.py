@@ -163,6 +163,7 @@ def test_monte_carlo_estimates_agree_with_enumeration() -> None:
             assert low - slack <= exact[entry.number][k] <= high + slack, entry.name
 
 
+@pytest.mark.slow
 def test_the_obvious_discard_is_the_stray_tile() -> None:
     # k1-13 k1 is a Royal (2400) already; r9 is a stray. Throwing any black tile breaks it.
     result = odds("k1-13 k1 r9", draws=2, samples=60, seed=1)
@@ -174,6 +175,7 @@ def test_the_obvious_discard_is_the_stray_tile() -> None:
     assert all(other.expected_score < 2400 for other in result.discards[1:])
 
 
+@pytest.mark.slow
 def test_discard_order_is_stable_across_seeds_where_it_is_clear() -> None:
     rack = "k1-12 r5 o9 b2"
     first = odds(rack, draws=2, samples=100, seed=1)
@@ -194,6 +196,7 @@ def test_same_seed_same_answer() -> None:
     assert a == b
 
 
+@pytest.mark.slow
 def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "k1-13", "r5", "r9", "--draws", "2", "--samples", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

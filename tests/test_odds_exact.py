@@ -96,6 +96,7 @@ def test_one_draw_of_any_rack_equals_the_brute_force_and_the_play_odds(
     assert result.play.expected_score == pytest.approx(float(expected), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_every_discard_of_fifteen_tiles_at_one_draw_equals_the_brute_force() -> None:
     """R22 for 15 tiles weighs each distinct discard by the 14 tiles left (the discard is
     out of play, R3); at N = 1 each row equals R23's value of that first move."""

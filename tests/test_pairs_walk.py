@@ -26,10 +26,10 @@ the compiled module lacks ``sets_pairs``.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
 import pytest
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from test_setsearch_pairs import compiled
@@ -133,9 +133,6 @@ def check(world: World, hand_type: HandType) -> None:
     expected = brute_force(hand_type, world)
     assert drawn_pairs(type_spec(hand_type), pool) == expected
     assert compiled(hand_type, pool) == expected
-
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 @pytest.mark.stress

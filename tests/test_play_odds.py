@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import threading
@@ -13,13 +12,14 @@ from unittest.mock import patch
 
 import pytest
 from builds import compiled_module, pure_python
+from conftest import STRESS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.odds.play import Stop, Stopped, play_odds
+from intlscore.engine.odds.play import Stop, play_odds
 from intlscore.engine.tiles import Tile
-from intlscore.errors import HandError
+from intlscore.errors import HandError, Stopped
 from tests.play_reference import (
     first_moves,
     full_set,
@@ -86,6 +86,7 @@ def test_a_win_now_is_a_first_move_of_fifteen_tiles() -> None:
     assert result.best_move is not None and result.best_move.discard == Tile("r5")
 
 
+@pytest.mark.slow
 def test_keeping_everything_and_real_play_disagree_on_the_discard() -> None:
     """R22 against R23, worked by hand: two draws from b5, o5, b6, k2, r13 (the second o5,
     and two tiles nothing uses) for the rack k9-11 r9-11 o1-5 k5 r5 b3 b4.
@@ -144,6 +145,7 @@ def test_exact_play_equals_the_brute_force(rack: str, unseen: str, draws: int) -
     assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
 
 
+@pytest.mark.slow
 def test_every_first_move_of_fifteen_tiles_equals_the_brute_force() -> None:
     rack, unseen = "k1-12 r5 o9 b2", "k13 k1 r4 b5 o5 *"
     result = play_odds(rack, draws=2, seen=world(rack, unseen))
@@ -193,9 +195,6 @@ def test_more_draws_than_unseen_tiles_end_when_the_pool_is_empty() -> None:
         assert exact(rack, unseen, draws) == reference(rack, unseen, draws) == value
     bound = play_odds(rack, draws=3, seen=world(rack, unseen), budget=1)
     assert not bound.exact and bound.line.expected == 2400 and bound.chance[-1] == 1
-
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 @pytest.mark.stress
@@ -280,6 +279,7 @@ HELD = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rack", "unseen", "draws"), HELD)
 def test_the_held_policy_is_valued_exactly_and_is_a_lower_bound(
     rack: str, unseen: str, draws: int
@@ -305,6 +305,7 @@ def test_a_bad_budget_is_one_clear_line() -> None:
 # -- both builds -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_compiled_and_the_pure_python_builds_agree() -> None:
     compiled_module()
     rack, unseen = "k1-12 r5 o9 b2", "k13 k1 r4 b5 o5 *"
@@ -314,6 +315,7 @@ def test_the_compiled_and_the_pure_python_builds_agree() -> None:
     assert compiled == pure
 
 
+@pytest.mark.slow
 def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> None:
     """The whole JSON of odds --play: equal from the compiled and the pure-Python build,
     and equal for the same seed. Fourteen tiles, so that the pure build answers in seconds
@@ -332,6 +334,7 @@ def test_the_odds_2_document_is_the_same_from_both_builds_and_each_seed() -> Non
     assert 0 < compiled["play"]["any"]["chance"][0] < 1  # a real choice, not a closed hand
 
 
+@pytest.mark.slow
 def test_progress_counts_the_play_search_to_the_end() -> None:
     """The progress bar of odds --play: R22's batches, then each first move of each draw
     count; a search that settles for fewer draws still ends at the total."""
@@ -374,6 +377,7 @@ def _racks(draw: st.DrawFn) -> tuple[list[Tile], list[Tile], int, int]:
     return rack, seen, draw(st.integers(1, 3)), draw(st.sampled_from((40, 400, 4000)))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(_racks())
 def test_the_compiled_expectimax_equals_the_python_one(
@@ -405,6 +409,7 @@ _NEAR_MISSES = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rack", _NEAR_MISSES)
 def test_the_compiled_expectimax_equals_the_python_one_on_near_misses(rack: str) -> None:
     """Racks near several types, where the search weighs thousands of positions; the
@@ -439,6 +444,7 @@ max_total = 70
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rack",
     [
@@ -505,6 +511,7 @@ _SECOND_JOKER_UNSEEN = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rack", "unseen"), [*_TWO_JOKERS, *_BOTH_COPIES_UNSEEN, *_SECOND_JOKER_UNSEEN]
 )
@@ -513,6 +520,7 @@ def test_jokers_in_the_hand_equal_the_brute_force(rack: str, unseen: str, draws:
     assert exact(rack, unseen, draws) == reference(rack, unseen, draws)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rack", "unseen"), _TWO_JOKERS)
 def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
     """N = 3 in a world of eight unseen tiles, and for the first rack the full world at
@@ -528,6 +536,7 @@ def test_the_builds_agree_on_two_jokers(rack: str, unseen: str) -> None:
         assert compiled == python and compiled.exact
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("build", ["compiled", "python"])
 def test_a_search_stopped_from_another_thread_gives_up(build: str) -> None:
     """The page's cancel (issue 31): Stop.stop() from another thread ends a long search

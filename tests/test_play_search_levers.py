@@ -36,7 +36,7 @@ from intlscore.engine.odds.play import (
     thrown,
     unseen_counts,
 )
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
@@ -78,6 +78,7 @@ def thirteen(draw: st.DrawFn) -> Pool:
     return Pool.build(hand, seen, None)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(thirteen(), st.sampled_from(SET_TYPES), st.data())
 def test_a_walk_serves_lower_caps_of_kinds_no_hand_stands_in_for(
@@ -173,6 +174,7 @@ DOUBLE_K3 = Pool.build(parse_tiles("k1 k2 k4 k5 k1 k2 k4 k5 r9 b9 o9 k9 * *"), (
 for both copies of k3."""
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fourteen_two_jokers(), st.sampled_from(SET_TYPES), st.integers(0, 51))
 @example(DOUBLE_K3, TABLE.by_number(1), Tile("k3").index)
@@ -201,6 +203,7 @@ def test_a_copy_left_keeps_every_hand_of_the_walk_of_fourteen_tiles(
         assert stood_twice(walked, kind) and lowered != walked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rack",
     [
@@ -238,6 +241,7 @@ def test_a_tile_thrown_back_with_both_jokers_wins_what_its_own_checks_win(rack: 
     assert read  # the walk is read somewhere: the lever is in use
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rack",
     [
@@ -318,6 +322,7 @@ def test_tiles_alike_for_a_type_blind_to_colour_complete_it_alike(
 NOT_SETS = tuple(t for t in TABLE.types if t.structure not in SET_STRUCTURES)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fourteen_two_jokers(), st.data())
 def test_thirteen_tiles_with_both_jokers_decide_may_complete_of_their_draws(

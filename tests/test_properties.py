@@ -7,12 +7,12 @@ brute-force :mod:`reference` is the independent oracle.
 from __future__ import annotations
 
 import itertools
-import os
 from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
 import pytest
+from conftest import STRESS
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 from reference import best_discard_score, best_type, fitting_types
@@ -49,8 +49,6 @@ SLOW = settings(
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-"""``INTLSCORE_STRESS=N`` multiplies the examples of the long comparisons marked ``stress``."""
 
 contexts = st.builds(Context, st.booleans(), st.booleans(), st.booleans())
 
@@ -84,6 +82,7 @@ def _summary(result: ScoreResult) -> tuple[int | None, int, frozenset[int]]:
 # --- invariance -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @FAST
 @given(hands_with_discard(), st.randoms(use_true_random=False), contexts)
 def test_tile_order_does_not_matter(hand: Discarded, random: Random, context: Context) -> None:
@@ -93,6 +92,7 @@ def test_tile_order_does_not_matter(hand: Discarded, random: Random, context: Co
     assert _summary(_score(shuffled, discard, context)) == _summary(_score(tiles, discard, context))
 
 
+@pytest.mark.slow
 @FAST
 @given(hands15(), st.randoms(use_true_random=False))
 def test_tile_order_does_not_matter_for_15_tiles(tiles: list[Tile], random: Random) -> None:
@@ -103,6 +103,7 @@ def test_tile_order_does_not_matter_for_15_tiles(tiles: list[Tile], random: Rand
     assert second.discard == first.discard
 
 
+@pytest.mark.slow
 @FAST
 @given(hands_with_discard(), colour_permutations(), contexts)
 def test_colour_permutation_does_not_matter(
@@ -116,6 +117,7 @@ def test_colour_permutation_does_not_matter(
     assert (renamed.jokers, renamed.doubled) == (original.jokers, original.doubled)
 
 
+@pytest.mark.slow
 @FAST
 @given(hands15(), colour_permutations())
 def test_colour_permutation_keeps_15_tile_score(tiles: list[Tile], perm: tuple[int, ...]) -> None:
@@ -123,6 +125,7 @@ def test_colour_permutation_keeps_15_tile_score(tiles: list[Tile], perm: tuple[i
     assert _score(recolour(tiles, perm)).score == _score(tiles).score
 
 
+@pytest.mark.slow
 @FAST
 @given(hands_with_seen(), colour_permutations())
 def test_renaming_colours_of_hand_and_seen_tiles_keeps_column_and_score(
@@ -258,6 +261,7 @@ def _check_result(result: ScoreResult, known: Sequence[Tile] = ()) -> None:
     assert result.best.score == result.best.base * (2 if result.doubled else 1), "R12"
 
 
+@pytest.mark.slow
 @FAST
 @given(hands_with_seen(), contexts)
 def test_every_decomposition_is_valid(hand: Seen, context: Context) -> None:
@@ -268,6 +272,7 @@ def test_every_decomposition_is_valid(hand: Seen, context: Context) -> None:
     _check_result(result, seen)
 
 
+@pytest.mark.slow
 @FAST
 @given(hands15())
 def test_every_decomposition_is_valid_for_15_tiles(tiles: list[Tile]) -> None:
@@ -306,6 +311,7 @@ def _agree(tiles: list[Tile], discard: Tile | None, seen: list[Tile], context: C
     assert got == best
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands_with_seen(max_jokers=1), contexts)
 def test_reference_agrees_up_to_one_joker(hand: Seen, context: Context) -> None:
@@ -323,6 +329,7 @@ def test_reference_agrees_with_two_jokers(hand: Seen, context: Context) -> None:
     _agree(*hand, context)
 
 
+@pytest.mark.slow
 @settings(SLOW, max_examples=60)
 @given(hands_with_seen(max_jokers=1))
 def test_types_fitting_agrees_with_reference(hand: Seen) -> None:
@@ -331,6 +338,7 @@ def test_types_fitting_agrees_with_reference(hand: Seen) -> None:
     assert set(types_fitting(tiles, known=known)) == fitting_types(tiles, known=known)
 
 
+@pytest.mark.slow
 @settings(SLOW, max_examples=15)
 @given(hands15(max_jokers=1))
 def test_reference_agrees_on_best_discard(tiles: list[Tile]) -> None:
@@ -342,6 +350,7 @@ def test_reference_agrees_on_best_discard(tiles: list[Tile]) -> None:
         assert (result.discard, result.best.number) in winners
 
 
+@pytest.mark.slow
 @settings(SLOW, max_examples=10)
 @given(hands15(max_jokers=1), contexts)
 def test_types_fitting_15_tiles_is_the_union_over_discards(

@@ -17,7 +17,7 @@ from intlscore.engine.context import Context
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.odds import odds
 from intlscore.engine.odds.play import play_odds
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.rack import Rack, rack_of
 from intlscore.engine.reach import near_reach, reachability
 from intlscore.engine.scoring import score_hand, types_fitting
@@ -165,6 +165,7 @@ def test_the_scorer_answers_a_rack_as_its_keywords(hand: tuple[list[Tile], Tile 
     assert types_fitting(rack) == fitting
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(hands_seen_trump(max_blocked=8))
 def test_reach_answers_a_rack_as_its_keywords(
@@ -177,6 +178,7 @@ def test_reach_answers_a_rack_as_its_keywords(
     assert set_up(rack) == set_up(tiles, seen=seen, trump=trump)
 
 
+@pytest.mark.slow
 def test_the_odds_answer_a_rack_as_their_keywords() -> None:
     rack = Rack("k1-12 r5 o9 b2", seen="k13", trump="o1")
     keywords = {"seen": "k13", "trump": "o1"}
@@ -216,6 +218,7 @@ def _assigned(name: str) -> list[str]:
     return [where for where, assigned, _ in _constants() if assigned == name]
 
 
+@pytest.mark.slow
 def test_one_name_each_for_tiles_the_hand_size_and_the_set_structures() -> None:
     """``TileInput``, the 14 tiles of a closed hand (R10) and the set-based structures are
     each defined once; every other module imports them."""

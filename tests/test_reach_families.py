@@ -16,13 +16,13 @@ brute force.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from itertools import combinations, combinations_with_replacement
 from random import Random
 from typing import Any
 
 import pytest
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from reference import concrete_fits
 from strategies import hands_seen_trump
@@ -150,10 +150,6 @@ def types_for(example: str) -> list[HandType]:
     """
     rng = Random(example)
     return rng.sample(RUNS_TYPES, RUNS_PER_EXAMPLE) + rng.sample(GROUPS_TYPES, GROUPS_PER_EXAMPLE)
-
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
-"""``INTLSCORE_STRESS=N`` multiplies the examples of the long comparison below."""
 
 
 @pytest.mark.stress
@@ -432,6 +428,7 @@ def test_two_colours_of_a_one_colour_hand(dp_calls: list[int]) -> None:
     assert brute_any(hand_type, pool_of("k1-1", seen="r5 r5"), 1) == (13, blocked.outs)
 
 
+@pytest.mark.slow
 def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     # House "Piccolo 41 odd" with four tiles of one number (R8). The hand adds up to
     # 3+6+6+8+10+18 = 51. One draw: 51 - d + x <= 41 needs x <= d - 10, impossible.
@@ -448,6 +445,7 @@ def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     assert brute_any(hand_type, pool) == (best.kept, best.outs)
 
 
+@pytest.mark.slow
 def test_four_of_a_number_with_seen_tiles(dp_calls: list[int]) -> None:
     # As above, but the seen tiles take every free copy of the 1s and 2s (R3), so
     # no draw makes four 1s or four 2s. Four 3s or four 4s need two draws of that

@@ -91,6 +91,7 @@ def test_the_extension_is_built_unless_pure_python_was_asked_for() -> None:
     )
 
 
+@pytest.mark.slow
 @needs_native
 @pytest.mark.parametrize(
     "hand",
@@ -126,6 +127,7 @@ def test_same_number_house_shapes(hand: str) -> None:
         same_answer(shape, pool, f"{hand} / same_number {shape.same_number}")
 
 
+@pytest.mark.slow
 @needs_native
 @settings(
     max_examples=40,
@@ -147,6 +149,7 @@ def test_native_equals_python_on_generated_hands(
         same_answer(shape, pool, f"{example} / {shape}")
 
 
+@pytest.mark.slow
 @needs_native
 def test_reachability_is_the_same_without_the_extension() -> None:
     # The fallback (the pure-Python set search, every set-based type) gives the

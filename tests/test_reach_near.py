@@ -124,6 +124,7 @@ HOUSE_CASES = [(case, False) for case in CORPUS] + [
 searched once per number, which takes seconds on far hands)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("case", "in_house"),
     HOUSE_CASES,
@@ -167,6 +168,7 @@ def test_a_negative_window_is_refused() -> None:
         near_reach("r1-4 r6-13 r1 k5", window=-1)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60,
     deadline=None,
@@ -191,6 +193,7 @@ def test_near_reach_equals_the_full_search_on_generated_hands(
     assert near_reach(window=window, **question, **context) == near_of(full, window)
 
 
+@pytest.mark.slow
 def test_random_dealt_hands_give_the_same_default_view() -> None:
     rng = Random(11)
     deck = [Tile(i) for i in range(52) for _ in range(COPIES)] + parse_tiles("* *")
@@ -272,6 +275,7 @@ def test_the_python_set_search_reads_a_floor_the_same_way(hand: str) -> None:
         assert not closest_sets(TABLE.by_number(number), pool, full.kept + 1).found
 
 
+@pytest.mark.slow
 @needs_native
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(hands_seen_trump(max_blocked=60))
@@ -307,6 +311,7 @@ def test_a_floor_on_an_any_tiles_type_keeps_its_answer(
             assert within is None, hand_type.name
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(hands_seen_trump(max_blocked=60))
 def test_counted_any_tiles_types_agree_with_the_dynamic_programme(

@@ -8,17 +8,15 @@ instead of 4^7 orders). A legal house row of seven 12-13 pairs used to hang ``re
 
 from __future__ import annotations
 
-import os
 from random import Random
 
 import pytest
+from conftest import STRESS
 from test_holds_simple import compiled, house, random_pool, reference
 
 from intlscore.engine.reach import reachability
 from intlscore.engine.reach.sequences import _choices, _multiset_choices
 from intlscore.rules import parse_rules
-
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 ZIGZAGS = """\
 extends = "international"

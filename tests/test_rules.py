@@ -704,6 +704,7 @@ row_values = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.booleans(),

@@ -173,6 +173,7 @@ def test_dev_zero_is_refused(capsys: pytest.CaptureFixture[str], option: str) ->
     assert err == "intlscore: error: /dev/zero: not a regular file (a device); give a rules file\n"
 
 
+@pytest.mark.slow
 def test_a_huge_table_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     row = '[[type]]\nnumber = {}\nname = "T{}"\nscores = [1, 1, 1]\ndescription = "d"\n'

@@ -34,6 +34,7 @@ def test_counts_are_consistent() -> None:
     assert simulate(20, seed=4, ks=(1, 6), chunk=10) != counts or counts.any_within[1] == 0
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_counts(capsys: pytest.CaptureFixture[str]) -> None:
     import distributed
 

@@ -15,12 +15,12 @@ module lacks ``sets_stood``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from compiled_functions import compiled_function, compiled_type
+from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from play_reference import full_set
@@ -36,7 +36,6 @@ from intlscore.rules.hand_table import HandType
 from intlscore.rules.ruleset import default_table
 
 TABLE = default_table()
-STRESS = int(os.environ.get("INTLSCORE_STRESS", "1"))
 
 
 def compiled_stood(
@@ -136,6 +135,7 @@ def test_one_walk_reads_the_walks_around_it(
         assert hands.drawn_pairs(after, x) == drawn_pairs(spec, after), (after, x)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [1, 2, 13, 19, 23, 25, 40])
 def test_near_misses_of_the_play_corpus(number: int) -> None:
     """Racks of the play search's kind (two jokers and a run of neighbours, or none), less

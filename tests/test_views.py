@@ -374,6 +374,7 @@ _NAME = st.text(
 ).filter(lambda name: name == name.strip() and "=" not in name and name.isprintable())
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=60)
 @given(
     names=st.lists(_NAME, min_size=2, max_size=4, unique=True),
@@ -407,6 +408,7 @@ def test_deal_totals_and_settlement_views_fit_any_names_and_width(
 # --- odds and simulate (issue 11: numbers and type names are never cut) -----------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", (40, 80))
 @pytest.mark.parametrize("rack", ("k1-13 k1", "k1-13 k1 r5"), ids=("14 tiles", "15 tiles"))
 def test_odds_views_fit(cli: Cli, width: int, rack: str) -> None:
@@ -441,6 +443,7 @@ def test_simulate_view_fits(width: int) -> None:
     assert_fits(out.getvalue(), width, ("1 in 1,000 (177-5,664)", "Royal", "any closed win"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", (40, 80))
 def test_a_hostile_type_name_is_shown_escaped_by_odds(
     cli: Cli, hostile_table: Path, width: int

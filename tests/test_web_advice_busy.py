@@ -1,59 +1,32 @@
 """Issue 31: the server never blocks other requests while it works out advice, and a page
 that goes away (its "cancel" drops the request) stops the search on the server.
 
-The search here is a stand-in that runs until it is stopped, as the real play search does
-at every position it weighs (``tests/test_play_odds.py`` checks that the real one gives
-up when stopped, in both builds): so what is tested is the server's part, whatever the
-speed of the search, on a real uvicorn server over real sockets.
+The search here is held by the test until it lets it go or the server stops it
+(``tests/held_search.py``): so what is tested is the server's part, whatever the speed of
+the search and of the machine, on a real uvicorn server over real sockets.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from held_search import HANG_GUARD, TARGET, HeldSearch
 from web_server import running
 
-from intlscore.engine.odds.play import Stop, Stopped
 from intlscore.faces.web.app import create_app
-
-HANG_GUARD = 30.0
-"""Seconds after which the stand-in search gives up by itself (so a broken cancel fails
-the test instead of hanging it)."""
-
-
-class StandIn:
-    """An odds search that runs until its ``stop`` is used, and says what happened."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.stopped = threading.Event()
-        self.gave_up = threading.Event()
-
-    def __call__(self, rack: object, *, stop: Stop | None = None, **_: Any) -> object:
-        assert stop is not None, "the page's search is given a Stop"
-        self.started.set()
-        deadline = time.monotonic() + HANG_GUARD
-        while not stop.stopped:
-            if time.monotonic() > deadline:
-                self.gave_up.set()
-                raise Stopped("never stopped")
-            time.sleep(0.01)
-        self.stopped.set()
-        raise Stopped("the play search was stopped")
 
 
 @pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int, StandIn]]:
-    search = StandIn()
-    monkeypatch.setattr("intlscore.engine.odds.odds", search)  # the API imports it per call
+def server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[str, int, HeldSearch]]:
+    search = HeldSearch()
+    monkeypatch.setattr(TARGET, search)  # the API imports it per call
     with running(create_app(db=tmp_path / "ledger.sqlite3")) as url:
         parts = urlsplit(url)
         assert parts.hostname is not None and parts.port is not None
@@ -68,7 +41,7 @@ def post(host: str, port: int, path: str, body: dict[str, object]) -> http.clien
 
 
 def test_other_phones_are_answered_while_advice_is_worked_out(
-    server: tuple[str, int, StandIn],
+    server: tuple[str, int, HeldSearch],
 ) -> None:
     host, port, search = server
     advice = post(host, port, "/api/odds", {"tiles": "k1-13 r5", "draws": 3, "play": True})
@@ -84,3 +57,17 @@ def test_other_phones_are_answered_while_advice_is_worked_out(
     assert search.stopped.wait(HANG_GUARD), "the search went on after the page went away"
     assert not search.gave_up.is_set()
     other.close()
+
+
+def test_a_released_search_answers_with_the_advice(server: tuple[str, int, HeldSearch]) -> None:
+    """The same request, let go by the test: the answer is the real advice (R23)."""
+    host, port, search = server
+    advice = post(host, port, "/api/odds", {"tiles": "k1-13 k1 r9", "draws": 1, "play": True})
+    assert search.started.wait(HANG_GUARD), "the advice request never reached the search"
+    search.release()
+    reply = advice.getresponse()
+    assert reply.status == 200
+    data = json.loads(reply.read())
+    assert data["advice"]["say"].startswith("Throw back r9")
+    assert search.answered.is_set() and not search.stopped.is_set()
+    advice.close()

@@ -101,6 +101,7 @@ def test_reach_is_the_cli_json(client: TestClient, capsys: pytest.CaptureFixture
     )
 
 
+@pytest.mark.slow
 def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
     """POST /api/odds: R22 and, with play, the play odds (R23), as odds(...).to_dict()."""
     from intlscore.engine.odds import odds
@@ -111,7 +112,8 @@ def test_odds_with_play_is_the_engines_document(client: TestClient) -> None:
     result = odds("k1-13 k1 r9", draws=1, samples=50, seed=3, play=True)
     advice = advice_words(result).to_dict()  # the words `odds --play` leads with
     assert data == {**result.to_dict(), "rules": "international", "advice": advice}
-    assert data["advice"]["say"].startswith("Throw back r9: 100% to close within 1 draw")
+    assert data["advice"]["say"] == "Throw back r9."
+    assert data["advice"]["chance"] == "Chance to win within 1 draw: exactly 100%."
     assert data["format"] == "odds/2" and data["play"]["best_discard"] == "r9"
     plain = conforms(client.post("/api/odds", json={"tiles": "k1-13 r5", "draws": 1}), "odds")
     assert plain["format"] == "odds/1" and "play" not in plain and "advice" not in plain

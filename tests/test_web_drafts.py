@@ -11,9 +11,9 @@ from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
 from web_fixtures import client, no_real_data_dir  # noqa: F401 - the shared fixtures
 
+from intlscore.errors import BadRequest
 from intlscore.faces.documents import schema
 from intlscore.faces.web.drafts import Draft
-from intlscore.faces.web.inputs import BadRequest
 from intlscore.session.ledger import Ledger
 
 PLAYERS = ["ann", "bob", "cat", "dan"]

@@ -175,6 +175,7 @@ def test_a_bad_key_is_400_and_stores_nothing(
     assert deal_numbers(db) == []
 
 
+@pytest.mark.slow
 def test_a_server_killed_between_commit_and_answer_stores_the_deal_once(db: Path) -> None:
     """kill -9 of the server right after the commit, before the answer: the phone sees a
     dropped connection and retries with the same key on the restarted server, which finds
@@ -191,7 +192,7 @@ def test_a_server_killed_between_commit_and_answer_stores_the_deal_once(db: Path
         assert server.stdout is not None
         url = server.stdout.readline().strip()
         host, port = url.removeprefix("http://").split(":")
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:  # until the server listens
             try:
                 socket.create_connection((host, int(port)), timeout=1).close()
@@ -204,9 +205,9 @@ def test_a_server_killed_between_commit_and_answer_stores_the_deal_once(db: Path
                 f"{url}/api/session/friday/deal",
                 json=OPEN_WIN,
                 headers=keyed("lost-answer"),
-                timeout=10,
+                timeout=60,
             )
-        assert server.wait(timeout=10) == -9
+        assert server.wait(timeout=60) == -9
     finally:
         server.kill()
         server.wait()
@@ -216,7 +217,7 @@ def test_a_server_killed_between_commit_and_answer_stores_the_deal_once(db: Path
             f"{restarted}/api/session/friday/deal",
             json=OPEN_WIN,
             headers=keyed("lost-answer"),
-            timeout=10,
+            timeout=60,
         )
     assert retry.status_code == 201 and retry.headers[REPLAYED] == "true"
     assert retry.json()["deal"]["number"] == 1

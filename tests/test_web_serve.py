@@ -132,14 +132,14 @@ def served(request: pytest.FixtureRequest, db: Path) -> Iterator[tuple[serve.Ser
         target=serving.server.run, kwargs={"sockets": [serving.listener]}, daemon=True
     )
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # a hang guard: it starts in a fraction of a second
     while not serving.server.started and time.monotonic() < deadline:
         time.sleep(0.01)
     try:
         yield serving, out.getvalue()
     finally:
         serving.server.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=60)
 
 
 @pytest.mark.parametrize("served", [False], indirect=True)

@@ -11,6 +11,10 @@ from contextlib import contextmanager
 import uvicorn
 from starlette.types import ASGIApp
 
+HANG_GUARD = 60.0
+"""Seconds after which a server that does not start or stop fails the test: a guard against
+a hang, never a wait (both take a fraction of a second)."""
+
 
 @contextmanager
 def running(app: ASGIApp, port: int = 0) -> Iterator[str]:
@@ -26,7 +30,7 @@ def running(app: ASGIApp, port: int = 0) -> Iterator[str]:
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG_GUARD
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
@@ -35,7 +39,7 @@ def running(app: ASGIApp, port: int = 0) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join(timeout=10)
+        thread.join(timeout=HANG_GUARD)
         listener.close()
         if thread.is_alive():
-            raise RuntimeError("the test server did not stop within 10 s")
+            raise RuntimeError(f"the test server did not stop within {HANG_GUARD:.0f} s")

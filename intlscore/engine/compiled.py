@@ -36,12 +36,13 @@ from intlscore.engine import setsearch
 from intlscore.engine.build import BuildName, Firsts, PerTable, PlayRow, PlaySearch
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
+from intlscore.engine.parents import parent
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.setsearch.shapes import number_mask
 from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import COPIES, Tile
-from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
+from intlscore.rules.hand_table import HandTable, HandType
 
 if TYPE_CHECKING:
     from intlscore.engine.setsearch.keep_most import TargetSearch
@@ -50,43 +51,6 @@ NONE = 255
 """The byte the compiled checks answer for "not held"."""
 _FULL_CAP = bytes([COPIES] * 52)
 """R3 with nothing known elsewhere: a joker may stand for either copy of any tile."""
-
-
-@functools.cache
-def parent(hand_type: HandType) -> HandType | None:
-    """A broader type every completed hand of this one also forms, or None.
-
-    Set-based types and single-colour sequences (each sequence a run) are 14 tiles in
-    sets; the pairs types are seven pairs.
-
-    >>> from intlscore.rules.ruleset import default_table
-    >>> royal, pairs, mosaic = (default_table().by_number(n) for n in (24, 35, 28))
-    >>> parent(royal).name, parent(pairs).name, parent(mosaic)
-    ('sets (plain)', 'pairs (plain)', None)
-    """
-    if hand_type.structure in SET_STRUCTURES or (
-        hand_type.structure == "sequence" and hand_type.neighbours == "same"
-    ):
-        plain = "sets"
-    elif hand_type.structure == "pairs":
-        plain = "pairs"
-    else:
-        return None
-    broad = hand_type._replace(
-        name=f"{plain} (plain)",
-        structure=plain,  # type: ignore[arg-type]
-        sets=None,
-        colours=None,
-        distinct_colours=False,
-        range=None,
-        max_total=None,
-        same_number=None,
-        sequence=None,
-        repeat=1,
-        neighbours=None,
-        when=frozenset(),
-    )
-    return None if broad == hand_type else broad
 
 
 class CompiledTable:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import HIGH_ONE, position_tile
-from intlscore.engine.pairs import unpaired
+from intlscore.engine.pair_melds import unpaired
 from intlscore.engine.tiles import Tile
 
 

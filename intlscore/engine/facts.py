@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from intlscore.engine.tiles import COPIES, JOKER_INDEX
@@ -19,22 +19,10 @@ _CAP: Final = tuple(COPIES - held for held in range(2 * JOKER_INDEX))
 """Copies a joker may still stand for, by copies held (R3; negative for an illegal count)."""
 
 
-def pack(indices: Iterable[int]) -> int:
-    """Pack tile indices into an int with two bits per tile.
-
-    >>> pack([0, 0, 5]) == (2 << 0) | (1 << 10)
-    True
-    """
-    packed = 0
-    for index in indices:
-        packed += 1 << (2 * index)
-    return packed
-
-
 def unpack(packed: int) -> list[int]:
-    """The tile indices of a packed hand, lowest first.
+    """The tile indices of a packed hand (:attr:`HandFacts.packed`), lowest first.
 
-    >>> unpack(pack([7, 3, 3]))
+    >>> unpack(HandFacts.build([7, 3, 3], jokers=0).packed)
     [3, 3, 7]
     """
     indices = []
@@ -116,7 +104,3 @@ class HandFacts(NamedTuple):
             top_count=max(number_counts),
             colour_numbers=(black, red, blue, orange),
         )
-
-    def can_stand_for(self, index: int, used: Sequence[int]) -> bool:
-        """Whether one more joker may stand for tile ``index`` (R3), given ``used``."""
-        return self.cap[index] > used.count(index)

@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from intlscore.engine import build
-from intlscore.engine.anytiles import find_any
+from intlscore.engine.any_melds import find_any
 from intlscore.engine.conditions import can_hold
 from intlscore.engine.context import NO_CONTEXT, Context
 from intlscore.engine.context import context_allows as context_allows  # re-exported
 from intlscore.engine.explain import has_stranded_tile
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import RawMeld
-from intlscore.engine.pairs import find_pairs, pairs_possible
+from intlscore.engine.pair_melds import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
-from intlscore.engine.sequences import find_sequences, numbers_needed
+from intlscore.engine.sequence_melds import find_sequences, numbers_needed
 from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
 
 

@@ -36,7 +36,8 @@ _COLOUR_HELP: Final = "colours are k, r, b, o; y for orange"
 _NUMBER_HELP: Final = "numbers run from 1 to 13"
 
 _SEPARATORS: Final = re.compile(r"[\s,]+", re.ASCII)  # ASCII: a look-alike space is refused
-_LETTERS_THEN_REST: Final = re.compile(r"([a-z]*)(.*)", re.ASCII | re.DOTALL)
+_LOWER: Final = "abcdefghijklmnopqrstuvwxyz"
+"""The letters a token may start with (ASCII only: a colour letter is one of them)."""
 _DIGITS: Final = re.compile(r"[0-9]+", re.ASCII)
 
 
@@ -89,9 +90,8 @@ def _tile_or_reason(body: str) -> Tile | _Bad:
     """Parse a lowercase, single-tile token, or say why it is not one."""
     if body in _JOKER_SPELLINGS:
         return JOKER
-    match = _LETTERS_THEN_REST.fullmatch(body)
-    assert match is not None  # the pattern matches every string
-    letters, rest = match.groups()
+    rest = body.lstrip(_LOWER)
+    letters = body[: len(body) - len(rest)]
     if not letters:
         if _DIGITS.fullmatch(rest):
             return _Bad(

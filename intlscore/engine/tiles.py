@@ -25,8 +25,6 @@ COLOUR_LETTERS: Final = ("k", "r", "b", "o")
 COLOUR_NAMES: Final = ("black", "red", "blue", "orange")
 NUMBERS: Final = range(1, 14)
 JOKER_INDEX: Final = 52
-TILE_KINDS: Final = 53
-"""52 numbered tiles plus the joker."""
 COPIES: Final = 2
 """At most two copies of each numbered tile, and two jokers (R1, R3)."""
 
@@ -40,13 +38,13 @@ def tile_index(colour: int, number: int) -> int:
     return (number - 1) * 4 + colour
 
 
-def index_colour(index: int) -> int:
-    """Colour (0-3) of a numbered tile index."""
-    return index % 4
-
-
 def index_number(index: int) -> int:
-    """Number (1-13) of a numbered tile index."""
+    """Number (1-13) of a numbered tile index: the Python twin of the C searches'
+    ``number_of`` (``native/setsearch.c``); Python code inlines it where it is hot.
+
+    >>> index_number(0), index_number(51)
+    (1, 13)
+    """
     return index // 4 + 1
 
 

@@ -19,11 +19,11 @@ or command is close, add a hint.
 >>> parse(["deal", "--winer", "ann"])
 Traceback (most recent call last):
 ...
-intlscore.faces.cli.UsageError: intlscore deal: error: unrecognized arguments: --winer ann; did you mean `--winner`?
+intlscore.errors.UsageError: intlscore deal: error: unrecognized arguments: --winer ann; did you mean `--winner`?
 >>> parse(["scor"])
 Traceback (most recent call last):
 ...
-intlscore.faces.cli.UsageError: intlscore: error: argument COMMAND: invalid choice 'scor' ...; did you mean `score`?
+intlscore.errors.UsageError: intlscore: error: argument COMMAND: invalid choice 'scor' ...; did you mean `score`?
 """  # noqa: E501
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn
 
-from intlscore.errors import SHOWN_LENGTH, IntlscoreError, quoted
+from intlscore.errors import SHOWN_LENGTH, IntlscoreError, UsageError, quoted
 
 COMMANDS: Final[dict[str, str]] = {
     "score": "score a closed hand: 14 tiles and --discard, or 15 tiles",
@@ -53,7 +54,7 @@ COMMANDS: Final[dict[str, str]] = {
     "stats": "statistics across sessions: wins, closed hands, averages, streaks, money",
     "standings": "the season table: by total score, by money, or by a skill rating (openskill)",
     "night": "a tournament night: tables of 3 and 4, rounds without repeat meetings, standings",
-    "backup": "copy the ledger to FILE, consistent while a server writes, checked before kept",
+    "backup": "copy the ledger to FILE (or to a new dated file beside it), checked before kept",
     "restore": "restore the ledger from a backup FILE, refused unless it passes every check",
     "export": "the whole ledger as JSON: every session, every deal with its versions and rules",
     "import": "store a ledger exported as JSON in an empty ledger",
@@ -67,10 +68,6 @@ The command ``name`` is built by ``intlscore.faces.commands.<name>.add_parser``.
 
 PROG: Final = "intlscore"
 DESCRIPTION: Final = "Score International Rummikub closed hands, deals and sessions."
-
-
-class UsageError(Exception):
-    """A command line the parser refuses; ``str()`` is the one line to print."""
 
 
 class _Exit(Exception):
@@ -122,11 +119,111 @@ def one_line(text: str) -> str:
     )
 
 
+def shown_value(value: Any) -> str:
+    """An option's value as an error quotes it (a list of words joined by spaces).
+
+    >>> shown_value("r5"), shown_value(["ann", "bob"])
+    ("'r5'", "'ann bob'")
+    """
+    words = value if isinstance(value, list) else [value]
+    return quoted(" ".join(str(word) for word in words))
+
+
+class _StoreOnce(argparse._StoreAction):
+    """``store``, for an option that takes one value: given a second time, it is refused
+    (argparse would silently keep the last one), naming the option and both values.
+
+    >>> parser = Parser(prog="intlscore score")
+    >>> _ = parser.add_argument("--discard")
+    >>> parser.parse_args(["--discard", "r5"]).discard
+    'r5'
+    >>> parser.parse_args(["--discard", "r5", "--discard=k3"])
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.UsageError: intlscore score: error: argument --discard: given twice ('r5', then 'k3'); give it once
+    """  # noqa: E501
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        if self.option_strings:  # a positional is read once anyway
+            given: set[str] | None = getattr(namespace, GIVEN, None)
+            if given is None:
+                given = set()
+                setattr(namespace, GIVEN, given)
+            if self.dest in given:
+                before = shown_value(getattr(namespace, self.dest))
+                raise argparse.ArgumentError(
+                    self, f"given twice ({before}, then {shown_value(values)}); give it once"
+                )
+            given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
+GIVEN: Final = "_given_options"
+"""The namespace attribute where :class:`_StoreOnce` notes the options already given."""
+
+
+JOKER_HINT: Final = 'a joker is written *, quote it: "r5 b7 *"'
+"""Said when the shell has put the current folder's file names in place of an unquoted
+``*`` (a joker)."""
+
+_NOT_A_TILE: Final = re.compile(r"('(?:[^'\\]|\\.)*') is not (?:a tile|one tile|a range)")
+
+
+def shell_expanded(word: str) -> bool:
+    """True when ``word`` may be what the shell put in place of an unquoted ``*``: the
+    name of an entry of the current folder (a shell's ``*`` leaves out hidden ones).
+
+    >>> shell_expanded("r5"), shell_expanded("-r"), shell_expanded(".git")
+    (False, False, False)
+    """
+    return (
+        bool(word)
+        and "/" not in word
+        and "\0" not in word
+        and not word.startswith((".", "-"))
+        and os.path.lexists(word)
+    )
+
+
+def joker_hint(words: Sequence[str], message: str) -> str | None:
+    """The one line to say instead of ``message`` (an error about a tile) when the tile
+    it names is a file name the shell put in place of an unquoted ``*``; else None.
+
+    >>> import os, tempfile
+    >>> here = os.getcwd()
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     os.chdir(folder)
+    ...     open("notes.txt", "w").close()
+    ...     print(joker_hint(["score", "r5", "notes.txt"], "'notes.txt' is not a tile: ..."))
+    ...     print(joker_hint(["score", "r5", "nots.txt"], "'nots.txt' is not a tile: ..."))
+    ...     os.chdir(here)
+    'notes.txt' is not a tile; a joker is written *, quote it: "r5 b7 *"
+    None
+    """
+    found = _NOT_A_TILE.search(message)
+    if found is None:
+        return None
+    expanded = next((w for w in words if quoted(w) == found[1] and shell_expanded(w)), None)
+    return None if expanded is None else f"{quoted(expanded)} is not a tile; {JOKER_HINT}"
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one :class:`UsageError` line, with a hint."""
+    """An argument parser whose errors are one :class:`UsageError` line, with a hint.
+
+    Every option that takes a value is stored once (:class:`_StoreOnce`): a second
+    ``--discard`` is an error, for every command at once, its sub-commands' included.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
         self.set_defaults(_parser=self)  # the innermost parser of a command line wins
 
     def error(self, message: str) -> NoReturn:
@@ -152,7 +249,11 @@ class Parser(argparse.ArgumentParser):
         return [option for action in self._actions for option in action.option_strings]
 
     def unrecognized(self, extras: Sequence[str]) -> UsageError:
-        """The error for arguments nobody claimed, with a hint for a mistyped flag."""
+        """The error for arguments nobody claimed, with a hint for a mistyped flag (or for
+        the file names the shell put in place of an unquoted ``*``)."""
+        expanded = next((extra for extra in extras if shell_expanded(extra)), None)
+        if expanded is not None:
+            return UsageError(f"{self.prog}: error: {quoted(expanded)} is not a tile; {JOKER_HINT}")
         hint = ""
         known = self.option_strings()
         for extra in extras:
@@ -233,7 +334,7 @@ def check_text(argv: Sequence[str]) -> None:
     >>> check_text(["session", "show", "caf\udce9"])
     Traceback (most recent call last):
     ...
-    intlscore.faces.cli.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
+    intlscore.errors.UsageError: intlscore: error: argument 3 'caf\udce9' is not valid text ...
     """
     for place, word in enumerate(argv, start=1):
         try:
@@ -293,10 +394,14 @@ def _main(words: list[str]) -> int:
         for note in getattr(args, "notes", ()):  # e.g. a deprecated option; only on success
             print(one_line(note), file=sys.stderr)
     except IntlscoreError as error:  # its class says the status: 2 for bad input
-        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
+        message = joker_hint(words, str(error)) or str(error)
+        print(f"{PROG}: error: {one_line(message)}", file=sys.stderr)
         return error.exit_code
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as stop:  # Ctrl-C: 130, as a shell says of SIGINT (128 + 2)
+        said = str(stop)  # guided entry says "interrupted: nothing stored", its line ended
+        if not said and sys.stderr.isatty():
+            print(file=sys.stderr)  # not on the line where the terminal shows ^C
+        print(f"{PROG}: {one_line(said or 'interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

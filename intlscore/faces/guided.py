@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from intlscore.errors import DealError, IntlscoreError
+from intlscore.errors import DealError, DealNotConfirmed, IntlscoreError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -78,10 +79,6 @@ DEAL_OPTIONS = (
 """The arguments that describe a deal; with none of them given, the deal is asked for."""
 
 T = TypeVar("T")
-
-
-class DealNotConfirmed(IntlscoreError):
-    """The player did not confirm the deal (or closed the input): nothing was stored."""
 
 
 def wants_prompts(args: argparse.Namespace, stdin: Any = None) -> bool:
@@ -142,48 +139,84 @@ class _Prompter:
     """Asks on the terminal and re-asks until the answer passes its check.
 
     Where Python has :mod:`readline` and both stdin and stdout are a terminal, an answer
-    is typed with line editing (arrows, Home, End) and the answers given so far (and in
-    earlier runs, see :func:`history_file`) come back with the up arrow; a proposed answer
-    (the old one, when a deal is amended) is already typed in, to keep with Enter or edit.
-    Elsewhere the prompt goes to the console (stderr) and a proposed answer is shown in
-    brackets, kept by an empty answer.
+    is typed with line editing (arrows, Home, End), Tab completes it (a player's name, how
+    the deal ended, a tile's notation: ``r1`` Tab offers ``r1 r10 r11 r12 r13``), and the
+    answers given so far (and in earlier runs, see :func:`history_file`) come back with the
+    up arrow; a proposed answer (the old one, when a deal is amended) is already typed in,
+    to keep with Enter or edit. Elsewhere the prompt goes to the console (stderr) and a
+    proposed answer is shown in brackets, kept by an empty answer.
+
+    A question wider than the terminal is wrapped at word boundaries (:func:`prompt_lines`);
+    Ctrl-C ends the line first and leaves with ``intlscore: interrupted: nothing stored``.
     """
 
     def __init__(self, console: Console) -> None:
         self.console = console
         self.readline = _line_editing()
 
-    def ask(self, question: str, check: Callable[[str], T], proposed: str | None = None) -> T:
+    def ask(
+        self,
+        question: str,
+        check: Callable[[str], T],
+        proposed: str | None = None,
+        *,
+        words: Sequence[str] = (),
+        whole: bool = False,
+    ) -> T:
+        """``check(answer)`` of the first answer it accepts; ``words`` are what Tab
+        completes, each word of the answer (or, ``whole``, the answer as one)."""
         from rich.text import Text
 
         while True:
             try:
-                answer = self._line(question, proposed)
+                answer = self._line(question, proposed, words, whole)
             except EOFError:
                 raise DealNotConfirmed("input closed: nothing stored") from None
+            except KeyboardInterrupt:
+                raise KeyboardInterrupt("interrupted: nothing stored") from None
             try:
                 return check(answer)
             except (IntlscoreError, ValueError) as error:
                 self.console.print(Text(f"  {error}; try again", style="red"))
 
-    def _line(self, question: str, proposed: str | None) -> str:
+    def _line(self, question: str, proposed: str | None, words: Sequence[str], whole: bool) -> str:
         """One answer, with line editing where there is readline."""
         from rich.text import Text
 
         readline = self.readline
         if readline is None:
             shown = question if proposed is None else f"{question} [{proposed}]"
-            answer = self.console.input(Text(f"{shown} ", style="bold"))
+            *above, last = prompt_lines(shown, self.console.width)
+            for line in above:
+                self.console.print(Text(line, style="bold"))
+            try:
+                answer = self.console.input(Text(f"{last} ", style="bold"))
+            except KeyboardInterrupt:
+                self.console.print()  # the answer's line ends before the message
+                raise
             return proposed if proposed is not None and not answer.strip() else answer
         if proposed is not None:
             readline.set_startup_hook(lambda: readline.insert_text(proposed))
+        readline.set_completer(completer(words))
+        readline.set_completer_delims("" if whole else " \t")
         try:
+            import shutil  # readline writes to stdout (a terminal): its width, not stderr's
+
+            lines = prompt_lines(question, shutil.get_terminal_size().columns)
             bold = self.console.color_system is not None and not self.console.no_color
-            # \001 and \002 tell readline that the escapes between them take no columns
-            prompt = f"\001\x1b[1m\002{question}\001\x1b[0m\002 " if bold else f"{question} "
-            return input(prompt)
+            # \001 and \002 tell readline that the escapes between them take no columns;
+            # readline shows the lines before the last once, and redraws only the last one
+            # (all of it is readline's, so keys typed early are never echoed as ^[[D)
+            styled = [f"\001\x1b[1m\002{line}\001\x1b[0m\002" if bold else line for line in lines]
+            prompt = "\n".join(styled) + " "
+            try:
+                return input(prompt)
+            except KeyboardInterrupt:
+                print(flush=True)  # readline leaves the cursor on the prompt's line
+                raise
         finally:
             readline.set_startup_hook(None)
+            readline.set_completer(None)
 
     def yes(self, question: str, default: bool = False) -> bool:
         hint = "[Y/n]" if default else "[y/N]"
@@ -198,7 +231,7 @@ class _Prompter:
                 return False
             raise DealError("answer y or n")
 
-        return self.ask(f"{question} {hint}", check)
+        return self.ask(f"{question} {hint}", check, words=("yes", "no"), whole=True)
 
     def close(self) -> None:
         """Keep the answers for the next run's up arrow (quietly skipped if it fails)."""
@@ -209,6 +242,59 @@ class _Prompter:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     self.readline.set_history_length(HISTORY_LENGTH)
                     self.readline.write_history_file(str(path))
+
+
+ANSWER_ROOM = 4
+"""Columns a question's last line leaves for the answer, when the terminal allows."""
+
+
+def prompt_lines(question: str, width: int) -> list[str]:
+    """``question`` wrapped at word boundaries to ``width`` columns (never under 20), its
+    last line leaving :data:`ANSWER_ROOM` columns for the answer typed after it.
+
+    >>> prompt_lines("How did the deal end? (open, foot, closed, none):", 40)
+    ['How did the deal end? (open, foot,', 'closed, none):']
+    >>> prompt_lines("Who won? (ann, bob):", 80)
+    ['Who won? (ann, bob):']
+    """
+    import textwrap
+
+    width = max(width, 20)
+    lines = textwrap.wrap(question, width, break_on_hyphens=False) or [""]
+    if len(lines[-1]) > width - ANSWER_ROOM:
+        lines[-1:] = textwrap.wrap(lines[-1], width - ANSWER_ROOM, break_on_hyphens=False)
+    return lines
+
+
+@functools.cache
+def tile_words() -> tuple[str, ...]:
+    """What Tab completes where tiles are typed: every tile's notation, by colour.
+
+    >>> tile_words()[:3], tile_words()[-2:], len(tile_words())
+    (('k1', 'k2', 'k3'), ('o13', '*'), 53)
+    """
+    from intlscore.engine.tiles import COLOUR_LETTERS, NUMBERS
+
+    return (*(f"{c}{n}" for c in COLOUR_LETTERS for n in NUMBERS), "*")
+
+
+def completer(words: Sequence[str]) -> Callable[[str, int], str | None]:
+    """A :mod:`readline` completer offering the ``words`` that start with the text typed
+    (ignoring case).
+
+    >>> complete = completer(tile_words())
+    >>> [complete("R1", state) for state in range(6)]
+    ['r1', 'r10', 'r11', 'r12', 'r13', None]
+    >>> completer(["ann", "Bob"])("b", 0)
+    'Bob'
+    """
+
+    def complete(text: str, state: int) -> str | None:
+        folded = text.casefold()
+        found = [word for word in words if word.casefold().startswith(folded)]
+        return found[state] if state < len(found) else None
+
+    return complete
 
 
 HISTORY_ENV = "INTLSCORE_HISTORY"
@@ -242,6 +328,10 @@ def _line_editing() -> Any:
     if path is not None:
         with contextlib.suppress(OSError):
             readline.read_history_file(str(path))
+    if "libedit" in (readline.__doc__ or ""):  # macOS's readline speaks another language
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
     return readline
 
 
@@ -348,6 +438,7 @@ def _closed_hand(
             f"{winner}'s closed hand (14 tiles, or 15 to find the best discard):",
             tiles_check(f"{winner}'s closed hand", (), sizes=(14, 15)),
             None if old is None else old.closed,
+            words=tile_words(),
         )
         discard: Tile | None = None
         if len(tiles) == 14:
@@ -355,6 +446,7 @@ def _closed_hand(
                 f"{winner}'s final discard (a tile, * for a joker):",
                 tiles_check("the discard", tiles, sizes=(1,)),
                 None if old is None else old.discard,
+                words=tile_words(),
             )[0]
         first_turn = ask.yes(
             f"Did {winner} win on the first turn?", old is not None and old.first_turn
@@ -454,6 +546,8 @@ def _ask_deal(
         "How did the deal end? (open, foot, closed, none):",
         lambda text: choose(text, KINDS, "how the deal ended"),
         None if proposed is None else proposed.kind,
+        words=KINDS,
+        whole=True,
     )
     deal: dict[str, Any] = {"kind": kind, "winner": None, "racks": [], "not_melded": []}
     if kind != "none":
@@ -461,6 +555,8 @@ def _ask_deal(
             f"Who won? ({', '.join(players)}):",
             lambda text: choose(text, players, "the winner"),
             _proposed_winner(proposed, players),
+            words=players,
+            whole=True,
         )
     if kind == "closed":
         rules = table if isinstance(table, Rules) else None
@@ -479,6 +575,7 @@ def _ask_deal(
             " melded):",
             rack_check(name, so_far),
             _proposed_rack(proposed, name),
+            words=tile_words(),
         )
         if rack is None:
             deal["not_melded"].append(name)
@@ -491,6 +588,7 @@ def _ask_deal(
             "The trump tile (Enter if none):",
             _unless("", tiles_check("the trump", so_far, sizes=(1,))),
             None if proposed is None else proposed.trump,
+            words=tile_words(),
         )
         deal["trump"] = None if trump is None else str(trump[0])
     result = score_deal(players, **scored_with(table), **deal)

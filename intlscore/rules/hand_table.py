@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast, overload
 
 from intlscore.errors import TableError
 from intlscore.rules.hints import did_you_mean
@@ -143,16 +143,6 @@ class HandTable(Frozen):
         raise KeyError(f"no type number {number} in {self.source}")
 
 
-def tables_dir() -> Path:
-    """Where the shipped tables live: inside the package (wheel) or the repo's ``tables/``."""
-    from pathlib import Path  # here: the command line's start-up never needs pathlib
-
-    packaged = Path(__file__).parent / "tables"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).parents[2] / "tables"
-
-
 def load_table(path: str | Path) -> HandTable:
     """Read and validate a closed-hand table file (only ``[[type]]`` rows).
 
@@ -239,6 +229,10 @@ class _Row:
             raise self.fail(field, "is missing")
         return self.raw[field]
 
+    @overload
+    def integer(self, field: str, low: int, high: int, default: int) -> int: ...
+    @overload
+    def integer(self, field: str, low: int, high: int, default: None = None) -> int | None: ...
     def integer(self, field: str, low: int, high: int, default: int | None = None) -> int | None:
         value = self.raw.get(field, default) if default is not None else self.raw.get(field)
         if value is None:
@@ -354,7 +348,6 @@ def _parse_sequence(
         raise row.fail("sequence", "is missing (structure 'sequence' needs it)")
     if neighbours is None:
         raise row.fail("neighbours", "is missing (structure 'sequence' needs it)")
-    assert repeat is not None
     positions = [14 if n == 1 and i > 0 else n for i, n in enumerate(numbers)]
     if any(b != a + 1 for a, b in itertools.pairwise(positions)):
         raise row.fail(

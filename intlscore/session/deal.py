@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 from intlscore.engine.handcheck import count_problems
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.tiles import Tile
-from intlscore.errors import DealError, DealTypeError, IntlscoreError
+from intlscore.errors import DealError, DealTypeError, IntlscoreError, known
 from intlscore.rules.deal_table import DealTable
 from intlscore.rules.ruleset import Rules, resolve_rules
 from intlscore.session.names import name_key
@@ -593,11 +593,12 @@ def _score(raw: DealInput, table: DealTable, hands: HandTable) -> DealResult:
     closed: ScoreResult | None = None
     winner_tiles: list[Tile] = []
     if kind == "closed":
-        assert winner is not None and raw.closed is not None
+        winner = known(winner, "the winner of a closed win")
+        closed_text = known(raw.closed, "the tiles of a closed win")
         elsewhere = [tile for rack in racks.values() for tile in rack]
         elsewhere += [] if trump is None else [trump]
         closed = _score_closed(
-            winner, _parse(raw.closed, f"{winner}'s closed hand"), discard, elsewhere, raw, hands
+            winner, _parse(closed_text, f"{winner}'s closed hand"), discard, elsewhere, raw, hands
         )
         discard, winner_tiles = closed.discard, list(closed.tiles)
     _check_copies(winner_tiles, discard, racks, trump)
@@ -806,8 +807,8 @@ def _winner_term(
         return Term("open win", table.open_win)
     if kind == "foot":
         return Term("foot win", table.foot_win)
-    assert closed is not None and closed.best is not None
-    best = closed.best
+    closed = known(closed, "the closed win's score")
+    best = known(closed.best, "the closed win's type")
     return Term(f"closed win, {best.number} {best.name} ({_JOKER_WORDS[closed.jokers]})", best.base)
 
 
@@ -836,9 +837,9 @@ def _counted_term(count: CountedRack, table: DealTable) -> Term:
 
 def _not_melded_term(kind: Kind, closed: ScoreResult | None, table: DealTable) -> Term:
     if kind == "closed":
-        assert closed is not None and closed.best is not None
+        best = known(known(closed, "the closed win's score").best, "the closed win's type")
         if table.not_melded_closed is None:
-            return Term("not melded, loses the winner's amount", -closed.best.base)
+            return Term("not melded, loses the winner's amount", -best.base)
         return Term("not melded after a closed win", -table.not_melded_closed)
     amount = {
         "open": table.not_melded_open,

@@ -1,21 +1,26 @@
 """The session in play: the one a session command means when its name is left out.
 
-``session use NAME`` (and ``session new NAME``) remembers NAME in a small text file beside
-the ledger, ``LEDGER.in-play`` (``ledger.sqlite3.in-play``), never in the ledger itself:
-the ledger's own files (the database, ``-wal``, ``-shm``) are opened by SQLite alone
-(docs/ledger.md). The file holds the name and a newline, owner-only, written in one small
-write; a reader that finds it empty or unreadable sees no session in play.
+``session use NAME`` (and ``session new NAME``) remembers NAME inside the ledger itself, in
+its ``meta`` table under the key ``in_play``, in one write transaction (``session new``
+stores it in the transaction that creates the session): nothing appears beside the ledger,
+a backup keeps it, and every process that opens the ledger sees the same session in play.
+A stored name that is not printable or too long reads as no session in play.
+
+Ledgers of earlier versions kept the name in a small file beside the ledger,
+``LEDGER.in-play``: it is still read while the ledger has no session in play of its own,
+and removed once one is remembered in the ledger.
 
 A command without a session name uses, in order: the session in play, if the ledger still
 has it; else the ledger's only session; else it asks for a name, listing the sessions.
 
 >>> import tempfile, pathlib
->>> with tempfile.TemporaryDirectory() as tmp:
-...     ledger = pathlib.Path(tmp) / "club.sqlite3"
+>>> from intlscore.session.ledger import Ledger
+>>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l.sqlite3") as ledger:
+...     _ = ledger.create_session("friday", ["ann", "bob"])
 ...     before = read_in_play(ledger)
 ...     remember_in_play(ledger, "friday")
-...     before, read_in_play(ledger), in_play_file(ledger).name
-(None, 'friday', 'club.sqlite3.in-play')
+...     before, read_in_play(ledger), [path.name for path in pathlib.Path(tmp).glob("*.in-play")]
+(None, 'friday', [])
 >>> choose_session(None, ["friday"]), choose_session("monday", ["friday", "monday"])
 ('friday', 'monday')
 >>> choose_session(None, ["friday", "monday"])
@@ -26,54 +31,75 @@ intlscore.errors.LedgerError: name the session: the ledger has friday, monday (o
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from intlscore.errors import LedgerError
 
-__all__ = ["choose_session", "in_play_file", "read_in_play", "remember_in_play"]
+if TYPE_CHECKING:
+    from intlscore.session.ledger import Ledger
 
-SUFFIX: Final = ".in-play"
+__all__ = ["choose_session", "old_in_play_file", "read_in_play", "remember_in_play"]
+
+KEY: Final = "in_play"
+"""The ``meta`` key of the session in play."""
+OLD_SUFFIX: Final = ".in-play"
 MAX_NAME_BYTES: Final = 1024
-"""A session name is at most 60 characters; a longer file is not ours and is ignored."""
+"""A session name is at most 60 characters; anything longer is not ours and is ignored."""
 
 
-def in_play_file(ledger: Path) -> Path:
-    """Where the session in play of the ledger at ``ledger`` is remembered."""
-    return ledger.with_name(ledger.name + SUFFIX)
+def old_in_play_file(ledger: Path) -> Path:
+    """Where earlier versions remembered the session in play: a file beside the ledger."""
+    return ledger.with_name(ledger.name + OLD_SUFFIX)
 
 
-def read_in_play(ledger: Path) -> str | None:
-    """The session in play, or None when none was chosen (or the file is unreadable)."""
+def _valid(name: str | None) -> str | None:
+    ok = name is not None and 0 < len(name.encode("utf-8", "replace")) <= MAX_NAME_BYTES
+    return name if ok and name is not None and name.isprintable() else None
+
+
+def read_in_play(ledger: Ledger) -> str | None:
+    """The session in play, or None when none was chosen (or what is stored is not a name)."""
+
+    def read(connection: sqlite3.Connection | None) -> str | None:
+        if connection is None:
+            return None
+        row = connection.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
+        return None if row is None else _valid(str(row[0]))
+
+    stored = ledger.read(read)
+    return stored if stored is not None else _read_old_file(ledger.path)
+
+
+def _read_old_file(ledger: Path) -> str | None:
     try:
-        with in_play_file(ledger).open("rb") as file:
+        with old_in_play_file(ledger).open("rb") as file:
             data = file.read(MAX_NAME_BYTES + 1)
     except OSError:
         return None
-    if len(data) > MAX_NAME_BYTES:
-        return None
     try:
-        name = data.decode("utf-8").rstrip("\n")
+        return _valid(data.decode("utf-8").rstrip("\n"))
     except UnicodeDecodeError:
         return None
-    return name if name and name.isprintable() else None
 
 
-def remember_in_play(ledger: Path, name: str) -> None:
-    """Make ``name`` the session in play of the ledger at ``ledger``: one small write, no
-    temporary file (so a process killed here leaves nothing behind but, at worst, an empty
-    file, which reads as no session in play)."""
-    data = (name + "\n").encode("utf-8")
-    try:
-        handle = os.open(in_play_file(ledger), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(handle, data)
-        finally:
-            os.close(handle)
-    except OSError as error:
-        raise LedgerError(f"cannot remember the session in play ({error.strerror})") from None
+def remember_in_play(ledger: Ledger, name: str) -> None:
+    """Make ``name`` the session in play of ``ledger``: one write transaction (it joins the
+    write it is called in); a file an earlier version left beside the ledger is removed."""
+
+    def write(connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            (KEY, name),
+        )
+
+    ledger.write(write)
+    with contextlib.suppress(OSError):
+        os.unlink(old_in_play_file(ledger.path))
 
 
 def choose_session(in_play: str | None, names: Sequence[str]) -> str:

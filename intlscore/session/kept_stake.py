@@ -50,19 +50,22 @@ def settle_session(
     how_to_give: str = "a stake",
 ) -> KeptSettlement:
     """Settle at ``stake`` or, when it is None, at the session's kept stake; the first
-    stake given is kept for the session (one write). ``how_to_give`` names, in the
+    stake given is kept for the session (one write; on a ledger that cannot be written, a
+    read-only disk, it is used and not kept). ``how_to_give`` names, in the
     error of a session with no stake, how to give one (``--stake AMOUNT`` at the terminal).
     """
     state = session.snapshot()
-    if stake is None and state.stake is None:
-        raise LedgerError(
-            f"session {session.name!r} has no stake yet: give {how_to_give} (the first"
-            " settlement keeps it for the session)"
-        )
-    chosen = stake if stake is not None else state.stake
-    assert chosen is not None
-    settlement = settle(state.totals, chosen, unit)
+    if stake is None:
+        if state.stake is None:
+            raise LedgerError(
+                f"session {session.name!r} has no stake yet: give {how_to_give} (the first"
+                " settlement keeps it for the session)"
+            )
+        stake = state.stake
+    settlement = settle(state.totals, stake, unit)
     if state.stake is None:
+        if session.ledger.store.read_only is not None:  # settled all the same, not kept
+            return KeptSettlement(settlement, "not kept: the ledger cannot be written")
         session.set_stake(settlement.stake)
         return KeptSettlement(settlement, f"now kept for session {session.name}")
     if settlement.stake != state.stake:

@@ -26,7 +26,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from itertools import combinations
 from typing import Any, Final
 
-from intlscore.errors import IntlscoreError, quoted
+from intlscore.errors import SettlementError, quoted
 from intlscore.session.names import name_key
 
 __all__ = [
@@ -61,10 +61,6 @@ _MONEY: Final = re.compile(
     r"[+-]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[+-]?[0-9]{1,6})?|inf(?:inity)?|s?nan)",
     re.ASCII | re.IGNORECASE,
 )
-
-
-class SettlementError(IntlscoreError, ValueError):
-    """A settlement that cannot be computed: a bad stake or unit, too few players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +130,12 @@ def parse_money(value: Decimal | str | int, what: str = "stake") -> Decimal:
     >>> parse_money("-1")
     Traceback (most recent call last):
     ...
-    intlscore.session.settlement.SettlementError: stake -1 is negative; ...
+    intlscore.errors.SettlementError: stake -1 is negative; ...
     >>> parse_money("4e57")
     Traceback (most recent call last):
     ...
-    intlscore.session.settlement.SettlementError: stake 4e57 is too large; give an amount below 10^12
-    """  # noqa: E501
+    intlscore.errors.SettlementError: stake 4e57 is too large; give an amount below 10^12
+    """
     if isinstance(value, bool) or not isinstance(value, Decimal | str | int):
         kind = "a float is not exact" if isinstance(value, float) else "it is not a number"
         shown = repr(value) if isinstance(value, float) else type(value).__name__

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from intlscore.engine.reach import ReachResult, TypeReach
 from intlscore.engine.reach.blitz import draws_allowed
+from intlscore.errors import known
 from intlscore.rules.hand_table import HandTable, HandType
 
 
@@ -27,8 +28,7 @@ class Candidate:
 
     @property
     def distance(self) -> int:
-        assert self.reach.distance is not None
-        return self.reach.distance
+        return known(self.reach.distance, "a candidate's distance")
 
 
 def candidates_within(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Unpack
 
 from intlscore.engine.odds.candidates import Candidate, candidates_within
@@ -33,8 +33,8 @@ from intlscore.engine.odds.draws import Draw, every_sequence, sample_draws, unse
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
 from intlscore.engine.odds.play import DEFAULT_BUDGET, Stop, play_from_reach
-from intlscore.engine.odds.rack import set_up
 from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
+from intlscore.engine.odds.start import set_up
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.reach import ReachResult, reach_of
@@ -47,7 +47,11 @@ from intlscore.rules.hand_table import HandType
 DEFAULT_DRAWS = 6
 MAX_DRAWS = 40
 DEFAULT_SAMPLES = samples_for(0.02)
-"""Enough samples for every 95% interval to be at most 2 percentage points either side."""
+"""Enough samples for every 95% interval to be at most 2 percentage points either side.
+The one sample of both faces (``intlscore odds`` and the reach page's advice), so that
+they give the same figures for the same rack."""
+DEFAULT_SEED = 0
+"""The seed of that sample, on both faces."""
 MAX_SAMPLES = 10_000_000
 Progress = Callable[[int, int], None]
 
@@ -57,7 +61,7 @@ def odds(
     *,
     draws: int = DEFAULT_DRAWS,
     samples: int = DEFAULT_SAMPLES,
-    seed: int = 0,
+    seed: int = DEFAULT_SEED,
     progress: Progress | None = None,
     play: bool = False,
     budget: int = DEFAULT_BUDGET,
@@ -71,7 +75,7 @@ def odds(
     ``progress(done, total)`` is called as the samples are worked through. With ``play``
     the play odds (R23) come beside them: the value under real play, exact within
     ``budget`` positions, else a lower bound that says so; ``stop`` lets another thread
-    end that search early (it raises :class:`~intlscore.engine.odds.play.Stopped`).
+    end that search early (it raises :class:`~intlscore.errors.Stopped`).
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or not 1 <= draws <= MAX_DRAWS:
         raise HandError(f"draws must be a whole number from 1 to {MAX_DRAWS}; got {draws!r}")
@@ -163,7 +167,8 @@ class _DiscardPlan:
     """The weight of the draws with a closed win (their count where sampled)."""
     total_score: int = 0
     total_square: int = 0
-    by_type: dict[int, int] | None = None
+    by_type: dict[int, int] = field(default_factory=dict)
+    """The weighted score each type contributes, by type number."""
 
 
 def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardPlan]:
@@ -179,7 +184,7 @@ def _discard_plans(rack: Rack, reach: ReachResult, draws: int) -> list[_DiscardP
                 candidates.append(Candidate(hand_type, entry, limit))
         candidates.sort(key=lambda c: -2 * max(c.hand_type.scores))
         pool = Pool.build(rest.tiles, rest.seen, rest.trump)
-        plans.append(_DiscardPlan(discard, pool, candidates, by_type={}))
+        plans.append(_DiscardPlan(discard, pool, candidates))
     return plans
 
 
@@ -290,8 +295,7 @@ class _Tally:
 def _discard_rows(plans: list[_DiscardPlan], tally: _Tally) -> list[DiscardOdds]:
     rows = []
     for plan in plans:
-        assert plan.by_type is not None
-        top = max(plan.by_type, key=lambda n: plan.by_type[n], default=None)  # type: ignore[index]
+        top = max(plan.by_type, key=plan.by_type.__getitem__, default=None)
         entry = next((c for c in plan.candidates if c.hand_type.number == top), None)
         certain = any(c.distance == 0 for c in plan.candidates)  # a closed win is certain
         mean = plan.total_score / tally.total
@@ -338,7 +342,6 @@ def _add_discard(
     the whole rack's pool does not hold a type it is not searched. Of the types with the
     best score, the most valuable in the table's order is the sample's top type.
     """
-    assert plan.by_type is not None
     samples = len(firsts.draws)
     best = [0] * samples
     best_type: list[int | None] = [None] * samples

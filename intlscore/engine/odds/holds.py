@@ -25,8 +25,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from intlscore.engine.compiled import parent
 from intlscore.engine.notation import parse_tile
+from intlscore.engine.parents import parent
 from intlscore.engine.reach.anytiles import CountedKept, counts_tell
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import kept_within

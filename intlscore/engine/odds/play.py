@@ -42,7 +42,6 @@ from typing import Unpack
 
 from intlscore.engine import build
 from intlscore.engine.build import PlaySearch
-from intlscore.engine.compiled import parent
 from intlscore.engine.melds import position_number
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.odds.hints import (
@@ -54,7 +53,8 @@ from intlscore.engine.odds.hints import (
     joker_child,
 )
 from intlscore.engine.odds.holds import best_score
-from intlscore.engine.odds.rack import set_up
+from intlscore.engine.odds.start import set_up
+from intlscore.engine.parents import parent
 from intlscore.engine.rack import Rack, RackKeywords, TileInput
 from intlscore.engine.reach import ReachResult
 from intlscore.engine.reach.blitz import draws_allowed
@@ -64,7 +64,7 @@ from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile
-from intlscore.errors import HandError
+from intlscore.errors import HandError, InternalError, Stopped, known
 from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandTable, HandType
 
 KINDS = NUMBERED + 1
@@ -185,10 +185,6 @@ class _OverBudget(Exception):
     """The exact search would weigh more positions than its budget allows."""
 
 
-class Stopped(Exception):
-    """The play search was stopped (:meth:`Stop.stop`) before it finished."""
-
-
 class Stop:
     """A way to stop a play search from another thread (the page's "cancel"): the
     search gives up at its next position, in either build, and raises :class:`Stopped`.
@@ -198,7 +194,7 @@ class Stop:
     >>> play_odds("k1-13 r5", draws=1, stop=stop)
     Traceback (most recent call last):
     ...
-    intlscore.engine.odds.play.Stopped: the play search was stopped
+    intlscore.errors.Stopped: the play search was stopped
     """
 
     def __init__(self) -> None:
@@ -476,7 +472,8 @@ class _Search:
                     possible |= 1 << slot
                     continue
                 walked, paired = back.pairs[slot], back.outs[slot]
-                assert walked is not None
+                if walked is None:  # a set-based slot of a hinted parent is walked
+                    raise InternalError("a thrown-back draw's walk is missing")
                 pairs[slot] = back_child_two_jokers(walked, paired, kind, copies)
                 if pairs[slot] is None:
                     possible |= 1 << slot
@@ -555,7 +552,7 @@ class _Search:
         With Single colour runs alone, ``k1-13 o5`` throwing o5 keeps a completed hand
         whatever comes, and throwing k7 needs a black tile (the joker one in its place):
 
-        >>> from intlscore.engine.odds.rack import set_up
+        >>> from intlscore.engine.odds.start import set_up
         >>> rack = set_up("k1-13 o5")
         >>> runs = rack.table.by_number(23)
         >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
@@ -628,7 +625,7 @@ class _Search:
         With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
         ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
 
-        >>> from intlscore.engine.odds.rack import set_up
+        >>> from intlscore.engine.odds.start import set_up
         >>> rack = set_up("k1-11 o5 o6 o7")
         >>> runs = rack.table.by_number(23)
         >>> search = _Search(rack.table, [(runs, None)], 10, rack.pool, 2)
@@ -658,9 +655,7 @@ class _Search:
             map(int.__le__, pool.cap, top)
         ):
             return self.stood_hands(slot, base, top).drawn_pairs(pool, added)
-        found = drawn_pairs(self.specs[slot], pool)
-        assert found is not None  # 13 tiles, or 14 with jokers
-        return found
+        return known(drawn_pairs(self.specs[slot], pool), "the pairs walk of 13 or 14 tiles")
 
     def stood_hands(self, slot: int, base: Pool, top: tuple[int, ...]) -> StoodHands:
         """:func:`.stood_hands` of a set-based slot for 12 or 13 tiles under the caps
@@ -675,8 +670,7 @@ class _Search:
                 hands = self.stood_hands(narrowed[0], base, top).within(narrowed[1])
             else:
                 walked = stood_hands(self.specs[slot], base._replace(cap=top))
-                assert walked is not None  # 12 or 13 tiles
-                hands = walked
+                hands = known(walked, "the stood walk of 12 or 13 tiles")
             self.stood[key] = hands
         return hands
 
@@ -788,7 +782,7 @@ class _Search:
         return best
 
     def hinted_parents(self, hint: Hint) -> dict[int, bool]:
-        """Per slot whose plain parent (:func:`~intlscore.engine.compiled.parent`) is a
+        """Per slot whose plain parent (:func:`~intlscore.engine.parents.parent`) is a
         slot the hint walked: whether the 14 tiles and a joker hold that parent, exactly as
         that slot's ``possible`` bit says, so a type whose parent is not held is not checked
         (the C build reads its parent checks the same way, ``hinted_parents``)."""
@@ -1243,9 +1237,8 @@ def play_from_reach(
         bound, held = _better_line(lines[-1], search.hold(pool, draws))
         chances = tuple(search.hold(pool, n).win if held else bound.win for n in later)
         return PlayOdds(draws, tuple(lines), None, names, bound, chances)
-    assert moves is not None
     bounded: list[tuple[PlayMove, bool]] = []
-    for move in moves:
+    for move in known(moves, "the first moves of 15 tiles"):
         if move.discard is None:
             bounded.append((move, False))
             continue
@@ -1254,8 +1247,7 @@ def play_from_reach(
     bounded.sort(key=lambda pair: _move_order(pair[0]))
     best, held = bounded[0]
     if held:
-        assert best.discard is not None
-        after = thrown(pool, best.discard.index)
+        after = thrown(pool, known(best.discard, "the best move's discard").index)
         chances = tuple(search.hold(after, n).win for n in later)
     else:
         chances = tuple(best.line.win for _ in later)

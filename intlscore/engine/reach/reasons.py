@@ -24,6 +24,7 @@ from intlscore.engine.melds import position_tile
 from intlscore.engine.reach.solve import closest, sequence_problem
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import COLOUR_NAMES, COPIES, Tile
+from intlscore.errors import known
 from intlscore.rules.hand_table import HandType
 
 MAX_NAMED = 6
@@ -69,7 +70,7 @@ def _unblocks(hand_type: HandType, pool: Pool, index: int) -> bool:
 
 
 def _per_colour(hand_type: HandType, pool: Pool) -> str:
-    assert hand_type.sequence is not None
+    sequence = known(hand_type.sequence, "a sequence type's positions")
     parts = []
     for colours in product(range(4), repeat=hand_type.repeat):
         if hand_type.distinct_colours and len(set(colours)) < len(colours):
@@ -80,7 +81,7 @@ def _per_colour(hand_type: HandType, pool: Pool) -> str:
             continue  # the same hand with the sequences swapped
         needed: dict[int, int] = {}
         for colour in colours:
-            for position in hand_type.sequence:
+            for position in sequence:
                 cell = position_tile(colour, position)
                 needed[cell] = needed.get(cell, 0) + 1
         missing = [

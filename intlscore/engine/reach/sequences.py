@@ -24,6 +24,7 @@ from itertools import combinations_with_replacement, product
 from intlscore.engine.melds import position_number, position_tile
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.errors import known
 from intlscore.rules.hand_table import HandType
 
 State = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
@@ -32,8 +33,8 @@ State = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
 
 def slot_numbers(hand_type: HandType) -> list[int]:
     """The numbers of one sequence, in order."""
-    assert hand_type.sequence is not None
-    return [position_number(p) for p in hand_type.sequence]
+    sequence = known(hand_type.sequence, "a sequence type's positions")
+    return [position_number(p) for p in sequence]
 
 
 def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
@@ -46,8 +47,7 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
     one met, and dropping states changes the order they are met in); otherwise
     the answer is not found (``Best()``).
     """
-    assert hand_type.sequence is not None
-    positions = hand_type.sequence
+    positions = known(hand_type.sequence, "a sequence type's positions")
     numbers = slot_numbers(hand_type)
     repeat = hand_type.repeat
     same = hand_type.neighbours == "same"

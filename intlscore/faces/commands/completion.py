@@ -69,9 +69,7 @@ def print_names(kind: str) -> None:
         shown = names
         if kind == "players":
             try:
-                shown = list(
-                    ledger.session(choose_session(read_in_play(ledger.path), names)).players
-                )
+                shown = list(ledger.session(choose_session(read_in_play(ledger), names)).players)
             except LedgerError:  # no session in play: every player of the ledger
                 from intlscore.session.club.players import list_players
 

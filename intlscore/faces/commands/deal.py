@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -260,11 +259,6 @@ def deal_arguments_racks(items: Sequence[str]) -> list[tuple[str, str]]:
     return racks
 
 
-def table_from_arguments(args: argparse.Namespace) -> DealTable:
-    """The deal table of the rules in use (:func:`rules_with_options`)."""
-    return rules_with_options(args).deals
-
-
 def rules_with_options(args: argparse.Namespace) -> Rules:
     """The rules of ``--rules`` (or the deprecated ``--deal-table``; the shipped ones by
     default) with ``--joker-value`` and ``--trump-bonus`` applied."""
@@ -277,11 +271,6 @@ def rules_with_options(args: argparse.Namespace) -> Rules:
             args.joker_value, "--joker-value", TableError, minimum=0, maximum=10**6, example=25
         )
     return rules.with_options(joker_value=joker_value, trump_bonus=args.trump_bonus)
-
-
-def print_json(data: object) -> None:
-    """Exactly one JSON object on stdout."""
-    print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def print_document(kind: str, data: Mapping[str, Any]) -> None:

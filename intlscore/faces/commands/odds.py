@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             rack,
             draws=args.draws,
             samples=args.samples if args.samples is not None else _default_samples(),
-            seed=args.seed,
+            seed=args.seed if args.seed is not None else _default_seed(),
             progress=bar,
             play=args.play,
         )
@@ -53,6 +53,12 @@ def _default_samples() -> int:
     from intlscore.engine.odds import DEFAULT_SAMPLES
 
     return DEFAULT_SAMPLES
+
+
+def _default_seed() -> int:
+    from intlscore.engine.odds import DEFAULT_SEED
+
+    return DEFAULT_SEED
 
 
 def _view(every: bool) -> Callable[[Any], Any]:
@@ -89,7 +95,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--seed",
         type=whole_number_argument(minimum=0, maximum=MAX_SEED, example=1),
-        default=0,
         metavar="X",
         help="seed of the draws (default 0); the same seed gives the same answer",
     )

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import UnknownTypeError
 from intlscore.faces.commands.common import (
     add_context_flags,
     add_seen_and_trump,
@@ -41,10 +41,6 @@ def type_number(text: str) -> int:
     if not (stripped.isascii() and stripped.isdigit() and len(stripped) <= 4):
         raise argparse.ArgumentTypeError(f"{text!r} is not a type number (like 24)")
     return int(stripped)
-
-
-class UnknownTypeError(IntlscoreError, ValueError):
-    """``--type N`` names a type the table does not have."""
 
 
 def run(args: argparse.Namespace) -> int:

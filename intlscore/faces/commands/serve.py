@@ -82,6 +82,7 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
     rules = rules_from_arguments(args)  # a bad rules file is refused here, in one line
     with Ledger(args.db) as ledger:  # a corrupt or foreign file is refused here, in one line
         db = ledger.path
+        read_only = ledger.store.read_only  # served all the same: pages read, writes 409
     host = lan_address() if args.lan else "127.0.0.1"
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -101,6 +102,8 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         rules=rules,
     )
     print(f"intlscore: serving the ledger {db}", file=out)
+    if read_only is not None:
+        print(f"Note: {read_only} (a write is answered 409)", file=out)
     print(f"Rules: {rules.name} ({rules.source})", file=out)
     if args.lan:
         print("Every phone at the table opens this URL (it holds the token):", file=out)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Literal
 
-from intlscore.errors import LedgerError
+from intlscore.errors import LedgerError, known
 from intlscore.faces.commands.common import sentence, whole_number
 from intlscore.faces.commands.deal import (
     add_deal_arguments,
@@ -44,7 +44,7 @@ def session_name(args: argparse.Namespace, ledger: Ledger) -> str:
         return str(args.name)
     from intlscore.session.in_play import choose_session, read_in_play
 
-    return choose_session(read_in_play(ledger.path), ledger.session_names())
+    return choose_session(read_in_play(ledger), ledger.session_names())
 
 
 def _session(args: argparse.Namespace, ledger: Ledger) -> Session:
@@ -63,11 +63,16 @@ def run_new(args: argparse.Namespace) -> int:
     table = rules.deals
     stake = None if args.stake is None else parse_money(args.stake)
     with _ledger(args) as ledger:
-        session = ledger.create_session(args.name, args.players, rules)
-        with stored_already(f"session {session.name!r}"):
+
+        def start(_: object) -> Session:  # one transaction: the session, its stake, in play
+            session = ledger.create_session(args.name, args.players, rules)
             if stake is not None:
                 session.set_stake(stake)
-            remember_in_play(ledger.path, session.name)
+            remember_in_play(ledger, session.name)
+            return session
+
+        session = ledger.write(start)
+        with stored_already(f"session {session.name!r}"):
             if args.json:
                 print_document(
                     "session-new",
@@ -98,7 +103,7 @@ def run_use(args: argparse.Namespace) -> int:
 
     with _ledger(args) as ledger:
         if args.name is None:
-            in_play = read_in_play(ledger.path)
+            in_play = read_in_play(ledger)
             names = ledger.session_names()
             if in_play is None or in_play not in names:
                 only = f" (its only session, {names[0]}, is used)" if len(names) == 1 else ""
@@ -109,7 +114,7 @@ def run_use(args: argparse.Namespace) -> int:
                 print_plain(f"in play: {in_play} ({IN_PLAY_NOTE})")
             return 0
         session = ledger.session(args.name)
-        remember_in_play(ledger.path, session.name)
+        remember_in_play(ledger, session.name)
     print_plain(f"in play: {session.name} ({IN_PLAY_NOTE})")
     return 0
 
@@ -118,8 +123,7 @@ def run_rules(args: argparse.Namespace) -> int:
     """The rules in force, as a rules file (``--rules`` reads it back)."""
     with _ledger(args) as ledger:
         state = _session(args, ledger).snapshot()
-    rules = state.rules
-    assert rules is not None
+    rules = known(state.rules, "a stored session's rules")
     if args.json:
         from intlscore.faces.documents import session_rules_data
 
@@ -251,14 +255,18 @@ def run_amend(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
         session = _session(args, ledger)
         check_players(session, args.players)
-        old = session.versions(number)[-1].input
-        deal = session_deal_arguments(args, session.players, session.rules, old)
+        replaced = session.versions(number)[-1]
+        deal = session_deal_arguments(args, session.players, session.rules, replaced.input)
         recorded, result = session.play(number, **deal)
         with stored_already(f"the amended deal {number} of session {session.name!r}"):
+            from intlscore.faces.render.amend_words import amend_change
+
+            change = amend_change(replaced, recorded).text()
             show_deal(
                 args,
                 session,
-                f"session {session.name}, deal {number} amended (the old version is kept):",
+                f"session {session.name}, deal {number} amended (the old version is kept):\n"
+                f"was → now: {change}",
                 recorded,
                 result,
             )
@@ -272,13 +280,18 @@ def deal_number(text: str) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     with _ledger(args) as ledger:
-        state = _session(args, ledger).snapshot()
+        session = _session(args, ledger)
+        state = session.snapshot()
+        if not args.json:
+            from intlscore.faces.render.amend_words import amend_changes
+
+            was = amend_changes(state.deals, session.versions)
     if args.json:
         print_document("session", state.to_dict())
     else:
         from intlscore.faces.render.session_view import LATEST, session_view
 
-        print_rich(session_view(state, None if args.all else LATEST))
+        print_rich(session_view(state, None if args.all else LATEST, was))
     return 0
 
 
@@ -345,13 +358,14 @@ def run_check(args: argparse.Namespace) -> int:
         raise LedgerError("name one session to check, or give --all for the whole ledger")
     with _ledger(args) as ledger:
         report = ledger.verify(None if args.all else session_name(args, ledger))
+    found = [*report.problems, *report.clashes]  # two sessions that are one name, too
     if args.json:
         print_document("session-check", report.to_dict())
-    elif not report.ok:
-        for problem in report.problems:
+    else:
+        for problem in found:
             print(problem)
-    if not report.ok:
-        count = len(report.problems)
+    if found:
+        count = len(found)
         where = "in the JSON document" if args.json else "above"
         raise LedgerError(
             f"{count} problem{'s' * (count != 1)} found in {report.path} (listed {where})"
@@ -362,6 +376,25 @@ def run_check(args: argparse.Namespace) -> int:
             f"{report.path}: {count} session{'s' * (count != 1)}, {deals} deal{'s' * (deals != 1)};"
             " every record matches its checksum and re-scores to its stored deltas"
         )
+    return 0
+
+
+def run_rename(args: argparse.Namespace) -> int:
+    """Give a session another name (the way out of two sessions that are one name)."""
+    from intlscore.session.club.session_rename import rename_session
+    from intlscore.session.in_play import read_in_play, remember_in_play
+
+    with _ledger(args) as ledger:
+
+        def rename(_: object) -> str:  # one transaction: the name and the session in play
+            old = rename_session(ledger, args.old, args.new)
+            if read_in_play(ledger) == old:
+                remember_in_play(ledger, args.new)
+            return old
+
+        old = ledger.write(rename)
+    with stored_already(f"the rename of session {old!r} to {args.new!r}"):
+        print_plain(f"renamed session {old} to {args.new}")
     return 0
 
 
@@ -530,6 +563,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_json_argument(rescore)
     rescore.set_defaults(run=run_rescore)
+
+    rename = action("rename", "give a session another name (one transaction)", named=False)
+    from intlscore.faces.commands.completion import complete_sessions
+
+    complete_sessions(rename.add_argument("old", metavar="OLD", help="the session's name now"))
+    rename.add_argument("new", metavar="NEW", help="the new name")
+    rename.set_defaults(run=run_rename)
 
     check = action(
         "check", "verify every record of a session (or --all) and re-score it", named=False

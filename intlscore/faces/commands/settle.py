@@ -23,9 +23,10 @@ def parse_totals(items: list[str]) -> dict[str, int]:
     >>> parse_totals(["ann"])
     Traceback (most recent call last):
     ...
-    intlscore.session.settlement.SettlementError: 'ann': write NAME=TOTAL, like ann=1200
+    intlscore.errors.SettlementError: 'ann': write NAME=TOTAL, like ann=1200
     """
-    from intlscore.session.settlement import MAX_TOTAL, SettlementError
+    from intlscore.errors import SettlementError
+    from intlscore.session.settlement import MAX_TOTAL
 
     totals: dict[str, int] = {}
     for item in items:

@@ -6,6 +6,7 @@ The engine and ``rich`` are imported inside :func:`run`; Dask only with ``--sche
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -27,11 +28,12 @@ def run(args: argparse.Namespace) -> int:
     client: Any = None
     if args.scheduler is not None:
         try:
-            from distributed import Client
+            # by name: the optional Dask is typed alike whether it is installed or not
+            distributed = importlib.import_module("distributed")
         except ImportError:
             raise IntlscoreError("--scheduler needs Dask: pip install 'intlscore[dask]'") from None
         try:
-            client = Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
+            client = distributed.Client(args.scheduler, timeout=10)
         except Exception as error:  # distributed raises many kinds here (seen: MemoryError)
             raise IntlscoreError(
                 f"cannot reach the Dask scheduler {args.scheduler!r}: {error}"

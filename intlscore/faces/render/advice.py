@@ -1,15 +1,23 @@
-"""The play advice (R23) in plain words: what to do, how sure the figures are, and R22's.
+"""The play advice (R23) in plain words: what to do first, then how it is worked out.
 
-Three sentences, shared by ``intlscore odds --play`` and the reach page (the web API
-sends them with the odds): ``say`` is the move and what it is worth, ``method`` whether
-that is the exact optimum or a lower bound, ``keeping`` R22's "keep every drawn tile"
-figure beside it, named for what it is (the same at one draw, where there is no choice;
-an estimate with its interval where it is sampled; a ceiling otherwise).
+Shared by ``intlscore odds --play`` and the reach page (the web API sends the words with
+the odds). The *lead* is what a player reads at the table, in everyday words: ``say``
+the move ("Throw back r9."), ``chance`` the chance to win within the draws and
+``points`` the points on average, each with one short phrase for how sure it is
+("exactly", "at least", "about"). The rest is how it is worked out, for those who ask
+(below the lead in the terminal, behind "how this is worked out" on the page):
+``method`` whether that is the exact optimum (R23) or a lower bound and its policy, and
+``keeping`` R22's "keep every drawn tile" figure beside it, named for what it is (the
+same at one draw, where there is no choice; an estimate with its interval where it is
+sampled; a ceiling otherwise).
 
 >>> from intlscore.engine.odds import odds
 >>> words = advice_words(odds("k1-13 k1 r9", draws=1, samples=50, play=True))
->>> words.say
-'Throw back r9: 100% to close within 1 draw, 2453 points on average (most often Royal).'
+>>> for line in words.lead:
+...     print(line)
+Throw back r9.
+Chance to win within 1 draw: exactly 100%.
+Points on average: exactly 2453, most often Royal.
 >>> words.keeping
 'Keeping every tile drawn gives the same at one draw: there is no choice to make (R22 = R23).'
 """
@@ -22,7 +30,7 @@ from intlscore.engine.odds.play import PlayMove, PlayOdds
 from intlscore.engine.odds.result import Interval, OddsResult
 from intlscore.faces.render.percent import percent
 
-__all__ = ["AdviceWords", "advice_words"]
+__all__ = ["AdviceWords", "advice_words", "draws_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +38,27 @@ class AdviceWords:
     """The advice as sentences a player reads (plain text; type names are the rules')."""
 
     say: str
+    """The move: "Throw back r9.", "Win now: Royal, 2400 points.", "Draw and play on."."""
+    chance: str | None
+    """The chance to win within the draws, "exactly" or "about"; None after a win now."""
+    points: str | None
+    """The points on average, "exactly" or "at least"; None where no win can come."""
     method: str
     keeping: str | None
 
+    @property
+    def lead(self) -> tuple[str, ...]:
+        """The lines a player reads first: the move, the chance, the points."""
+        return tuple(line for line in (self.say, self.chance, self.points) if line)
+
     def to_dict(self) -> dict[str, str | None]:
-        return {"say": self.say, "method": self.method, "keeping": self.keeping}
+        return {
+            "say": self.say,
+            "chance": self.chance,
+            "points": self.points,
+            "method": self.method,
+            "keeping": self.keeping,
+        }
 
 
 def draws_text(count: int) -> str:
@@ -49,26 +73,27 @@ def advice_words(result: OddsResult) -> AdviceWords:
     if play is None:
         raise ValueError("the odds were asked without the play odds")
     move = play.best_move
-    return AdviceWords(_say(play, move), _method(play), _keeping(result, play, move))
+    say, chance, points = _lead(play, move)
+    return AdviceWords(say, chance, points, _method(play), _keeping(result, play, move))
 
 
-def _say(play: PlayOdds, move: PlayMove | None) -> str:
+def _lead(play: PlayOdds, move: PlayMove | None) -> tuple[str, str | None, str | None]:
+    """The move, the chance line and the points line."""
     line = play.line if move is None else move.line
-    within = f"within {draws_text(play.draws)}"
+    top = None if line.top is None else play.names[line.top]
     if move is not None and move.discard is None:
-        return f"Win now: {line.expected_score:.0f} points."
-    act = "Draw and play on" if move is None else f"Throw back {move.discard}"
+        named = "" if top is None else f"{top}, "
+        return f"Win now: {named}{line.expected_score:.0f} points.", None, None
+    say = "Draw and play on." if move is None else f"Throw back {move.discard}."
+    within = f"within {draws_text(play.draws)}"
     if not line.win:
-        return f"{act}: no closed win can come {within}."
-    top = "" if line.top is None else f" (most often {play.names[line.top]})"
-    if play.exact:
-        return (
-            f"{act}: {percent(line.chance)} to close {within}, "
-            f"{line.expected_score:.0f} points on average{top}."
-        )
+        return say, f"No closed win can come {within}, whatever you throw.", None
+    sure, floor = ("exactly", "exactly") if play.exact else ("about", "at least")
+    often = "" if top is None else f", most often {top}"
     return (
-        f"{act}: at least {line.expected_score:.0f} points on average {within}, "
-        f"closing {percent(line.chance)} of the time when played as below{top}."
+        say,
+        f"Chance to win {within}: {sure} {percent(line.chance)}.",
+        f"Points on average: {floor} {line.expected_score:.0f}{often}.",
     )
 
 
@@ -81,8 +106,9 @@ def _method(play: PlayOdds) -> str:
         )
     return (
         f"A lower bound (R23): the best play is worked out exactly for "
-        f"{draws_text(play.exact_draws)} of {play.draws}; the figures are those of a stated "
-        f"way to play, {play.policy}, and the best play does at least as well."
+        f"{draws_text(play.exact_draws)} of {play.draws}; the chance and the points are "
+        f"those of a stated way to play, {play.policy}, and the best play scores at least "
+        "as much."
     )
 
 
@@ -104,8 +130,8 @@ def _keeping(result: OddsResult, play: PlayOdds, move: PlayMove | None) -> str |
     low, high = interval
     return (
         f"Keeping every tile drawn (R22) would close about {percent(chance)} (an estimate "
-        f"from {result.samples} sampled draws, 95% between {percent(low)} and "
-        f"{percent(high)}): {ceiling}."
+        f"from {result.samples} sampled draws, seed {result.seed}, 95% between "
+        f"{percent(low)} and {percent(high)}): {ceiling}."
     )
 
 

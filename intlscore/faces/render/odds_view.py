@@ -29,7 +29,7 @@ from intlscore.faces.render.advice import draws_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 from intlscore.faces.render.percent import percent
-from intlscore.faces.render.play_view import play_parts
+from intlscore.faces.render.play_view import play_lead, play_parts
 
 __all__ = ["SHOWN_FROM", "odds_view", "percent", "shown_types"]
 
@@ -143,7 +143,7 @@ def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
     Each table is drawn only where it fits whole (:class:`Fitted`); at a narrower
     width its rows become stacked records, so no number or type name is cut.
     """
-    parts: list[RenderableType] = list(play_parts(result))  # the move to make leads (R23)
+    parts: list[RenderableType] = play_lead(result)  # the move to make leads (R23)
     rack = " ".join(str(tile) for tile in result.tiles)
     how = (
         "every draw counted exactly"
@@ -151,7 +151,8 @@ def odds_view(result: OddsResult, every: bool = False) -> RenderableType:
         else f"{result.samples} sampled draw sequences, seed {result.seed}"
     )
     ahead = f"{draws_text(result.draws)} ahead"
-    parts.insert(min(len(parts), 3), Text(f"Rack {rack}   ({ahead}; {how})"))
+    parts.append(Text(f"Rack {rack}   ({ahead}; {how})"))
+    parts.extend(play_parts(result))  # then how the lead is worked out
     parts.append(Text(any_line(result)))
     rows = sorted(result.types, key=lambda r: (-r.expected, r.distance, r.number))
     shown, left_out = shown_types(rows, every)

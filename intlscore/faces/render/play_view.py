@@ -1,18 +1,21 @@
-"""The play odds (R23) in the odds view: the move to make first, then the numbers.
+"""The play odds (R23) in the odds view: the move to make first, then how it is worked out.
 
-The first line says what to do in plain words (:mod:`.advice`: "Throw back r9: 100% to
-close within 1 draw, 2453 points on average"), the next how sure that is (exact, or a
-lower bound) and R22's "keeping everything" beside it; then the chance by draws and, for
-15 tiles, a table (or, where it does not fit, stacked records) of each first move.
+The lead (:func:`play_lead`) says what to do in plain words (:mod:`.advice`: "Throw back
+r9.", the chance to win and the points on average); below it (:func:`play_parts`), under
+"How this is worked out", how sure that is (exact, or a lower bound and its policy),
+R22's "keeping everything" beside it, the chance by draws and, for 15 tiles, a table (or,
+where it does not fit, stacked records) of each first move.
 
 >>> from rich.console import Console
 >>> from intlscore.engine.odds import odds
 >>> console = Console(width=100, color_system=None)
 >>> with console.capture() as capture:
-...     for part in play_parts(odds("k1-13 k1 r9", draws=1, samples=50, play=True)):
+...     for part in play_lead(odds("k1-13 k1 r9", draws=1, samples=50, play=True)):
 ...         console.print(part)
->>> print(capture.get().splitlines()[0])
-Throw back r9: 100% to close within 1 draw, 2453 points on average (most often Royal).
+>>> print(capture.get().strip())
+Throw back r9.
+Chance to win within 1 draw: exactly 100%.
+Points on average: exactly 2453, most often Royal.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 from intlscore.faces.render.percent import percent
 
-__all__ = ["play_parts"]
+__all__ = ["play_lead", "play_parts"]
 
 
 def _per_draw(play: PlayOdds) -> Text:
@@ -59,13 +62,24 @@ def _moves(play: PlayOdds) -> RenderableType:
     return Fitted(table, Stacked(records), at_least=40)
 
 
+def play_lead(result: OddsResult) -> list[RenderableType]:
+    """The lines a player reads first: the move (bold), the chance, the points; none
+    without the play odds."""
+    if result.play is None:
+        return []
+    say, *figures = advice_words(result).lead
+    return [Text(say, style="bold"), *(Text(line) for line in figures)]
+
+
 def play_parts(result: OddsResult) -> list[RenderableType]:
-    """The lines of the play odds, the move first; none without them."""
+    """How the lead is worked out: the method, R22 beside it, the chance by draws and
+    each first move; none without the play odds."""
     play = result.play
     if play is None:
         return []
     words = advice_words(result)
-    parts: list[RenderableType] = [Text(words.say, style="bold"), Text(words.method)]
+    parts: list[RenderableType] = [Text("\nHow this is worked out", style="bold")]
+    parts.append(Text(words.method))
     if words.keeping is not None:
         parts.append(Text(words.keeping))
     parts.append(_per_draw(play))

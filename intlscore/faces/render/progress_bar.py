@@ -50,8 +50,8 @@ class LazyBar:
 
     def __exit__(
         self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
+        _kind: type[BaseException] | None,
+        _error: BaseException | None,
+        _trace: TracebackType | None,
     ) -> None:
         self.close()

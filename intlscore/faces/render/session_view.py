@@ -23,6 +23,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.faces.render.amend_words import AmendChange
 from intlscore.faces.render.deal_view import delta_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
@@ -103,7 +104,9 @@ LATEST = 20
 
 
 def _history_table(
-    players: Sequence[str], rows: Sequence[tuple[RecordedDeal, dict[str, int]]], running: bool
+    players: Sequence[str],
+    rows: Sequence[tuple[RecordedDeal, dict[str, int]]],
+    running: bool,
 ) -> tuple[Table, int]:
     """The table, and the width it needs to give the ending :data:`ENDING_WIDTH` columns
     (rich measures a column that does not wrap by its longest word, so count it here)."""
@@ -127,11 +130,16 @@ def _history_table(
 
 
 def history_view(
-    players: Sequence[str], deals: Sequence[RecordedDeal], latest: int | None = None
+    players: Sequence[str],
+    deals: Sequence[RecordedDeal],
+    latest: int | None = None,
+    was: Mapping[int, AmendChange] | None = None,
 ) -> RenderableType:
     """Deal by deal: how it ended, each player's delta, and the running totals where the
     width allows; only the ``latest`` deals when given (the running totals still count
-    every deal), with a line saying how many are left out."""
+    every deal), with a line saying how many are left out. ``was`` gives, by deal number,
+    what each amended deal's last amendment changed (was → now)."""
+    was = {} if was is None else was
     running = dict.fromkeys(players, 0)
     rows: list[tuple[RecordedDeal, dict[str, int]]] = []
     for deal in deals:
@@ -149,9 +157,9 @@ def history_view(
         for name in players:
             details.add_row(user_text(name), delta_text(deal.deltas[name]), f"({totals[name]})")
         records.append((user_text(deal_line(deal)), [details]))
-    table, running_width = _history_table(players, rows, running=True)
+    table, running_width = _history_table(players, rows, True)
     with_totals = Group(Text("deals (running total in brackets)", style="bold"), table)
-    table, deltas_width = _history_table(players, rows, running=False)
+    table, deltas_width = _history_table(players, rows, False)
     deltas_only = Group(
         Text("deals (each player's change; the totals are above)", style="bold"), table
     )
@@ -162,12 +170,21 @@ def history_view(
         parts.append(Text(f"{left_out} left out; session show --all shows every deal", style="dim"))
     narrow = Fitted(deltas_only, stacked, at_least=deltas_width)
     parts.append(Fitted(with_totals, narrow, at_least=running_width))
+    for deal, _ in rows:  # what each amendment changed, under the table
+        if deal.number in was:
+            parts.append(
+                user_text(f"deal {deal.number} amended, was → now: {was[deal.number].text()}")
+            )
     return Group(*parts)
 
 
-def session_view(state: SessionState, latest: int | None = LATEST) -> RenderableType:
+def session_view(
+    state: SessionState,
+    latest: int | None = LATEST,
+    was: Mapping[int, AmendChange] | None = None,
+) -> RenderableType:
     """The headline, the totals and the history of one session (its ``latest`` deals;
-    None for every one)."""
+    None for every one); ``was``: what each amended deal's last amendment changed."""
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
@@ -181,7 +198,7 @@ def session_view(state: SessionState, latest: int | None = LATEST) -> Renderable
         totals_view(state.players, state.totals),
     ]
     if state.deals:
-        parts += [Text(""), history_view(state.players, state.deals, latest)]
+        parts += [Text(""), history_view(state.players, state.deals, latest, was)]
     return Group(*parts)
 
 

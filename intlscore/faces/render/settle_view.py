@@ -1,5 +1,5 @@
-"""The rich view of a settlement: the fewest transfers first, then the nets and the pairwise
-payments.
+"""The rich view of a settlement: the fewest transfers first with one line saying why,
+then the nets and the pairwise payments.
 
 >>> from rich.console import Console
 >>> from intlscore.session.settlement import settle
@@ -12,6 +12,8 @@ bob pays ann │  20.00
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -20,7 +22,55 @@ from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text
 from intlscore.session.settlement import Payment, Settlement
 
-__all__ = ["settlement_view"]
+__all__ = ["settlement_view", "why_line"]
+
+
+def _average(totals: dict[str, int]) -> str:
+    """The average total, signed, to at most two decimals.
+
+    >>> _average({"ann": 33, "bob": 63}), _average({"a": 1, "b": 0, "c": 0})
+    ('+48', '+0.33')
+    """
+    mean = (Decimal(sum(totals.values())) / len(totals)).quantize(Decimal("0.01"))
+    text = f"{mean:+f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def why_line(settlement: Settlement) -> str:
+    """Why the transfers are what they are, in one plain line (R19): in every pair of
+    players the lower total pays the higher the stake times the difference, so what counts
+    is a total against the average, and a positive total below the average still pays.
+
+    >>> from intlscore.session.settlement import settle
+    >>> why_line(settle({"ann": 33, "bob": 140, "cat": -29}, "0.01"))
+    "why (R19): in every pair of players the lower total pays the higher 0.01 x the difference, so a total below the average (+48) pays in all, even a positive one like ann's (+33)"
+    >>> why_line(settle({"ann": 30, "bob": -10}, "0.5"))
+    'why (R19): in every pair of players the lower total pays the higher 0.5 x the difference, so a total below the average (+10) pays in all and one above it receives'
+    """  # noqa: E501
+    totals = dict(settlement.totals)
+    average = _average(totals)
+    line = (
+        f"why (R19): in every pair of players the lower total pays the higher {settlement.stake}"
+        f" x the difference, so a total below the average ({average}) pays in all"
+    )
+    whole = sum(totals.values())
+    positive = [  # below the average: n x total < the sum of the totals
+        f"{name}'s ({total:+d})"
+        for name, total in totals.items()
+        if total > 0 and total * len(totals) < whole
+    ]
+    if not positive:
+        return line + " and one above it receives"
+    return f"{line}, even a positive one like {_and_listed(positive)}"
+
+
+def _and_listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``.
+
+    >>> _and_listed(["a"]), _and_listed(["a", "b", "c"])
+    ('a', 'a, b and c')
+    """
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _payments(title: str, payments: tuple[Payment, ...]) -> RenderableType:
@@ -64,6 +114,7 @@ def settlement_view(settlement: Settlement, stake_note: str = "") -> RenderableT
         ),
         Text(""),
         _payments(fewest, settlement.transfers),
+        *([user_text(why_line(settlement))] if settlement.transfers else []),
         Text(""),
         Text("nets", style="bold"),
         Fitted(nets, Stacked(records)),

@@ -22,10 +22,13 @@ CLI's ``--json`` object (same builder, same keys):
 
 An error is an :class:`~intlscore.errors.IntlscoreError` whose class says the answer
 (``http_status``): bad input is 400 with ``{"error": "one line"}`` and nothing stored; no
-such session is 404; a busy ledger or a passing I/O failure is 503 with ``Retry-After`` (the
-page sends the same request again, with the same ``Idempotency-Key``); a damaged ledger is
-500. The line is the error's :attr:`~intlscore.errors.IntlscoreError.public` text, which
-names no file of the server. The engine and the ledger are blocking, so each call runs in
+such session is 404; a busy ledger is 503 with ``Retry-After`` (the page sends the same
+request again, with the same ``Idempotency-Key``); a full disk is 507 with ``Retry-After``
+(the page keeps the deal waiting, with the reason); a ledger that cannot be written (a
+read-only disk) is 409, which the page does not send again by itself; a damaged ledger or
+a failing disk is 500. The line is the error's
+:attr:`~intlscore.errors.IntlscoreError.public` text, which names no file of the server.
+The engine and the ledger are blocking, so each call runs in
 Starlette's thread pool; the server keeps one :class:`~intlscore.session.ledger.Ledger`
 for its whole life (its store pools the connections: each write is one transaction, each
 read one snapshot, and the file is inspected once, not at every request).
@@ -48,8 +51,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from intlscore.errors import IntlscoreError
-from intlscore.faces.web.inputs import BadRequest, Fields, parse_body
+from intlscore.errors import BadRequest, Stopped, StoredAlready
+from intlscore.faces.web.inputs import Fields, parse_body
 from intlscore.faces.web.rack_fields import context, rack_fields
 from intlscore.session.ledger import Ledger, RecordedDeal, Session, SessionState
 
@@ -61,12 +64,6 @@ __all__ = ["Settings", "StoredAlready", "public", "routes"]
 T = TypeVar("T")
 RULES_TEXT = 60_000
 """The longest rules file the page may send (the whole shipped rules are about 12 KiB)."""
-
-
-class StoredAlready(IntlscoreError):
-    """A write was committed but reading the answer back failed: say what is stored."""
-
-    http_status = 500
 
 
 def after_commit(what: str, read: Callable[[], T]) -> T:
@@ -282,7 +279,6 @@ async def tiles(request: Request) -> Response:
     text = body.tiles("tiles", required=True)
     known_text = body.tiles("known")
     body.done()
-    assert text is not None
     parsed = parse_tiles(text)
     known = parse_tiles(known_text) if known_text and known_text.strip() else []
     check_tiles(parsed, known)
@@ -314,21 +310,21 @@ async def reach(request: Request) -> Response:
 WEB_MAX_DRAWS = 6
 """The most draws the page asks about (the command line goes to 20)."""
 WEB_MAX_SAMPLES = 5_000
-WEB_SAMPLES = 800
-"""R22's draw sequences for the page: about 3.5 points either side at 95%, and quick."""
 
 
 async def odds(request: Request) -> Response:
     """R22's odds and, with ``play``, the best discard under real play (R23)."""
+    from intlscore.engine.odds import DEFAULT_SAMPLES, DEFAULT_SEED
     from intlscore.engine.odds import odds as odds_of
-    from intlscore.engine.odds.play import Stop, Stopped
+    from intlscore.engine.odds.play import Stop
     from intlscore.faces.render.advice import advice_words
 
     body = await fields(request)
     given = rack_fields(body)
     draws = _or(body.whole_number("draws"), 3)
-    samples = _or(body.whole_number("samples"), WEB_SAMPLES)
-    seed = _or(body.whole_number("seed"), 0)
+    # the command line's own sample (count and seed), so both faces give the same figures
+    samples = _or(body.whole_number("samples"), DEFAULT_SAMPLES)
+    seed = _or(body.whole_number("seed"), DEFAULT_SEED)
     play = body.flag("play")
     body.done()
     if not 1 <= draws <= WEB_MAX_DRAWS:
@@ -378,7 +374,8 @@ async def list_sessions(request: Request) -> Response:
 
 
 async def new_session(request: Request) -> Response:
-    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?}``, as ``session new``.
+    """``{"name", "players", "rules"?, "joker_value"?, "trump_bonus"?, "stake"?}``, as
+    ``session new`` (``stake``: money per point kept for settle, R19, as ``--stake``).
 
     ``rules`` is the text of a rules file (``docs/rules-files.md``), e.g. a house file
     that ``extends = "international"``; without it the session takes the server's rules
@@ -392,8 +389,11 @@ async def new_session(request: Request) -> Response:
     rules_text = body.text("rules", limit=RULES_TEXT)
     joker_value = body.whole_number("joker_value")
     trump_bonus = body.optional_flag("trump_bonus")
+    stake_text = body.text("stake")
     body.done()
-    assert name is not None
+    from intlscore.session.settlement import parse_money
+
+    stake = parse_money(stake_text) if stake_text and stake_text.strip() else None
     rules = (
         parse_rules(rules_text, "the rules file of the page")
         if rules_text and rules_text.strip()
@@ -404,7 +404,13 @@ async def new_session(request: Request) -> Response:
     from intlscore.faces.web.idempotency import keyed_write
 
     def create(ledger: Ledger) -> JSONResponse:
-        session = ledger.create_session(name, players, rules)
+        def session_and_stake(_: object) -> Session:  # one transaction, as every write
+            made = ledger.create_session(name, players, rules)
+            if stake is not None:
+                made.set_stake(stake)
+            return made
+
+        session = ledger.write(session_and_stake)
         data = {
             "session": session.name,
             "players": list(session.players),

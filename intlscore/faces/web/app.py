@@ -41,6 +41,8 @@ LOCAL_HOSTS: Final = ("127.0.0.1", "localhost")
 STATIC = Path(__file__).parent / "static"
 RETRY_AFTER: Final = 1
 """Seconds a phone waits before sending a request answered 503 again."""
+RETRY_AFTER_FULL: Final = 10
+"""Seconds a phone waits before sending a request answered 507 (a full disk) again."""
 mimetypes.add_type("application/manifest+json", ".webmanifest")  # the installable app's
 log = logging.getLogger("intlscore.web")
 
@@ -52,7 +54,8 @@ def _one_line(text: str) -> str:
 def _error(request: Request, status: int, message: str) -> Response:
     """JSON ``{"error": ...}`` under ``/api``, else a small page saying the same line."""
     message = _one_line(message)
-    headers = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+    wait = {503: RETRY_AFTER, 507: RETRY_AFTER_FULL}.get(status)
+    headers = None if wait is None else {"Retry-After": str(wait)}
     if request.url.path.startswith("/api"):
         return JSONResponse({"error": message}, status_code=status, headers=headers)
     response = pages.render(request, "error.html", status, title="Problem", message=message)
@@ -64,12 +67,14 @@ def _error(request: Request, status: int, message: str) -> Response:
 async def _intlscore_error(request: Request, error: Exception) -> Response:
     """The answer its class names (:attr:`~intlscore.errors.IntlscoreError.http_status`),
     with its text that names no file of the server; never decided by reading the text."""
-    assert isinstance(error, IntlscoreError)
+    if not isinstance(error, IntlscoreError):  # Starlette calls it for these alone
+        raise error
     return _error(request, error.http_status, error.public)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
-    assert isinstance(error, HTTPException)
+    if not isinstance(error, HTTPException):  # Starlette calls it for these alone
+        raise error
     return _error(request, error.status_code, str(error.detail))
 
 

@@ -35,8 +35,8 @@ from starlette.routing import Route
 
 from intlscore.engine.handcheck import check_tiles
 from intlscore.engine.notation import parse_tiles
+from intlscore.errors import BadRequest
 from intlscore.faces.web.api import answer, fields, session_name, session_write, with_session
-from intlscore.faces.web.inputs import BadRequest
 from intlscore.session.deal import KINDS, rack_tiles
 from intlscore.session.ledger import Session
 from intlscore.session.names import name_key
@@ -213,7 +213,6 @@ async def start(request: Request) -> Response:
     closed = body.tiles("closed")
     discard = body.text("discard")
     body.done()
-    assert winner is not None and kind is not None
     session = await _session(request)
     draft = Draft.open(session.players, winner=winner, kind=kind, closed=closed, discard=discard)
     _book(request)[session.name] = draft
@@ -229,7 +228,6 @@ async def fill(request: Request) -> Response:
     rack = body.tiles("rack")
     not_melded = body.flag("not_melded")
     body.done()
-    assert player is not None
     name = session_name(request)
     _current(request, name, draft_id).fill(player, rack=rack, not_melded=not_melded)
     return _told(request, name, _book(request)[name])
@@ -260,7 +258,6 @@ async def store(request: Request) -> Response:
     body = await fields(request)
     draft_id = body.text("id", required=True)
     body.done()
-    assert draft_id is not None
     name = session_name(request)
     book = _book(request)
     draft = book.get(name)

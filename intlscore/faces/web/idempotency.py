@@ -13,7 +13,7 @@ another request (method, path or body) is refused with 422 and one line.
 >>> parse_key('""')
 Traceback (most recent call last):
 ...
-intlscore.faces.web.inputs.BadRequest: the Idempotency-Key header is empty
+intlscore.errors.BadRequest: the Idempotency-Key header is empty
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from intlscore.faces.web.inputs import BadRequest
+from intlscore.errors import BadRequest
 from intlscore.session.ledger import Ledger
 
 __all__ = ["HEADER", "REPLAYED", "keyed_write", "parse_key"]

@@ -11,28 +11,24 @@ Anything wrong raises :class:`BadRequest`, which the app turns into HTTP 400.
 >>> Fields({"tiles": 7}).tiles("tiles")
 Traceback (most recent call last):
 ...
-intlscore.faces.web.inputs.BadRequest: tiles must be tile notation (a string or a list of strings), not 7
+intlscore.errors.BadRequest: tiles must be tile notation (a string or a list of strings), not 7
 >>> Fields({"tile": "r5"}).done()
 Traceback (most recent call last):
 ...
-intlscore.faces.web.inputs.BadRequest: unknown field 'tile'
-"""  # noqa: E501
+intlscore.errors.BadRequest: unknown field 'tile'
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any, Final, Literal, overload
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import BadRequest
 
 __all__ = ["MAX_TEXT", "BadRequest", "Fields", "parse_body"]
 
 MAX_TEXT: Final = 2000
 """The longest text a field may hold (a whole deck in notation is far shorter)."""
-
-
-class BadRequest(IntlscoreError, ValueError):
-    """A request the API cannot take; its message is the one line the client gets."""
 
 
 def _no_constant(name: str) -> Any:
@@ -47,7 +43,7 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     >>> parse_body(b"[1]")
     Traceback (most recent call last):
     ...
-    intlscore.faces.web.inputs.BadRequest: the body must be one JSON object, not a list
+    intlscore.errors.BadRequest: the body must be one JSON object, not a list
     """
     if not raw.strip():
         return {}
@@ -82,8 +78,13 @@ class Fields:
         if unknown:
             raise BadRequest(f"unknown field {unknown[0]!r}")
 
+    @overload
+    def text(self, key: str, *, required: Literal[True], limit: int = MAX_TEXT) -> str: ...
+    @overload
+    def text(self, key: str, *, required: bool = False, limit: int = MAX_TEXT) -> str | None: ...
     def text(self, key: str, *, required: bool = False, limit: int = MAX_TEXT) -> str | None:
-        """A string (at most ``limit`` characters), or None when absent."""
+        """A string (at most ``limit`` characters), or None when absent (never when
+        ``required``: then absent is a :class:`BadRequest`)."""
         value = self._get(key)
         if value is None:
             if required:
@@ -97,8 +98,13 @@ class Fields:
             raise BadRequest(f"{key} holds a NUL character")
         return value
 
+    @overload
+    def tiles(self, key: str, *, required: Literal[True]) -> str: ...
+    @overload
+    def tiles(self, key: str, *, required: bool = False) -> str | None: ...
     def tiles(self, key: str, *, required: bool = False) -> str | None:
-        """Tile notation: one string, or a list of strings joined by spaces."""
+        """Tile notation: one string, or a list of strings joined by spaces (never None
+        when ``required``)."""
         value = self._get(key)
         if isinstance(value, list):
             if not all(isinstance(item, str) for item in value):

@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
+from intlscore.faces.render.amend_words import AmendChange, amend_changes
 from intlscore.faces.web.api import open_session, session_name, settings
 from intlscore.faces.web.chart import player_order, running_chart
 from intlscore.faces.web.names import url_segment
@@ -124,20 +125,22 @@ async def session(request: Request) -> Response:
     where = settings(request)
     name = session_name(request)
 
-    def job() -> tuple[Any, list[str]]:
+    def job() -> tuple[Any, list[str], dict[int, AmendChange]]:
         with where.ledger() as ledger:
-            state = where.states.read(open_session(ledger, name))
+            opened = open_session(ledger, name)
+            state = where.states.read(opened)
             # each player's style on the chart is theirs in every session and the club's
             order = player_order(ledger)
-            return state, order
+            return state, order, amend_changes(state.deals, opened.versions)
 
-    state, order = await run_in_threadpool(job)
+    state, order, was = await run_in_threadpool(job)
     chart = running_chart(state.players, [deal.deltas for deal in state.deals], order)
     return render(
         request,
         "session.html",
         title=f"Session {state.name}",
         state=state,
+        was=was,
         chart=chart,
         kinds=[(kind, KIND_WORDS[kind]) for kind in KINDS],
     )

@@ -66,7 +66,6 @@ def rack_fields(body: Fields, *, discard: bool = False) -> RackFields:
     """Read ``tiles`` (required), then ``discard`` (the scorer's) or ``seen`` and
     ``trump`` (reach's and the odds'), then the context flags."""
     tiles = body.tiles("tiles", required=True)
-    assert tiles is not None
     if discard:
         return RackFields(tiles, body.text("discard"), None, None, context(body))
     seen = body.tiles("seen")

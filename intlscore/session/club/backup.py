@@ -38,14 +38,20 @@ import os
 import secrets
 import sqlite3
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import quote
 
-from intlscore.errors import IntlscoreError, LedgerError
+from intlscore.errors import (
+    IntlscoreError,
+    LedgerBusyError,
+    LedgerError,
+    LedgerFullError,
+    LedgerReadOnlyError,
+)
 from intlscore.session.club.season import loaded_sessions
 from intlscore.session.ledger import files
-from intlscore.session.ledger.core import rebuild_kept, rescore_problems
+from intlscore.session.ledger.core import name_clashes, rebuild_kept, rescore_problems
 from intlscore.session.ledger.files import State
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
 
@@ -73,7 +79,7 @@ def _temporary(near: Path, what: str) -> Path:
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, files.FILE_MODE))
     except OSError as error:
-        raise LedgerError(f"cannot write next to {near}: {error.strerror}") from None
+        raise files.os_failure(near, error, f"write next to {near}") from None
     return path
 
 
@@ -113,7 +119,10 @@ def _copy(source: Path, target: Path, timeout: float, failure: str) -> None:
     """Copy the SQLite file ``source`` into the file ``target`` in one step of the backup
     API (one read snapshot of ``source``, one write transaction on ``target``); an SQLite
     error is one line starting with ``failure``."""
-    reader = sqlite3.connect(f"file:{quote(str(source))}?mode=ro", uri=True, timeout=timeout)
+    try:
+        reader = files.open_reader(source, timeout)
+    except sqlite3.Error as error:
+        raise LedgerError(f"{failure} ({' '.join(str(error).split())})") from None
     try:
         writer = sqlite3.connect(target, timeout=timeout)
         try:
@@ -121,6 +130,9 @@ def _copy(source: Path, target: Path, timeout: float, failure: str) -> None:
         finally:
             writer.close()
     except sqlite3.Error as error:
+        said = files.failure(target, error)
+        if isinstance(said, LedgerBusyError | LedgerFullError | LedgerReadOnlyError):
+            raise said from None  # the copy's disk: full, read-only, or held by a writer
         raise LedgerError(f"{failure} ({' '.join(str(error).split())})") from None
     finally:
         reader.close()
@@ -151,25 +163,79 @@ def _same_file(one: Path, other: Path) -> bool:
         return False
 
 
-def backup(ledger: Ledger, target: str | os.PathLike[str]) -> Copied:
-    """Copy the ledger to ``target`` (see the module's docstring)."""
+def backup(ledger: Ledger, target: str | os.PathLike[str], *, new: bool = False) -> Copied:
+    """Copy the ledger to ``target`` (see the module's docstring); with ``new``, ``target``
+    must not exist yet (:class:`FileExistsError` if it does): it is never replaced."""
     path = _output(target, "backup")
     if _same_file(path, ledger.path):
         raise LedgerError(f"{path} is the ledger itself; back it up to another file")
-    if files.probe(path) is State.PRESENT:
+    if not new and files.probe(path) is State.PRESENT:
         _replaceable_backup(path)
     if not ledger.path.exists() or files.probe(ledger.path) is not State.PRESENT:
         raise LedgerError(f"there is no ledger at {ledger.path} to back up")
-    temporary = _temporary(path, "backup")
+    reserved = False
     try:
-        _copy(ledger.path, temporary, ledger.timeout, f"cannot back up {ledger.path}")
-        report = _checked(temporary, ledger.path)
-        os.replace(temporary, path)
+        if new:  # the name is taken first, so that no other backup can take it meanwhile
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, files.FILE_MODE))
+            reserved = True
+        temporary = _temporary(path, "backup")
+        try:
+            _copy(ledger.path, temporary, ledger.timeout, f"cannot back up {ledger.path}")
+            report = _checked(temporary, ledger.path)
+            os.replace(temporary, path)
+            reserved = False
+        finally:
+            _remove(temporary)
+    except FileExistsError:
+        raise
     except OSError as error:
         raise LedgerError(f"cannot write {path}: {error.strerror}") from None
     finally:
-        _remove(temporary)
+        if reserved:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
     return Copied(path, len(report.sessions), report.deals)
+
+
+def dated_name(ledger: Path, when: datetime, again: int = 1) -> Path:
+    """The file a backup without a name goes to: beside the ledger, named after it and the
+    local time to the minute; ``again`` > 1 for another one in the same minute.
+
+    >>> when = datetime(2026, 12, 6, 1, 30)
+    >>> str(dated_name(Path("club/ledger.sqlite3"), when)), dated_name(Path("l.db"), when, 2).name
+    ('club/ledger-2026-12-06-0130.sqlite3', 'l-2026-12-06-0130-2.sqlite3')
+    """
+    more = "" if again == 1 else f"-{again}"
+    return ledger.with_name(f"{ledger.stem}-{when:%Y-%m-%d-%H%M}{more}.sqlite3")
+
+
+DATED_TRIES: Final = 100
+"""How many names :func:`dated_backup` tries within one minute."""
+
+
+def dated_backup(ledger: Ledger, when: datetime | None = None) -> Copied:
+    """Copy the ledger to a new file beside it, :func:`dated_name` (``when``: now, local
+    time), never replacing an existing file: a name that is taken gets ``-2``, ``-3``...
+
+    >>> import tempfile
+    >>> from intlscore.session.ledger import Ledger
+    >>> with tempfile.TemporaryDirectory() as tmp, Ledger(Path(tmp) / "club.sqlite3") as ledger:
+    ...     _ = ledger.create_session("friday", ["ann", "bob"])
+    ...     when = datetime(2026, 12, 6, 1, 30)
+    ...     [dated_backup(ledger, when).path.name for _ in range(2)]
+    ['club-2026-12-06-0130.sqlite3', 'club-2026-12-06-0130-2.sqlite3']
+    """
+    moment = datetime.now().astimezone() if when is None else when
+    for again in range(1, DATED_TRIES + 1):
+        path = dated_name(ledger.path, moment, again)
+        if os.path.lexists(path):
+            continue
+        with contextlib.suppress(FileExistsError):  # taken meanwhile: the next name
+            return backup(ledger, path, new=True)
+    raise LedgerError(
+        f"{dated_name(ledger.path, moment)} and {DATED_TRIES - 1} more names beside it are"
+        " taken; give the backup a file name"
+    )
 
 
 def restore(ledger: Ledger, source: str | os.PathLike[str], *, replace: bool = False) -> Copied:
@@ -298,6 +364,10 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
             or not all(isinstance(entry, dict) for entry in session["entries"])
         ):
             raise _bad(f"session {index} is not a name, a record and a list of entries")
+
+    clashes = name_clashes([session["name"] for session in sessions])
+    if clashes:  # one name under NFC and case folding: the ledger would hold two
+        raise _bad(f"{clashes[0]} in the ledger it was exported from, then export it again")
 
     def store(connection: sqlite3.Connection) -> Copied:
         held = connection.execute("SELECT count(*) FROM session").fetchone()[0]

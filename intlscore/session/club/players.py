@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import DealError, LedgerError, quoted
+from intlscore.errors import DealError, LedgerError, known, quoted
 from intlscore.session.club.season import listed, loaded_sessions
 from intlscore.session.deal import check_player_names
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
@@ -172,9 +172,9 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
                 ) from None
         renamed = _renamer(key, new)
         for session_id, _ in touched:
-            _rewrite(connection, session_id, renamed)
+            rewrite(connection, session_id, renamed)
         names = tuple(record.name for _, record in touched)
-        _check_again(ledger, connection, names)
+        check_again(ledger, connection, names)
         note = Rename(old, new, when, names)
         notes = [*_notes(connection), note.to_dict()]
         connection.execute(
@@ -193,15 +193,22 @@ def _renamer(key: str, new: str) -> Callable[[Any], Any]:
     return renamed
 
 
-def _rewrite(
-    connection: sqlite3.Connection, session_id: int, renamed: Callable[[Any], Any]
+def rewrite(
+    connection: sqlite3.Connection,
+    session_id: int,
+    renamed: Callable[[Any], Any],
+    session_name: str | None = None,
 ) -> None:
-    """Write one session's records again with the name replaced, and chain them again."""
+    """Write one session's records again with the player names ``renamed`` (and the
+    session's own name ``session_name``, if given), and chain them again."""
     (text,) = connection.execute(
         "SELECT record FROM session WHERE id = ?", (session_id,)
     ).fetchone()
     record = json.loads(text)
     record["players"] = [renamed(name) for name in record["players"]]
+    if session_name is not None:
+        record["name"] = session_name
+        connection.execute("UPDATE session SET name = ? WHERE id = ?", (session_name, session_id))
     text = canonical(record)
     head = chain_digest(SESSION_SEED, text)
     connection.execute(
@@ -252,15 +259,14 @@ def _renamed_outcome(result: dict[str, Any], renamed: Callable[[Any], Any]) -> d
     }
 
 
-def _check_again(ledger: Ledger, connection: sqlite3.Connection, names: tuple[str, ...]) -> None:
+def check_again(ledger: Ledger, connection: sqlite3.Connection, names: tuple[str, ...]) -> None:
     """Replay and re-score the sessions just rewritten (inside the write): any problem
     undoes the whole rename."""
     from intlscore.session.ledger.core import rebuild_kept, rescore_problems
 
     problems: list[str] = []
     for name in names:
-        loaded = ledger.load(connection, name, problems)
-        assert loaded is not None
+        loaded = known(ledger.load(connection, name, problems), f"session {name!r}, listed")
         problems += rescore_problems(name, loaded[2])
         rebuild_kept(connection, loaded[0], loaded[2])  # the kept rows name the players too
     if problems:  # pragma: no cover - a rename never changes a score

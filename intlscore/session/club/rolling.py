@@ -106,6 +106,6 @@ class RollingBackups:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self._stop.set()
         self._thread.join(timeout=30)

@@ -18,7 +18,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from intlscore.errors import LedgerError
+from intlscore.errors import LedgerDamageError, LedgerError, known, quoted
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
@@ -35,9 +35,8 @@ def loaded_sessions(
     names = [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
     sessions = []
     for name in names:
-        loaded = ledger.load(connection, name)  # the ledger's own replay and checks
-        assert loaded is not None
-        sessions.append(loaded)
+        # the ledger's own replay and checks
+        sessions.append(known(ledger.load(connection, name), f"session {name!r}, listed"))
     return sessions
 
 
@@ -155,10 +154,14 @@ def _deals(
     return deals
 
 
-def _closed(data: list[object]) -> tuple[int, str, int]:
-    number, name, jokers = data
-    assert isinstance(number, int) and isinstance(name, str) and isinstance(jokers, int)
-    return number, name, jokers
+def _closed(data: object) -> tuple[int, str, int]:
+    """A kept deal's closed type: its number, name and jokers."""
+    match data:
+        case [int() as number, str() as name, int() as jokers]:
+            return number, name, jokers
+    raise LedgerDamageError(
+        f"a kept deal's closed type is damaged ({quoted(str(data))}); see: intlscore session check"
+    )
 
 
 def listed(names: list[str], most: int = 8) -> str:

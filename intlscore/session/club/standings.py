@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from intlscore.errors import LedgerError
+from intlscore.errors import LedgerError, known
 from intlscore.session.club.ratings import START, Rating, kept_ratings, ratings
 from intlscore.session.club.season import listed
 from intlscore.session.club.stats import (
@@ -138,8 +138,7 @@ def standings(
 
     def key(row: Standing) -> float | Decimal:
         if order == "money":
-            assert row.money is not None
-            return row.money
+            return known(row.money, "a player's money, ordered by money")
         return row.total if order == "score" else row.rating.ordinal
 
     rows.sort(key=key, reverse=True)

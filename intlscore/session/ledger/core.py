@@ -52,7 +52,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Self, TypeVar
 
-from intlscore.errors import LedgerDamageError, LedgerError, SessionNotFoundError
+from intlscore.errors import LedgerDamageError, LedgerError, SessionNotFoundError, known, quoted
 from intlscore.rules import Rules, resolve_rules
 from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import check_player_names
@@ -75,6 +75,7 @@ from intlscore.session.ledger.state import (
     rescore_problem,
 )
 from intlscore.session.ledger.store import Store
+from intlscore.session.names import name_key
 
 __all__ = [
     "DB_ENV",
@@ -105,7 +106,8 @@ def default_db_path() -> Path:
     return Path(user_data_dir("intlscore", appauthor=False)) / DB_FILE
 
 
-def _check_session_name(name: str) -> str:
+def check_session_name(name: str) -> str:
+    """``name`` if it can name a session (printable, no spaces around it, not too long)."""
     if not isinstance(name, str) or not name.strip():
         raise LedgerError("a session name is empty")
     if name != name.strip() or not name.isprintable() or len(name) > MAX_SESSION_NAME:
@@ -114,6 +116,60 @@ def _check_session_name(name: str) -> str:
             f" it, and at most {MAX_SESSION_NAME} characters"
         )
     return name
+
+
+def stored_name(connection: sqlite3.Connection, name: str) -> str | None:
+    """The session that ``name`` names, as its name is stored (first typed), or None.
+
+    Session names are one name under Unicode NFC and case folding, as players' are
+    (:func:`~intlscore.session.names.name_key`): "Fri" finds "fri". The name as stored is
+    found first, by the table's index; another spelling reads every session's name. A
+    ledger from before this rule may hold two sessions that are one name: then only
+    their exact names find them, and another spelling is refused naming both.
+    """
+    row = connection.execute("SELECT name FROM session WHERE name = ?", (name,)).fetchone()
+    if row is not None:
+        return str(row[0])
+    found = same_names(connection, name)
+    if len(found) > 1:
+        raise LedgerError(
+            f"{quoted(name)} names {len(found)} sessions, {', '.join(map(repr, found))}, which"
+            " differ only in case or accents; give one as it is written (see: intlscore"
+            " session check)"
+        )
+    return found[0] if found else None
+
+
+def same_names(connection: sqlite3.Connection, name: str) -> list[str]:
+    """Every stored session name that is one name with ``name``, oldest first."""
+    key = name_key(name)
+    return [
+        stored
+        for (stored,) in connection.execute("SELECT name FROM session ORDER BY id")
+        if name_key(stored) == key
+    ]
+
+
+def name_clashes(names: Sequence[str]) -> list[str]:
+    """One line for each group of session names that are one name, with a way to rename.
+
+    >>> name_clashes(["Fri", "sat", "fri"])
+    ["sessions 'Fri' and 'fri' are one name (they differ only in case or accents); rename \
+the later one: intlscore session rename 'fri' NEW-NAME"]
+    """
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(name_key(name), []).append(name)
+    lines = []
+    for group in groups.values():
+        if len(group) > 1:
+            shown = ", ".join(map(repr, group[:-1])) + f" and {group[-1]!r}"
+            later = "the later one" if len(group) == 2 else "all but the first"
+            lines.append(
+                f"sessions {shown} are one name (they differ only in case or accents); rename"
+                f" {later}: intlscore session rename {group[-1]!r} NEW-NAME"
+            )
+    return lines
 
 
 class Session(OpenSession):
@@ -201,7 +257,7 @@ class Ledger:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     def once(
@@ -213,7 +269,7 @@ class Ledger:
 
         Returns the remembered answer and whether it is fresh (False: ``key`` had already
         been answered in ``scope``, and nothing was written). A key used before with another
-        ``fingerprint`` raises :class:`~intlscore.session.ledger.requests.KeyReused`. If
+        ``fingerprint`` raises :class:`~intlscore.errors.KeyReused`. If
         ``write`` raises, nothing is stored, the key included. Keys are kept at least
         :data:`~intlscore.session.ledger.requests.KEY_WINDOW`.
 
@@ -257,13 +313,20 @@ class Ledger:
         the file they came from changes or disappears. ``table`` (or a
         :class:`DealTable` as ``rules``) is the older way: the shipped rules with that
         deal table."""
-        name = _check_session_name(name)
+        name = check_session_name(name)
         names = check_player_names(players, "session")
         record = SessionRecord(name, names, clock.now(), _session_rules(rules, table))
 
         def insert(connection: sqlite3.Connection) -> None:
-            if connection.execute("SELECT 1 FROM session WHERE name = ?", (name,)).fetchone():
-                raise LedgerError(f"a session named {name!r} already exists")
+            held = same_names(connection, name)
+            if held:
+                also = (
+                    ""
+                    if name in held
+                    else f" (written {held[0]!r}: names that differ only in case or accents"
+                    " are one name)"
+                )
+                raise LedgerError(f"a session named {name!r} already exists{also}")
             session_id = write_session(connection, record, [])
             (head,) = connection.execute(
                 "SELECT head FROM session WHERE id = ?", (session_id,)
@@ -278,6 +341,7 @@ class Ledger:
     ) -> tuple[int, SessionRecord, History] | None:
         """A session's id, record and replayed, checked history (None: no such session),
         read through ``connection`` (inside :meth:`read` or :meth:`write`)."""
+        name = stored_name(connection, name) or name
         row = connection.execute(
             "SELECT id, record, digest, head FROM session WHERE name = ?", (name,)
         ).fetchone()
@@ -307,14 +371,15 @@ class Ledger:
         none of that name. Reads the session's record and head, not its history."""
 
         def read(connection: sqlite3.Connection | None) -> Session:
-            row = None
+            row, stored = None, None
             if connection is not None:
+                stored = stored_name(connection, name)
                 row = connection.execute(
-                    "SELECT id FROM session WHERE name = ?", (name,)
+                    "SELECT id FROM session WHERE name = ?", (stored,)
                 ).fetchone()
-            if connection is None or row is None:
+            if connection is None or row is None or stored is None:
                 raise self.missing(connection, name)
-            tail = read_tail(connection, name, row[0])
+            tail = read_tail(connection, stored, row[0])
             return Session(self, tail.session_id, tail.record, tail.rules)
 
         return self.read(read)
@@ -365,8 +430,9 @@ class Ledger:
             ).fetchall():
                 try:
                     seats = json.loads(players)
-                    assert isinstance(seats, list) and all(isinstance(n, str) for n in seats)
-                except (ValueError, AssertionError):
+                except ValueError:
+                    seats = None
+                if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
                     raise LedgerDamageError(
                         f"session {name!r}: its kept players are damaged; see: intlscore"
                         " session check"
@@ -392,10 +458,12 @@ class Ledger:
                     raise self.missing(connection, name)
                 return LedgerCheck(self.path, (), ())
             names = [row[0] for row in connection.execute("SELECT name FROM session ORDER BY id")]
+            clashes = name_clashes(names) if name is None else []
             if name is not None:
-                if name not in names:
+                stored = stored_name(connection, name)
+                if stored is None:
                     raise self.missing(connection, name)
-                names = [name]
+                names = [stored]
             problems: list[str] = []
             summaries: list[SessionSummary] = []
             for each in names:
@@ -405,8 +473,7 @@ class Ledger:
                 except LedgerDamageError as error:
                     problems.append(str(error))
                     continue
-                assert loaded is not None
-                session_id, record, history = loaded
+                session_id, record, history = known(loaded, f"session {each!r}, listed")
                 problems += rescore_problems(each, history)
                 if len(problems) == found:  # a damaged history says enough
                     problems += kept_problems(connection, each, session_id, history)
@@ -414,8 +481,8 @@ class Ledger:
                     SessionSummary(each, record.players, len(history.deals), record.created)
                 )
             if problems:
-                return LedgerCheck(self.path, (), tuple(problems))
-            return LedgerCheck(self.path, tuple(summaries), ())
+                return LedgerCheck(self.path, (), tuple(problems), tuple(clashes))
+            return LedgerCheck(self.path, tuple(summaries), (), tuple(clashes))
 
         return self.read(read)
 
@@ -448,10 +515,9 @@ def session_rows(connection: sqlite3.Connection) -> list[tuple[str, SessionRecor
 
 
 def _closed_types(history: History) -> dict[int, kept.Closed | None]:
-    assert history.rules is not None
+    rules = history.rules_in_force
     return {
-        deal.number: kept.closed_scored(deal, history.rules)
-        for deal in (*history.deals, *history.undone)
+        deal.number: kept.closed_scored(deal, rules) for deal in (*history.deals, *history.undone)
     }
 
 

@@ -16,6 +16,7 @@ and race-free creation.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import sqlite3
@@ -23,7 +24,7 @@ import stat
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 from urllib.parse import quote
 
 from intlscore.errors import (
@@ -32,6 +33,9 @@ from intlscore.errors import (
     LedgerDamageError,
     LedgerError,
     LedgerFileError,
+    LedgerFullError,
+    LedgerIOError,
+    LedgerReadOnlyError,
     about_file,
 )
 
@@ -169,11 +173,22 @@ def check_header(path: Path) -> None:
 
 
 BUSY: Final = "the session database is busy, try again"
-SQLITE_NOTADB: Final = 26
+SQLITE_PERM: Final = 3
+SQLITE_READONLY: Final = 8
+SQLITE_IOERR: Final = 10
 SQLITE_CORRUPT: Final = 11
-TRANSIENT: Final = frozenset({5, 6, 10, 15})
-"""SQLite's primary result codes of a passing failure: BUSY, LOCKED, IOERR and PROTOCOL.
-The same request may simply be sent again (:class:`~intlscore.errors.LedgerBusyError`)."""
+SQLITE_FULL: Final = 13
+SQLITE_CANTOPEN: Final = 14
+SQLITE_NOTADB: Final = 26
+TRANSIENT: Final = frozenset({5, 6, 15})
+"""SQLite's primary result codes of "another connection holds the lock": BUSY, LOCKED,
+and PROTOCOL (which SQLite returns when a connection lost the race for a WAL lock dozens
+of times). The same request may simply be sent again
+(:class:`~intlscore.errors.LedgerBusyError`); no other code is called busy."""
+ROOM: Final = 1 << 20
+"""Free bytes below which a disk that failed a write is called full (SQLite reports a
+full disk as FULL, or as an I/O error when the WAL or its index cannot grow)."""
+UNUSABLE: Final = "could not be read or written"
 
 
 def sqlite_code(error: sqlite3.Error) -> int:
@@ -182,33 +197,160 @@ def sqlite_code(error: sqlite3.Error) -> int:
 
 
 def is_busy(error: sqlite3.Error) -> bool:
-    """Whether ``error`` is a passing one (busy, locked, a failed read or write, a lock
-    protocol race), by SQLite's result code, never by its text."""
+    """Whether ``error`` is another connection holding the lock, by SQLite's result code,
+    never by its text."""
     return sqlite_code(error) in TRANSIENT
 
 
-def failure(path: Path, error: sqlite3.Error, problem: str) -> LedgerError:
-    """The typed error for SQLite's ``error`` on ``path``: busy (send it again), damaged
-    (corrupt, not a database), or refused with ``problem``."""
-    if is_busy(error):
-        reason = " ".join(str(error).split())
+def _existing(path: Path) -> Path:
+    """``path``, or the nearest folder above it that is there."""
+    for candidate in [path, *path.parents]:
+        if candidate.exists():
+            return candidate
+    return path
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the disk that holds ``path`` (or would) has less than :data:`ROOM` free."""
+    try:
+        info = os.statvfs(_existing(path))
+    except OSError:
+        return False
+    return info.f_bavail * info.f_frsize < ROOM
+
+
+def full(path: Path) -> LedgerFullError:
+    """The one line for a full disk, naming the folder of ``path``."""
+    folder = path.parent
+    return LedgerFullError(
+        f"the disk is full: {folder} has no room for the ledger's writes; nothing was stored"
+        " (free some room there and try again)",
+        public="the ledger's disk is full; nothing was stored",
+    )
+
+
+def unwritable(path: Path) -> LedgerReadOnlyError | None:
+    """Why the ledger at ``path`` cannot be written, or None when it can: a read-only disk,
+    or no permission to write the file or its folder (SQLite keeps the ledger's ``-wal``
+    and ``-shm`` files beside it). Asked of the file system, which opens nothing.
+    (``tests/test_ledger_media.py`` makes each case on real media.)
+    """
+    there = _existing(path)
+    try:
+        read_only = bool(os.statvfs(there).f_flag & os.ST_RDONLY)
+    except OSError:
+        return None
+    said = "it can be read, but nothing can be stored"
+    if read_only:
+        return about_file(
+            LedgerReadOnlyError, path, lambda where: f"{where} is on a read-only disk; {said}"
+        )
+    if there == path and not os.access(path, os.W_OK):
+        return about_file(
+            LedgerReadOnlyError, path, lambda where: f"no permission to write {where}; {said}"
+        )
+    folder = path.parent if there == path else there
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return about_file(
+            LedgerReadOnlyError,
+            path,
+            lambda where: (
+                f"no permission to write in the folder of {where} (SQLite keeps"
+                f" its -wal and -shm files there); {said}"
+            ),
+        )
+    return None
+
+
+def os_failure(path: Path, error: OSError, doing: str) -> LedgerError:
+    """The typed error for the file system's ``error`` while ``doing`` (e.g. "create
+    /x/l.sqlite3"): a full disk, a read-only disk or a missing permission say so."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return full(path)
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        found = unwritable(path)
+        if found is not None:
+            return found
+    return LedgerError(f"cannot {doing}: {error.strerror}")
+
+
+def failure(path: Path, error: sqlite3.Error, problem: str = UNUSABLE) -> LedgerError:
+    """The typed error for SQLite's ``error`` on ``path``, by its result code: busy (send it
+    again), a full disk, a ledger that cannot be written, a failing disk, damaged (corrupt,
+    not a database), or refused with ``problem``."""
+    code = sqlite_code(error)
+    reason = " ".join(str(error).split())
+    if code in TRANSIENT:
         return LedgerBusyError(f"{BUSY} ({reason})")
-    if sqlite_code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB):
-        return refuse(path, f"{problem} ({error})", LedgerDamageError)
-    return refuse(path, f"{problem} ({error})")
+    if code == SQLITE_FULL or (code == SQLITE_IOERR and disk_full(path)):
+        return full(path)
+    if code in (SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_IOERR):
+        found = unwritable(path)
+        if found is not None:
+            return found
+    if code == SQLITE_READONLY:
+        return about_file(
+            LedgerReadOnlyError, path, lambda where: f"{where} cannot be written ({reason})"
+        )
+    if code == SQLITE_IOERR:
+        return about_file(
+            LedgerIOError,
+            path,
+            lambda where: (
+                f"the disk failed to read or write {where} ({reason}); nothing was stored"
+            ),
+        )
+    if code == SQLITE_CANTOPEN:
+        return refuse(path, f"cannot be opened ({reason})")
+    if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
+        return refuse(path, f"is corrupt ({reason})", LedgerDamageError)
+    return refuse(path, f"{problem} ({reason})")
+
+
+def open_reader(path: Path, timeout: float, **options: Any) -> sqlite3.Connection:
+    """A read-only connection to the ledger at ``path`` (``options`` go to
+    :func:`sqlite3.connect`).
+
+    ``mode=ro`` first. A WAL ledger needs its ``-shm`` file even to be read, and a
+    read-only disk or folder cannot hold a new one: then, if no ``-wal`` file holds
+    changes (no writer has it open, every change is in the file itself), the file is read
+    as ``immutable``, without locks, which a disk nobody can write needs none of. A ``-wal``
+    that holds changes is never skipped: then the error stands.
+    """
+    uri = f"file:{quote(str(path))}?mode=ro"
+    reader: sqlite3.Connection = sqlite3.connect(uri, uri=True, timeout=timeout, **options)
+    try:
+        reader.execute("PRAGMA schema_version").fetchone()
+        return reader
+    except sqlite3.Error as error:
+        reader.close()
+        cannot = sqlite_code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY)
+        if not cannot or unwritable(path) is None or _wal_holds(path):
+            raise
+    immutable: sqlite3.Connection = sqlite3.connect(
+        f"{uri}&immutable=1", uri=True, timeout=timeout, **options
+    )
+    return immutable
+
+
+def _wal_holds(path: Path) -> bool:
+    try:
+        return Path(f"{path}-wal").stat().st_size > 0
+    except OSError:
+        return False
 
 
 def inspect(path: Path, check: Callable[[sqlite3.Connection], State]) -> State:
     """Open ``path`` read-only and run ``check`` on it (application id, schema, quick_check)."""
     check_header(path)
     try:
-        reader = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=1.0)
+        reader = open_reader(path, 1.0)
     except sqlite3.Error as error:
-        raise refuse(path, f"cannot be opened ({error})") from None
+        raise failure(path, error) from None
     try:
         return check(reader)
     except sqlite3.Error as error:
-        raise failure(path, error, "is corrupt or unreadable") from None
+        raise failure(path, error) from None
     except UnicodeDecodeError:  # a damaged name in SQLite's own schema (a flipped bit)
         raise refuse(
             path, "is corrupt (its schema holds a name that is not UTF-8)", LedgerDamageError
@@ -244,7 +386,7 @@ def create(path: Path, build: Callable[[Path], T]) -> tuple[bool, T | None]:
         return True, result
     except OSError as error:
         _remove_folders(made)
-        raise LedgerError(f"cannot create {path}: {error.strerror}") from None
+        raise os_failure(path, error, f"create {path}") from None
     except BaseException:
         _remove(temporary)
         _remove_folders(made)
@@ -291,7 +433,7 @@ def _make_folders(folder: Path) -> list[Path]:
             pass
         except OSError as error:
             _remove_folders(missing)
-            raise LedgerError(f"cannot create the folder {parent}: {error.strerror}") from None
+            raise os_failure(parent, error, f"create the folder {parent}") from None
     return missing
 
 

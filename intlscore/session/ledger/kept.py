@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from intlscore.errors import known
 from intlscore.session.ledger.records import Entry, History, RecordedDeal, canonical
 
 if TYPE_CHECKING:
@@ -165,8 +166,7 @@ def kept(deal: RecordedDeal, closed: Closed | None, undone: int | None = None) -
 def stored_deal(record: str, players: Sequence[str]) -> RecordedDeal:
     """The deal of a kept row's record."""
     entry = Entry.from_record(json.loads(record), players)
-    assert entry.deal is not None
-    return entry.deal
+    return known(entry.deal, "the deal of a kept row")
 
 
 def head_of(history: History, rules_seq: int, players: Sequence[str]) -> Head:
@@ -290,27 +290,27 @@ def record_entry(
     """
     count = before.entries + 1
     if entry.kind == "deal":
-        assert entry.deal is not None
+        deal = known(entry.deal, "the deal of a deal entry")
         connection.execute(  # the undone deals are the ones past the last that counts
             "DELETE FROM deal WHERE session_id = ? AND number > ?", (session_id, before.deals)
         )
         connection.execute(
             "INSERT INTO deal VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            kept(entry.deal, closed).values(session_id),
+            kept(deal, closed).values(session_id),
         )
-        after = _moved(before, entry.deal.deltas, 1, entries=count, head=new_head,
+        after = _moved(before, deal.deltas, 1, entries=count, head=new_head,
                        deals=before.deals + 1)  # fmt: skip
     elif entry.kind == "amend":
-        assert entry.deal is not None
+        deal = known(entry.deal, "the deal of an amend entry")
         old = _deltas_of(connection, session_id, entry.number, before)
         connection.execute(
             "DELETE FROM deal WHERE session_id = ? AND number = ?", (session_id, entry.number)
         )
         connection.execute(
             "INSERT INTO deal VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            kept(entry.deal, closed).values(session_id),
+            kept(deal, closed).values(session_id),
         )
-        after = _moved(_moved(before, old, -1), entry.deal.deltas, 1, entries=count,
+        after = _moved(_moved(before, old, -1), deal.deltas, 1, entries=count,
                        head=new_head)  # fmt: skip
     elif entry.kind == "undo":
         old = _deltas_of(connection, session_id, entry.number, before)

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, cast
 
-from intlscore.errors import IntlscoreError, LedgerDamageError
+from intlscore.errors import IntlscoreError, LedgerDamageError, known
 from intlscore.rules import Rules, parse_rules
 from intlscore.session.deal import DealInput, DealResult
 
@@ -377,8 +377,7 @@ class Entry:
             data["input"] = _input_record(self.deal.input)
             data["result"] = self.deal.outcome_record()
         if self.kind == "rescore":
-            assert self.rules is not None
-            data["rules"] = _rules_record(self.rules)
+            data["rules"] = _rules_record(known(self.rules, "a rescore entry's rules"))
             data["results"] = [deal.outcome_record() for deal in self.rescored]
         if self.kind == "stake":
             data["stake"] = self.stake
@@ -471,6 +470,11 @@ class History:
     """The versions that an amendment replaced, by deal number, oldest first: those of
     the deal now under that number (a new deal under an undone one's number starts
     afresh)."""
+
+    @property
+    def rules_in_force(self) -> Rules:
+        """:attr:`rules`, which every history replayed from a session record has."""
+        return known(self.rules, "the rules of a replayed session")
 
     def apply(self, entry: Entry) -> str | None:
         """Apply one entry; the problem in words if it does not fit the history."""

@@ -14,8 +14,14 @@
   entries; the stored deltas are kept (checked against the stored result first) and an
   old session is played under the shipped rules with the deal table (house options
   included) it was started with. The old tables are dropped in the same transaction;
-- 5 -> 6: the nights of a tournament (:mod:`intlscore.session.night.store`): one ``night``
+- 5 -> 6: an index on when each remembered request was answered, which the forgetting
+  of old keys searches by (:func:`.requests.index_created`);
+- 6 -> 7: the nights of a tournament (:mod:`intlscore.session.night.store`): one ``night``
   row each, its record as JSON; its tables are ordinary sessions.
+
+A ledger that cannot be written (a read-only disk) is read without its upgrade when its
+schema is :data:`READS_FROM` or later: the later migrations only add indexes, or the
+``night`` table, which a reader finds missing as no nights.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from intlscore.session.ledger.records import (
     chain_digest,
 )
 
-__all__ = ["APPLICATION_ID", "APPLICATION_MARKER", "MIGRATIONS", "SCHEMA_VERSION"]
+__all__ = ["APPLICATION_ID", "APPLICATION_MARKER", "MIGRATIONS", "READS_FROM", "SCHEMA_VERSION"]
 
 APPLICATION_ID: Final = 0x494E5453  # "INTS"
 """Stored in the SQLite header (``PRAGMA application_id``)."""
@@ -242,9 +248,9 @@ def _keep_results(connection: sqlite3.Connection) -> None:
         ).fetchall()
         try:
             _, history = replay(name, (text, digest, head), rows)
-            assert history.rules is not None
+            rules = history.rules_in_force
             closed = {
-                deal.number: kept.closed_scored(deal, history.rules)
+                deal.number: kept.closed_scored(deal, rules)
                 for deal in (*history.deals, *history.undone)
             }
         except (LedgerDamageError, IntlscoreError):
@@ -276,6 +282,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     _own_records,
     requests.create_table,
     _keep_results,
+    requests.index_created,
     _statements(
         "CREATE TABLE night ("
         " id INTEGER PRIMARY KEY,"
@@ -285,3 +292,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+READS_FROM: Final = 5
+"""The oldest schema this intlscore reads as it is, without upgrading it first (what a
+ledger on a read-only disk needs): every migration after it only adds an index, or the
+``night`` table (no table: no nights)."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Self
 
-from intlscore.errors import DealTypeError, LedgerDamageError, LedgerError
+from intlscore.errors import DealTypeError, LedgerDamageError, LedgerError, known
 from intlscore.rules import Rules
 from intlscore.rules.deal_table import DealTable
 from intlscore.session.deal import DealResult, score_deal
@@ -132,7 +132,7 @@ class OpenSession:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
@@ -204,8 +204,7 @@ class OpenSession:
             return Entry("amend", number, created, recorded), closed
 
         entry = self._append(make)
-        assert entry.deal is not None
-        return entry.deal, scored[-1]
+        return known(entry.deal, "the deal just stored"), scored[-1]
 
     def deal(self, **deal: Any) -> RecordedDeal:
         """Score a deal of this session's players and store it.
@@ -316,8 +315,7 @@ class OpenSession:
         if loaded is None or loaded[0] != self.id:
             raise LedgerError(f"session {self.name!r} is no longer in the ledger")
         history = loaded[2]
-        assert history.rules is not None
-        self._rules = history.rules
+        self._rules = history.rules_in_force
         return history
 
     def _read_history(self) -> History:
@@ -357,15 +355,15 @@ class OpenSession:
 
     def state_of(self, history: History) -> SessionState:
         """A replayed history of this session as a :class:`SessionState`."""
-        assert history.rules is not None
+        rules = history.rules_in_force
         return SessionState(
             self.name,
             self.players,
             self.created,
-            history.rules.deals,
+            rules.deals,
             tuple(history.deals),
             can_redo=bool(history.undone),
-            rules=history.rules,
+            rules=rules,
             stake=None if history.stake is None else Decimal(history.stake),
             head=history.head,
         )
@@ -415,10 +413,10 @@ class OpenSession:
         session's own by default; a :class:`DealTable` as before). Nothing is written:
         :meth:`change_rules` stores it."""
         history = self._read_history()
-        assert history.rules is not None
+        in_force = history.rules_in_force
         if isinstance(rules, DealTable):
-            rules = history.rules.with_deals(rules)
-        rules = history.rules if rules is None else rules
+            rules = in_force.with_deals(rules)
+        rules = in_force if rules is None else rules
         return rescored(self.name, self.players, history, rules)
 
     def to_dict(self) -> dict[str, Any]:

@@ -199,6 +199,9 @@ class LedgerCheck:
     sessions: tuple[SessionSummary, ...]
     """The sessions checked (empty when a problem was found: their counts are not trusted)."""
     problems: tuple[str, ...]
+    clashes: tuple[str, ...] = ()
+    """Sessions whose names are one name (the same under NFC and case folding), one line
+    each with a way to rename one: ``session check`` reports them; nothing is renamed."""
 
     @property
     def ok(self) -> bool:
@@ -216,12 +219,12 @@ class LedgerCheck:
         >>> LedgerCheck(Path("l.sqlite3"), (), ("session 'x': deal 2 is damaged",)).to_dict()
         {'db': 'l.sqlite3', 'ok': False, 'problems': ["session 'x': deal 2 is damaged"]}
         """
-        data: dict[str, Any] = {"db": str(self.path), "ok": self.ok}
-        if self.ok:
+        data: dict[str, Any] = {"db": str(self.path), "ok": self.ok and not self.clashes}
+        if data["ok"]:
             data["sessions"] = [
                 {"name": summary.name, "deals": summary.deals} for summary in self.sessions
             ]
-        data["problems"] = list(self.problems)
+        data["problems"] = [*self.problems, *self.clashes]
         return data
 
 

@@ -50,6 +50,7 @@ from intlscore.session.ledger.schema import (
     APPLICATION_ID,
     APPLICATION_MARKER,
     MIGRATIONS,
+    READS_FROM,
     SCHEMA_VERSION,
 )
 
@@ -75,6 +76,9 @@ class Store:
         self._thread = threading.local()
         """``.active``: the connection of the transaction this thread is in."""
         self._trace: Callable[[str], object] | None = None
+        self._read_only: LedgerError | None = None
+        """Why the ledger cannot be written (None: it can), as found when it was opened:
+        then every connection reads only, and a write is refused before it begins."""
         self._watch: sqlite3.Connection | None = None
         """The connection :meth:`data_version` asks (never lent out)."""
         with self._guard:
@@ -95,6 +99,8 @@ class Store:
             made = self._create_with(work)
             if made is not None:
                 return made[0]
+        if self._read_only is not None:
+            raise self._read_only
         with self._transaction() as connection:
             return work(connection)
 
@@ -193,12 +199,18 @@ class Store:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
+
+    @property
+    def read_only(self) -> LedgerError | None:
+        """Why this ledger cannot be written (a read-only disk, a missing permission), as
+        found when it was opened; None when it can be."""
+        return self._read_only
 
     def failure(self, error: sqlite3.Error) -> LedgerError:
         """The typed error for SQLite's ``error`` on this file (:func:`.files.failure`)."""
-        return files.failure(self.path, error, "is corrupt or unreadable")
+        return files.failure(self.path, error)
 
     def set_trace(self, callback: Callable[[str], object] | None) -> None:
         """Call ``callback`` with every SQL statement from now on (None: stop); for
@@ -212,17 +224,23 @@ class Store:
         return active
 
     def _connect(self, path: Path | str | None = None) -> sqlite3.Connection:
+        reading = path is None and self._read_only is not None
         try:
-            connection = sqlite3.connect(
-                self.path if path is None else path,
-                timeout=self.timeout,
-                isolation_level=None,
-                check_same_thread=False,
-            )
+            if reading:
+                connection = files.open_reader(
+                    self.path, self.timeout, isolation_level=None, check_same_thread=False
+                )
+            else:
+                connection = sqlite3.connect(
+                    self.path if path is None else path,
+                    timeout=self.timeout,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
         except sqlite3.Error as error:
             raise self.failure(error) from None
         try:
-            _prepare(connection)
+            _prepare(connection, writing=not reading)
         except sqlite3.Error as error:
             connection.close()
             raise self.failure(error) from None
@@ -263,7 +281,9 @@ class Store:
         """Open an existing ledger (recovering a crash first); nothing if there is none."""
         state = files.probe(self.path)
         if state is State.PRESENT:
-            files.recover(self.path, self.timeout)
+            self._read_only = files.unwritable(self.path)
+            if self._read_only is None:
+                files.recover(self.path, self.timeout)
             state = files.inspect(self.path, self._inspect_with)
         self._empty = state is State.EMPTY  # reads as no ledger; initialised on first write
         if state is State.PRESENT:
@@ -359,6 +379,9 @@ class Store:
             raise self.failure(error) from None
         if current:
             return
+        if self._read_only is not None:
+            self._readable_as_it_is(connection, self._read_only)
+            return
         try:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
@@ -371,6 +394,21 @@ class Store:
             if isinstance(error, sqlite3.Error):
                 raise self.failure(error) from None
             raise
+
+    def _readable_as_it_is(self, connection: sqlite3.Connection, why: LedgerError) -> None:
+        """A ledger that cannot be written is read without its upgrade when its schema is
+        one this intlscore reads (:data:`~.schema.READS_FROM`); an older one needs the
+        upgrade, which is a write."""
+        try:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as error:
+            raise self.failure(error) from None
+        if version < READS_FROM:
+            raise type(why)(
+                f"{why} (it was written by an older intlscore, schema {version}, and must be"
+                " upgraded once, which writes to it)",
+                public=f"{why.public} (it must be upgraded once, which writes to it)",
+            )
 
     def _upgrade(self, connection: sqlite3.Connection) -> None:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -392,10 +430,10 @@ class Store:
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def _prepare(connection: sqlite3.Connection) -> None:
+def _prepare(connection: sqlite3.Connection, *, writing: bool = True) -> None:
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA synchronous = FULL")
-    if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+    if writing and connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         connection.execute("PRAGMA journal_mode = WAL")
 
 

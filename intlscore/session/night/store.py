@@ -157,8 +157,17 @@ class NightView:
         }
 
 
+def _has_nights(connection: sqlite3.Connection | None) -> bool:
+    """False for no ledger, or one of schema 6 read as it is (a read-only disk)."""
+    return connection is not None and connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'night'"
+    ).fetchone() is not None
+
+
 def _load(connection: sqlite3.Connection | None, name: str) -> Night:
     row = None
+    if not _has_nights(connection):
+        connection = None
     if connection is not None:
         row = connection.execute("SELECT record FROM night WHERE name = ?", (name,)).fetchone()
     if connection is None or row is None:
@@ -196,11 +205,11 @@ def create_night(
     order: Sequence[str] | None = None,
 ) -> Night:
     """Store a new night (checked: :func:`.night.new_night`)."""
-    from intlscore.session.ledger.core import _check_session_name
+    from intlscore.session.ledger.core import check_session_name
     from intlscore.session.night.points import DEFAULT_ORDER
     from intlscore.session.settlement import parse_money
 
-    _check_session_name(name)
+    check_session_name(name)
     if len(name) > MAX_NIGHT_NAME:
         raise NightError(
             f"night name {name[:MAX_NIGHT_NAME]!r}... is longer than {MAX_NIGHT_NAME} characters"

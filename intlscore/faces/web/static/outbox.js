@@ -4,19 +4,22 @@
    the ledger stores it once however often it is sent (docs/web.md). A write that cannot
    reach the server (offline, a dropped answer, a busy ledger) stays in the browser's
    storage, "waiting to send", across reloads, and is sent again when the connection
-   returns. A write whose content the server refuses (400 bad input, 404 no such session,
-   413 too large, 422 a key reused for another request) is kept with the server's one-line
-   reason, for correction; it is never dropped unless the player discards it. Every other
-   answer keeps it waiting and sends it again with the same key: 503 (the ledger was busy,
-   or a passing failure) after the server's Retry-After, 401 and 403 once the phone has
-   joined again, any 5xx, no answer at all (docs/web.md, "Retries"). */
+   returns. A write the server refuses (400 bad input, 404 no such session, 409 a ledger
+   that cannot be written, e.g. on a read-only disk, 413 too large, 422 a key reused for
+   another request) is kept with the server's one-line reason, for correction; it is never
+   dropped unless the player discards it. Every other answer keeps it waiting and sends it
+   again with the same key: 503 (the ledger was busy) and 507 (its disk is full: the
+   reason is kept and shown) after the server's Retry-After, 401 and 403 once the phone
+   has joined again, any 5xx, no answer at all (docs/web.md, "Retries"). */
 "use strict";
 
 const Outbox = (() => {
   const STORE = "intlscore.outbox";
   const RETRY_MS = 2000;
-  /* The answers that refuse a write's content: sending it again cannot help. */
-  const REFUSALS = new Set([400, 404, 413, 422]);
+  /* The answers that refuse a write: sending it again as it is cannot help. */
+  const REFUSALS = new Set([400, 404, 409, 413, 422]);
+  /* A full disk: the write waits, and the page says why, until the disk has room. */
+  const FULL = 507;
   let timer = null;
   const listeners = new Set();
 
@@ -81,6 +84,13 @@ const Outbox = (() => {
     return { state: "waiting", data, status: response.status, after };
   }
 
+  /* A waiting write keeps the server's reason while the ledger's disk is full. */
+  function waitingBecause(key, result) {
+    const why = result.status === FULL ? result.data.error : undefined;
+    const item = load().find((i) => i.key === key);
+    if (item && item.why !== why) update(key, (i) => { i.why = why; });
+  }
+
   function schedule(after = RETRY_MS) {
     if (timer === null && load().some((i) => i.state === "waiting")) {
       timer = setTimeout(() => {
@@ -111,7 +121,8 @@ const Outbox = (() => {
           });
         } else {
           after = result.after || RETRY_MS;
-          break; // still no connection, or a busy ledger: keep the order, try again later
+          waitingBecause(item.key, result);
+          break; // still no connection, a busy ledger or a full disk: keep the order
         }
       }
     } finally {
@@ -130,7 +141,10 @@ const Outbox = (() => {
       const result = await attempt(item);
       if (result.state !== "waiting" || tries <= 1) {
         if (result.state !== "waiting") remove(key);
-        else schedule(result.after);
+        else {
+          if (keep) waitingBecause(key, result);
+          schedule(result.after);
+        }
         return { ...result, key };
       }
       await new Promise((resolve) => setTimeout(resolve, result.after || RETRY_MS / 2));

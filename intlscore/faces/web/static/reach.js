@@ -67,10 +67,11 @@ function renderReach(box, data) {
 }
 
 /* The play advice (R23): asked for with "advise", since the search takes a moment. It
-   leads with the server's plain words (the same sentences `intlscore odds --play` leads
-   with: the move, how sure that is, R22's "keeping everything" beside it) and, for 15
-   tiles, every first move. After two seconds it says it is still working and offers
-   "cancel", which drops the request. */
+   leads with the server's plain words (the lines `intlscore odds --play` leads with: the
+   move, the chance to win, the points on average) and, for 15 tiles, every first move;
+   how that is worked out (exact or a lower bound, R22's "keeping everything") waits
+   behind "how this is worked out". After two seconds it says it is still working and
+   offers "cancel", which drops the request. */
 const Advice = (() => {
   const section = document.querySelector("[aria-label='play advice']");
   const box = section.querySelector(".advice-result");
@@ -87,14 +88,20 @@ const Advice = (() => {
   function render(data) {
     const play = data.play;
     box.replaceChildren();
-    box.append(element("p", data.advice.say, "advice-move"));
-    box.append(element("p", data.advice.method));
-    if (data.advice.keeping) box.append(element("p", data.advice.keeping));
-    if (!play.discards) return;
+    const words = data.advice;
+    box.append(element("p", words.say, "advice-move"));
+    for (const line of [words.chance, words.points]) if (line) box.append(element("p", line));
+    const how = element("details", null, "advice-how");
+    how.append(element("summary", "how this is worked out"), element("p", words.method));
+    if (words.keeping) how.append(element("p", words.keeping));
+    if (!play.discards) {
+      box.append(how);
+      return;
+    }
     const table = element("table");
     table.append(element("caption", "each first move"));
     const head = element("tr");
-    for (const name of ["first move", "win", play.exact ? "expected" : "at least", "ends most often in"]) {
+    for (const name of ["first move", "win", play.exact ? "points" : "points, at least", "most often"]) {
       const cell = element("th", name);
       cell.scope = "col";
       head.append(cell);
@@ -109,7 +116,7 @@ const Advice = (() => {
     }
     const wrap = element("div", null, "table-wrap");
     wrap.append(table);
-    box.append(wrap);
+    box.append(wrap, how);
   }
 
   function settle() {

@@ -73,33 +73,56 @@
     preview.replaceChildren(element("p", words, "pending"));
   }
 
+  /* A problem is said once (issue 41): in the preview while entering, in the message
+     (an alert) once "save deal" was pressed; then the preview only points to it, and the
+     message goes as soon as the problem does. */
+  let told = null; // the problem "save deal" put in the message
+  function tell(problem) {
+    told = problem;
+    board.say(problem);
+    pending("Not saved: the line below says why.");
+  }
+  function problemInPreview(problem) {
+    if (told !== null && problem === told) {
+      pending("Not saved: the line below says why.");
+      return;
+    }
+    if (told !== null) {
+      told = null;
+      board.say("");
+    }
+    if (problem) pending(`Preview: ${problem}`);
+  }
+
   async function showPreview() {
     const ticket = ++previewTicket;
     const untouched = !winner.value && ![...board.fields.values()].some((f) => f.tiles.length)
       && !form.querySelector("input[type=checkbox]:checked");
     if (untouched) {
+      problemInPreview(null);
       pending("Pick the winner and the kind: the scores show here before you save.");
       return;
     }
     if (kind.value !== "none" && !winner.value) {
-      pending("Preview: pick the winner and the kind.");
+      problemInPreview(NO_WINNER);
       return;
     }
     if (kind.value === "closed" && board.tiles("closed").length < 14) {
-      pending(`Preview: tap the winner's closed hand (${board.tiles("closed").length} of 14 or 15 tiles).`);
+      problemInPreview(`tap the winner's closed hand (${board.tiles("closed").length} of 14 or 15 tiles)`);
       return;
     }
     const { body, problem } = dealBody();
     if (problem) {
-      pending(`Preview: ${problem}.`);
+      problemInPreview(problem);
       return;
     }
     const reply = await callApi(`${base}/deal/preview`, body);
     if (ticket !== previewTicket) return;
     if (!reply.ok) {
-      pending(`Preview: ${reply.data.error}`);
+      problemInPreview(reply.data.error);
       return;
     }
+    problemInPreview(null);
     const result = reply.data;
     const lines = [element("p", `Not saved yet: ${result.summary}`)];
     const best = result.closed && result.closed.best;
@@ -107,6 +130,8 @@
     lines.push(element("p", result.players.map((p) => `${p.name}\u00a0${signed(p.delta)}`).join(" · "), "deltas"));
     preview.replaceChildren(...lines);
   }
+
+  const NO_WINNER = "pick the winner, or choose no winner";
 
   function signed(number) {
     return number > 0 ? `+${number}` : String(number);
@@ -148,12 +173,12 @@
   takeOver(form, async () => {
     if (!(await board.useAllText())) return; // the board says what is wrong with the text
     if (kind.value !== "none" && !winner.value) {
-      board.say("pick the winner, or choose no winner");
+      tell(NO_WINNER);
       return;
     }
     const { body, problem } = dealBody();
     if (problem) {
-      board.say(problem);
+      tell(problem);
       return;
     }
     const save = form.querySelector("button[type=submit]");
@@ -163,9 +188,10 @@
     const reply = await Outbox.send(path, body, { label, session: name });
     save.disabled = false;
     if (reply.state === "refused") {
-      board.say(reply.data.error);
+      tell(reply.data.error);
       return;
     }
+    told = null;
     forget();
     stopAmending();
     clearForm();
@@ -175,7 +201,9 @@
     }
     board.say(reply.status === 503
       ? "saved on this phone: the ledger is busy, it is sent again in a moment"
-      : "saved on this phone: waiting to send (it is sent once the connection returns)");
+      : reply.status === 507
+        ? "saved on this phone: the ledger's disk is full, it is sent once the disk has room"
+        : "saved on this phone: waiting to send (it is sent once the connection returns)");
   });
 
   function describe(body) {
@@ -255,10 +283,18 @@
         key: item.dataset.key,
         summary: item.querySelector(".summary").textContent,
         // "ann -24" never splits over two lines
-        deltas: item.querySelector(".deltas").textContent.replace(/(\S) ([+-]?\d)/g, "$1\u00a0$2"),
+        deltas: unbroken(item.querySelector(".deltas").textContent),
+        // an amended deal's "was → now" (issue 41)
+        was: item.querySelector(".was") ? unbroken(item.querySelector(".was").textContent) : null,
       });
     }
     return deals;
+  }
+
+  /* "ann -24" and "ann -15 → -100" kept whole: no line break inside them. */
+  function unbroken(text) {
+    return text.replace(/\s+/g, " ").trim()
+      .replace(/(\d) → ([+-]?\d)/g, "$1\u00a0→\u00a0$2").replace(/(\S) ([+-]?\d)/g, "$1\u00a0$2");
   }
 
   let known = shownDeals();
@@ -274,7 +310,7 @@
         const how = undone.has(deal.key) ? "restored" : "saved";
         said.push(`deal ${number} ${how} (${deal.summary}): ${deal.deltas}`);
       } else if (before.key !== deal.key) {
-        said.push(`deal ${number} amended (${deal.summary}): ${deal.deltas}`);
+        said.push(deal.was ? `deal ${number} amended, ${deal.was}` : `deal ${number} amended (${deal.summary}): ${deal.deltas}`);
       }
     }
     for (const [number, deal] of known) {
@@ -415,7 +451,7 @@
     for (const item of items) {
       const row = element("li", item.state === "refused"
         ? `${item.label}: refused: ${item.error}`
-        : `${item.label}: waiting to send`);
+        : `${item.label}: waiting to send${item.why ? ` (${item.why})` : ""}`);
       if (item.state === "refused") {
         const edit = element("button", `correct ${item.label}`);
         edit.type = "button";

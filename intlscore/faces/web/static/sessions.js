@@ -23,6 +23,8 @@
     const body = { name, players, trump_bonus: form.elements.trump_bonus.checked };
     const jokerValue = form.elements.joker_value.value.trim();
     if (jokerValue) body.joker_value = jokerValue;
+    const stake = form.elements.stake.value.trim(); // kept for settle (R19), as --stake
+    if (stake) body.stake = stake;
     const rules = form.elements.rules.value;
     if (rules.trim()) body.rules = rules;
     const reply = await Outbox.send("/api/sessions", body, { keep: false, key: startKey(body) });

@@ -21,31 +21,25 @@ from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import Placed, RawMeld, position_number, position_tile
 from intlscore.engine.tiles import JOKER_INDEX
+from intlscore.errors import known
 from intlscore.rules.hand_table import HandType
 
 
 def numbers_needed(hand_type: HandType) -> tuple[int, ...]:
     """How many tiles of each number (index 1-13) the type's sequences use."""
-    assert hand_type.sequence is not None
     needed = [0] * 14
-    for position in hand_type.sequence:
+    for position in known(hand_type.sequence, "a sequence type's positions"):
         needed[position_number(position)] += hand_type.repeat
     return tuple(needed)
 
 
-def numbers_fit(hand_type: HandType, facts: HandFacts) -> bool:
-    """Quick check: no number is held more often than the sequences use it."""
-    needed = numbers_needed(hand_type)
-    return all(held <= need for held, need in zip(facts.number_counts, needed, strict=True))
-
-
 def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
     """The sequences meeting the type, or None."""
-    sequence = hand_type.sequence
-    assert sequence is not None and hand_type.neighbours is not None
+    sequence = known(hand_type.sequence, "a sequence type's positions")
+    neighbours = known(hand_type.neighbours, "a sequence type's neighbours")
     length = len(sequence)
     slots = [sequence[i % length] for i in range(length * hand_type.repeat)]
-    same = hand_type.neighbours == "same"
+    same = neighbours == "same"
     failed: set[tuple[object, ...]] = set()
     placed: list[Placed] = []
 

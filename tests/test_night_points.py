@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from intlscore.errors import OrderError
 from intlscore.session.night.points import (
-    OrderError,
     TableResult,
     margins,
     parse_order,

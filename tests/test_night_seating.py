@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from intlscore.errors import SeatingError
 from intlscore.session.night.seating import (
     Seating,
-    SeatingError,
     measure,
     plan_seating,
     seating_flaws,

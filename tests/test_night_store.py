@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from intlscore.errors import LedgerError
+from intlscore.errors import LedgerError, NightError
 from intlscore.session.ledger import SCHEMA_VERSION, Ledger
-from intlscore.session.night.night import NightError
 from intlscore.session.night.store import (
     accept_round,
     create_night,

@@ -11,7 +11,7 @@ and each step returns a new one, checked.
 >>> arrive(night, "Bob")
 Traceback (most recent call last):
 ...
-intlscore.session.night.night.NightError: bob is already at the night ('Bob' is the same name)
+intlscore.errors.NightError: bob is already at the night ('Bob' is the same name)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import NightError
 from intlscore.session.deal import check_player_names
 from intlscore.session.names import name_key
 from intlscore.session.night.points import DEFAULT_ORDER, KEYS
@@ -31,7 +31,6 @@ __all__ = [
     "CARRY",
     "Cut",
     "Night",
-    "NightError",
     "SeatedRound",
     "SeatedTable",
     "arrive",
@@ -50,10 +49,6 @@ CARRY: Final[Mapping[str, Fraction]] = {
 MAX_ROUNDS: Final = 20
 MAX_DEALS: Final = 20
 MAX_SEED: Final = 2**63
-
-
-class NightError(IntlscoreError, ValueError):
-    """A night's bad input: an unknown player, a name twice, a round that cannot be."""
 
 
 @dataclass(frozen=True, slots=True)

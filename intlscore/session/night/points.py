@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import OrderError
 
 __all__ = [
     "KEYS",
@@ -47,10 +47,6 @@ KEYS: Final[Mapping[str, str]] = {
 DEFAULT_ORDER: Final = ("points", "margin", "wins")
 
 
-class OrderError(IntlscoreError, ValueError):
-    """A tie-break order naming an unknown key."""
-
-
 def parse_order(text: str) -> tuple[str, ...]:
     """A tie-break order written ``points,margin,wins``.
 
@@ -59,8 +55,8 @@ def parse_order(text: str) -> tuple[str, ...]:
     >>> parse_order("points,luck")
     Traceback (most recent call last):
     ...
-    intlscore.session.night.points.OrderError: tie-break 'luck' is not one of points, margin, wins, total
-    """  # noqa: E501
+    intlscore.errors.OrderError: tie-break 'luck' is not one of points, margin, wins, total
+    """
     keys = tuple(part.strip() for part in text.split(",") if part.strip())
     for key in keys:
         if key not in KEYS:

@@ -35,13 +35,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from intlscore.errors import IntlscoreError
+from intlscore.errors import SeatingError
 
 __all__ = [
     "MIN_PLAYERS",
     "Flaw",
     "Seating",
-    "SeatingError",
     "plan_seating",
     "seating_flaws",
     "table_sizes",
@@ -69,10 +68,6 @@ Round = tuple[Table, ...]
 ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-class SeatingError(IntlscoreError, ValueError):
-    """Players who cannot be seated so (too few, named twice, a bad fixed round)."""
-
-
 def table_sizes(players: int) -> tuple[int, ...]:
     """The sizes of a round's tables for ``players``: as many tables of 4 as can be, the
     rest of 3, fours first.
@@ -82,7 +77,7 @@ def table_sizes(players: int) -> tuple[int, ...]:
     >>> table_sizes(5)
     Traceback (most recent call last):
     ...
-    intlscore.session.night.seating.SeatingError: 5 players cannot sit at tables of 3 and 4: seat 3 or 4 at one table, or 6 or more
+    intlscore.errors.SeatingError: 5 players cannot sit at tables of 3 and 4: seat 3 or 4 at one table, or 6 or more
     """  # noqa: E501
     if players in (3, 4):
         return (players,)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import LedgerDamageError
+from intlscore.errors import LedgerDamageError, NightError
 from intlscore.session.ledger import clock
 from intlscore.session.names import name_key
 from intlscore.session.night import night as nights
@@ -40,7 +40,6 @@ from intlscore.session.night.night import (
     CARRY,
     Cut,
     Night,
-    NightError,
     SeatedRound,
     SeatedTable,
     check_cut,

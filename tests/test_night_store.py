@@ -42,6 +42,7 @@ def test_an_older_ledger_gains_the_night_table(tmp_path: Path) -> None:
         assert ledger.check() == []
 
 
+@pytest.mark.slow  # four whole plans of 13 players: a few seconds
 def test_starts_are_even_over_a_whole_night(tmp_path: Path) -> None:
     """13 players, 4 rounds of 4 deals: each table of 4 has each start once; over the
     night nobody starts more than two deals more than anyone."""
@@ -58,6 +59,7 @@ def test_starts_are_even_over_a_whole_night(tmp_path: Path) -> None:
     assert sum(started.values()) == 4 * 4 * 4
 
 
+@pytest.mark.slow  # two whole plans of 13 players
 def test_a_draft_stores_nothing_and_says_when_the_clock_stopped_it(tmp_path: Path) -> None:
     with Ledger(tmp_path / "l") as ledger:
         create_night(ledger, "n", PLAYERS, seed=3)

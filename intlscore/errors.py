@@ -148,6 +148,20 @@ class SettlementError(IntlscoreError, ValueError):
     """A settlement that cannot be computed: a bad stake or unit, too few players."""
 
 
+class SeatingError(IntlscoreError, ValueError):
+    """Players a night cannot seat so: too few for tables of 3 and 4, a name twice, a bad
+    fixed round (exit status 2)."""
+
+
+class NightError(IntlscoreError, ValueError):
+    """A night's bad input: an unknown player, a night or a cut that cannot be, a round
+    seated before the last is finished (exit status 2)."""
+
+
+class OrderError(IntlscoreError, ValueError):
+    """A night's tie-break order naming an unknown key (exit status 2)."""
+
+
 class KeyReused(IntlscoreError):
     """An ``Idempotency-Key`` already answered another request (HTTP 422): nothing is
     stored."""

@@ -44,6 +44,7 @@ CHECKED_FILES = (
     "docs/house-rules-walkthrough.md",
     "docs/club.md",
     "docs/odds.md",
+    "docs/night.md",
 )
 """The files whose examples are run (other helpers' docs keep their own checks)."""
 

@@ -227,7 +227,7 @@ def test_migration_from_version_1(db: Path) -> None:
     )
     connection.close()
     with Ledger(db) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 6
+        assert ledger.schema_version == SCHEMA_VERSION == 7
         session = ledger.session("old")
         assert session.totals() == {"ann": 100, "bob": -5}  # backfilled into deal_scores
         session.deal(kind="open", winner="bob", racks={"ann": "k2"})

@@ -165,12 +165,13 @@ def test_an_older_ledger_upgrades_to_the_keys_table(tmp_path: Path) -> None:
     connection = sqlite3.connect(path)
     connection.execute("DROP TABLE request_key")
     connection.execute("DROP TABLE deal")  # and what schema 5 keeps beside each history
+    connection.execute("DROP TABLE night")  # and schema 7's nights
     for column in ("entries", "deals", "rules_seq", "totals", "players", "stake"):
         connection.execute(f"ALTER TABLE session DROP COLUMN {column}")
     connection.execute("PRAGMA user_version = 3")
     connection.commit()
     connection.close()
     with Ledger(path) as ledger:
-        assert ledger.schema_version == SCHEMA_VERSION == 6
+        assert ledger.schema_version == SCHEMA_VERSION == 7
         assert keyed_deal(ledger, "k1")[0].answer == "2"
         assert ledger.check() == []

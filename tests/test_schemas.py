@@ -172,6 +172,36 @@ def test_every_session_output(capsys: pytest.CaptureFixture[str]) -> None:
     check("session-undo", run_json(capsys, "session", "undo", "s", "--json"))
 
 
+def test_every_night_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """A night (issue 43): its draft, the accepted round, the night shown with a deal at one
+    table, and after a cut; each valid against its schema."""
+    players = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"]
+    assert main(["night", "new", "n", "--players", *players, "--rounds", "2", "--seed", "3",
+                 "--stake", "0.05", "--apart", "ann", "bob"]) == 0  # fmt: skip
+    capsys.readouterr()
+    draft = run_json(capsys, "night", "seat", "n", "--json")
+    check("night-seat", draft)
+    assert not draft["accepted"] and draft["sessions"] == []
+    seated = run_json(capsys, "night", "seat", "n", "--accept", "--json")
+    check("night-seat", seated)
+    assert seated["sessions"] == ["n-r1-t1", "n-r1-t2"]
+    first = seated["tables"][0]["players"]
+    run_json(capsys, "session", "deal", "n-r1-t1", "--open", "--winner", first[0],
+             "--not-melded", *first[1:], "--json")  # fmt: skip
+    shown = run_json(capsys, "night", "show", "n", "--json")
+    check("night", shown)
+    assert shown["rounds"][0]["tables"][0]["deals_played"] == 1
+    assert shown["standings"][0]["player"] == first[0] and shown["warnings"]
+    check("night-seat", run_json(capsys, "night", "seat", "n", "--by-standing", "--json"))
+    money = run_json(capsys, "night", "settle", "n", "--json")
+    check("night-settle", money)
+    assert money["tables"][0]["stake"] == "0.05" and sum(map(float, money["nets"].values())) == 0
+    spoilt = copy.deepcopy(shown)
+    spoilt["standings"][0]["luck"] = 1
+    with pytest.raises(ValidationError):
+        Draft202012Validator(schema("night")).validate(spoilt)
+
+
 def _two_deal_session(capsys: pytest.CaptureFixture[str]) -> None:
     run_json(capsys, "session", "new", "s", "--players", "ann", "bob", "--json")
     deal = ["--winner", "ann", "--open", "--rack", "bob=r5 *"]

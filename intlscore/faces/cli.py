@@ -53,6 +53,7 @@ COMMANDS: Final[dict[str, str]] = {
     "player": "change a player: rename OLD NEW renames them in every session, in one transaction",
     "stats": "statistics across sessions: wins, closed hands, averages, streaks, money",
     "standings": "the season table: by total score, by money, or by a skill rating (openskill)",
+    "night": "a tournament night: tables of 3 and 4, rounds without repeat meetings, standings",
     "backup": "copy the ledger to FILE (or to a new dated file beside it), checked before kept",
     "restore": "restore the ledger from a backup FILE, refused unless it passes every check",
     "export": "the whole ledger as JSON: every session, every deal with its versions and rules",

@@ -53,6 +53,9 @@ FORMATS: Final[dict[str, int]] = {
     "restore": 1,  # intlscore restore --json
     "ledger": 1,  # intlscore export (the whole ledger; intlscore import reads it)
     "import": 1,  # intlscore import --json
+    "night": 1,  # intlscore night show --json
+    "night-seat": 1,  # intlscore night seat --json (a draft, or the round accepted)
+    "night-settle": 1,  # intlscore night settle --json
 }
 """Each kind of JSON document and its current version."""
 

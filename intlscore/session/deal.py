@@ -77,8 +77,13 @@ _KIND_WORDS: Final = {"open": "open win", "foot": "foot win", "closed": "closed 
 _JOKER_WORDS: Final = ("no joker", "one joker", "two jokers")
 
 
-def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str, ...]:
-    """Validate the players of a deal or session: 2-4 distinct, usable names.
+def check_player_names(
+    players: Sequence[str],
+    what: str = "deal",
+    count: tuple[int, int | None] = (MIN_PLAYERS, MAX_PLAYERS),
+) -> tuple[str, ...]:
+    """Validate the players of a deal or session: 2-4 distinct, usable names (``count``:
+    other bounds, ``None`` for no upper one, as a night's roll has).
 
     A name is non-empty, at most 40 characters, without surrounding spaces,
     control characters or ``=`` (the CLI writes ``name=tiles``). Names are
@@ -122,9 +127,11 @@ def check_player_names(players: Sequence[str], what: str = "deal") -> tuple[str,
                 " without regard to case or Unicode form)"
             )
         seen[key] = name
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+    low, high = count
+    if len(names) < low or (high is not None and len(names) > high):
+        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
         raise DealError(
-            f"a {what} has {MIN_PLAYERS} to {MAX_PLAYERS} players; {len(names)} given"
+            f"a {what} has {bounds} players; {len(names)} given"
             + (f" ({', '.join(names)})" if names else "")
         )
     return names

@@ -15,10 +15,13 @@
   old session is played under the shipped rules with the deal table (house options
   included) it was started with. The old tables are dropped in the same transaction;
 - 5 -> 6: an index on when each remembered request was answered, which the forgetting
-  of old keys searches by (:func:`.requests.index_created`).
+  of old keys searches by (:func:`.requests.index_created`);
+- 6 -> 7: the nights of a tournament (:mod:`intlscore.session.night.store`): one ``night``
+  row each, its record as JSON; its tables are ordinary sessions.
 
 A ledger that cannot be written (a read-only disk) is read without its upgrade when its
-schema is :data:`READS_FROM` or later: the later migrations only add indexes.
+schema is :data:`READS_FROM` or later: the later migrations only add indexes, or the
+``night`` table, which a reader finds missing as no nights.
 """
 
 from __future__ import annotations
@@ -280,9 +283,16 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     requests.create_table,
     _keep_results,
     requests.index_created,
+    _statements(
+        "CREATE TABLE night ("
+        " id INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL UNIQUE,"
+        " record TEXT NOT NULL)"
+    ),
 )
 """``MIGRATIONS[v]`` upgrades a ledger from schema ``v`` to ``v + 1``."""
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 READS_FROM: Final = 5
 """The oldest schema this intlscore reads as it is, without upgrading it first (what a
-ledger on a read-only disk needs): every migration after it only adds an index."""
+ledger on a read-only disk needs): every migration after it only adds an index, or the
+``night`` table (no table: no nights)."""

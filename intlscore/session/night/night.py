@@ -1,0 +1,308 @@
+"""A night as kept in the ledger: its roll call, its settings, the rounds seated (each table
+the name of an ordinary session) and a cut; and the pure steps that change it.
+
+Nothing here reads or writes the ledger (:mod:`.store` does); a :class:`Night` is a value,
+and each step returns a new one, checked.
+
+>>> night = new_night("friday", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=2,
+...                   deals=3, seed=7, stake=None, created="2026-12-06T20:00:00+00:00")
+>>> night.present
+('ann', 'bob', 'cat', 'dan', 'eve', 'fay')
+>>> arrive(night, "Bob")
+Traceback (most recent call last):
+...
+intlscore.errors.NightError: bob is already at the night ('Bob' is the same name)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Final
+
+from intlscore.errors import NightError
+from intlscore.session.deal import check_player_names
+from intlscore.session.names import name_key
+from intlscore.session.night.points import DEFAULT_ORDER, KEYS
+from intlscore.session.night.seating import table_sizes
+
+__all__ = [
+    "CARRY",
+    "Cut",
+    "Night",
+    "SeatedRound",
+    "SeatedTable",
+    "arrive",
+    "cut_tables",
+    "leave",
+    "new_night",
+    "player_named",
+]
+
+CARRY: Final[Mapping[str, Fraction]] = {
+    "kept": Fraction(1),
+    "halved": Fraction(1, 2),
+    "cleared": Fraction(0),
+}
+"""What a cut does to the points and margins of the rounds before it."""
+MAX_ROUNDS: Final = 20
+MAX_DEALS: Final = 20
+MAX_SEED: Final = 2**63
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """One table of an accepted round: its session, its players in seat order and the
+    starting player of each of its deals."""
+
+    table: int
+    session: str
+    players: tuple[str, ...]
+    starts: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "session": self.session,
+            "players": list(self.players),
+            "starts": list(self.starts),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatedTable:
+        return cls(
+            int(data["table"]),
+            str(data["session"]),
+            tuple(str(p) for p in data["players"]),
+            tuple(str(p) for p in data["starts"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedRound:
+    """An accepted round: its tables (each an ordinary session of the ledger)."""
+
+    round: int
+    tables: tuple[SeatedTable, ...]
+    accepted: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "accepted": self.accepted,
+            "tables": [table.to_dict() for table in self.tables],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatedRound:
+        return cls(
+            int(data["round"]),
+            tuple(SeatedTable.from_dict(table) for table in data["tables"]),
+            str(data["accepted"]),
+        )
+
+    @property
+    def seating(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(table.players for table in self.tables)
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A cut after round ``after``: the top ``len(players)`` (in seed order) play on;
+    ``carry`` says what becomes of the points and margins of rounds up to ``after``."""
+
+    after: int
+    players: tuple[str, ...]
+    carry: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"after": self.after, "top": len(self.players), "players": list(self.players),
+                "carry": self.carry}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Cut:
+        return cls(int(data["after"]), tuple(str(p) for p in data["players"]),
+                   str(data["carry"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A night: everyone who came (in order) and who is gone, its rounds of deals, its seed
+    and stake, keep-apart pairs, its tie-break order, the rounds seated and a cut."""
+
+    name: str
+    players: tuple[str, ...]
+    rounds: int
+    deals: int
+    seed: int
+    created: str
+    stake: str | None = None
+    gone: frozenset[str] = frozenset()
+    apart: tuple[tuple[str, str], ...] = ()
+    order: tuple[str, ...] = DEFAULT_ORDER
+    seated: tuple[SeatedRound, ...] = ()
+    cut: Cut | None = None
+    log: tuple[str, ...] = field(default=(), compare=False)
+    """Roll-call events in order ("round 2: gus arrives"), for the sheet."""
+
+    @property
+    def present(self) -> tuple[str, ...]:
+        """The players seated in the next round: everyone not gone (after a cut, the cut)."""
+        if self.cut is not None:
+            return tuple(p for p in self.cut.players if p not in self.gone)
+        return tuple(p for p in self.players if p not in self.gone)
+
+    @property
+    def total_rounds(self) -> int:
+        """The rounds of the night: ``rounds``, and after a cut, the final."""
+        return self.rounds if self.cut is None else self.cut.after + 1
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "players": list(self.players),
+            "gone": sorted(self.gone, key=self.players.index),
+            "rounds": self.rounds,
+            "deals": self.deals,
+            "seed": self.seed,
+            "created": self.created,
+            "stake": self.stake,
+            "apart": [list(pair) for pair in self.apart],
+            "order": list(self.order),
+            "seated": [seated.to_dict() for seated in self.seated],
+            "cut": None if self.cut is None else self.cut.to_dict(),
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> Night:
+        cut = data.get("cut")
+        return cls(
+            name=str(data["name"]),
+            players=tuple(str(p) for p in data["players"]),
+            rounds=int(data["rounds"]),
+            deals=int(data["deals"]),
+            seed=int(data["seed"]),
+            created=str(data["created"]),
+            stake=None if data.get("stake") is None else str(data["stake"]),
+            gone=frozenset(str(p) for p in data.get("gone", ())),
+            apart=tuple((str(a), str(b)) for a, b in data.get("apart", ())),
+            order=tuple(str(key) for key in data.get("order", DEFAULT_ORDER)),
+            seated=tuple(SeatedRound.from_dict(r) for r in data.get("seated", ())),
+            cut=None if cut is None else Cut.from_dict(cut),
+            log=tuple(str(line) for line in data.get("log", ())),
+        )
+
+
+def new_night(
+    name: str,
+    players: Sequence[str],
+    *,
+    rounds: int,
+    deals: int,
+    seed: int,
+    stake: str | None,
+    created: str,
+    apart: Sequence[tuple[str, str]] = (),
+    order: Sequence[str] = DEFAULT_ORDER,
+) -> Night:
+    """A night checked: usable, distinct names (without regard to case or Unicode form),
+    enough players for tables of 3 and 4, sensible rounds and deals."""
+    names = check_player_names(players, "night", (1, None))
+    table_sizes(len(names))  # says what is possible when too few
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+    if not 1 <= deals <= MAX_DEALS:
+        raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
+    if not 0 <= seed < MAX_SEED:
+        raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
+    for key in order:
+        if key not in KEYS:
+            raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
+    night = Night(name, names, rounds, deals, seed, created, stake, order=tuple(order))
+    pairs = tuple((player_named(night, a), player_named(night, b)) for a, b in apart)
+    for a, b in pairs:
+        if a == b:
+            raise NightError(f"{a} cannot be kept apart from themselves")
+    return replace(night, apart=pairs)
+
+
+def player_named(night: Night, name: str) -> str:
+    """The night's spelling of ``name`` (matched without regard to case or Unicode form);
+    :class:`NightError` naming the night's players if there is none."""
+    key = name_key(name)
+    for player in night.players:
+        if name_key(player) == key:
+            return player
+    raise NightError(
+        f"{name!r} is not a player of night {night.name!r} (its players are"
+        f" {', '.join(night.players)})"
+    )
+
+
+def arrive(night: Night, name: str) -> Night:
+    """A latecomer (or a player who left and is back): seated from the next round on,
+    without reseating a round already seated."""
+    key = name_key(name)
+    for player in night.players:
+        if name_key(player) == key:
+            if player not in night.gone:
+                same = "" if player == name else f" ({name!r} is the same name)"
+                raise NightError(f"{player} is already at the night{same}")
+            return replace(
+                night,
+                gone=night.gone - {player},
+                log=(*night.log, f"before round {len(night.seated) + 1}: {player} is back"),
+            )
+    (checked,) = check_player_names([name], "night", (1, None))
+    if night.cut is not None:
+        raise NightError(f"night {night.name!r} is past its cut: only the cut plays on")
+    return replace(
+        night,
+        players=(*night.players, checked),
+        log=(*night.log, f"before round {len(night.seated) + 1}: {checked} arrives"),
+    )
+
+
+def leave(night: Night, name: str) -> Night:
+    """A player leaves: not seated from the next round on (their tables played so far
+    still count)."""
+    player = player_named(night, name)
+    if player in night.gone:
+        raise NightError(f"{player} has already left night {night.name!r}")
+    return replace(
+        night,
+        gone=night.gone | {player},
+        log=(*night.log, f"before round {len(night.seated) + 1}: {player} leaves"),
+    )
+
+
+def cut_tables(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The cut's tables, seeded: seed ``i`` (from 0) sits at table ``i mod k`` of ``k``
+    tables, so 8 players sit 1-3-5-7 / 2-4-6-8.
+
+    >>> cut_tables(["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"])
+    (('s1', 's3', 's5', 's7'), ('s2', 's4', 's6', 's8'))
+    >>> cut_tables(["s1", "s2", "s3", "s4", "s5", "s6", "s7"])
+    (('s1', 's3', 's5', 's7'), ('s2', 's4', 's6'))
+    """
+    count = len(table_sizes(len(players)))
+    return tuple(tuple(players[i::count]) for i in range(count))
+
+
+def check_cut(night: Night, top: int, carry: str) -> None:
+    """Refuse a cut that cannot be: a second one, one before any round, or too few."""
+    if night.cut is not None:
+        raise NightError(f"night {night.name!r} was cut already (top {len(night.cut.players)})")
+    if not night.seated:
+        raise NightError(f"night {night.name!r} has no round seated yet to cut after")
+    if carry not in CARRY:
+        raise NightError(f"carry {carry!r} is not one of {', '.join(CARRY)}")
+    present = len(night.present)
+    if not 3 <= top <= present or top == 5:
+        raise NightError(
+            f"a cut to the top {top} cannot sit at tables of 3 and 4 from {present} players"
+            " present: cut to 3, 4, or 6 or more"
+        )
+    table_sizes(top)

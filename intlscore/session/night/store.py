@@ -1,0 +1,462 @@
+"""A night in the ledger: one ``night`` row (its record as JSON, :mod:`.night`), and each
+accepted table an ordinary session of the ledger, recorded, amended, undone and settled as
+any other.
+
+Every change is one write transaction (accepting a round creates all its sessions and
+updates the night together, or nothing). Standings are never stored: they are recomputed
+from the sessions' deals on every read, in one snapshot, so an amended or undone deal in
+any round changes every standing after it.
+
+>>> import tempfile, pathlib
+>>> from intlscore.session.ledger import Ledger
+>>> players = [f"p{i:02}" for i in range(1, 9)]
+>>> with tempfile.TemporaryDirectory() as tmp, Ledger(pathlib.Path(tmp) / "l") as ledger:
+...     _ = create_night(ledger, "cafe", players, rounds=2, deals=4, seed=1)
+...     _, seated = accept_round(ledger, "cafe")
+...     first = seated.tables[0]
+...     session = ledger.session(first.session)
+...     _ = session.deal(kind="open", winner=first.players[0], not_melded=first.players[1:])
+...     view = read_night(ledger, "cafe")
+...     [table.session for table in seated.tables], view.standings[0].player == first.players[0]
+(['cafe-r1-t1', 'cafe-r1-t2'], True)
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+from intlscore.errors import LedgerDamageError, NightError
+from intlscore.session.ledger import clock
+from intlscore.session.names import name_key
+from intlscore.session.night import night as nights
+from intlscore.session.night.money import NightMoney
+from intlscore.session.night.night import (
+    CARRY,
+    Cut,
+    Night,
+    SeatedRound,
+    SeatedTable,
+    check_cut,
+    cut_tables,
+)
+from intlscore.session.night.points import Standing, TableResult, standings
+from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
+from intlscore.session.night.starts import count_starts, seat_round
+
+if TYPE_CHECKING:
+    from intlscore.session.ledger import Ledger
+
+MAX_NIGHT_NAME: Final = 48
+
+__all__ = [
+    "Draft",
+    "NightView",
+    "TableState",
+    "accept_round",
+    "create_night",
+    "cut_night",
+    "draft_round",
+    "read_night",
+    "roll_call",
+    "settle_night_tables",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """The next round as it would be seated: its number, each table's seats and starts,
+    the flaws of this round (and how many later rounds' plan has), and the warnings."""
+
+    round: int
+    tables: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    flaws: tuple[Flaw, ...]
+    later_flaws: int
+    warnings: tuple[str, ...]
+    seed: int
+    cut: bool = False
+    by_standing: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "seed": self.seed,
+            "cut": self.cut,
+            "by_standing": self.by_standing,
+            "tables": [
+                {"table": number, "players": list(seats), "starts": list(starts)}
+                for number, (seats, starts) in enumerate(self.tables, start=1)
+            ],
+            "flaws": [flaw.to_dict() for flaw in self.flaws],
+            "later_flaws": self.later_flaws,
+            "warnings": list(self.warnings),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A seated table as read now: how many deals it has and each player's total."""
+
+    round: int
+    table: SeatedTable
+    deals: int
+    totals: dict[str, int]
+    closed_wins: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class NightView:
+    """A night read at one moment: its record, every seated table's state, the standings
+    and the warnings."""
+
+    night: Night
+    tables: tuple[TableState, ...]
+    standings: tuple[Standing, ...]
+    warnings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        night = self.night
+        states = {(state.round, state.table.table): state for state in self.tables}
+        return {
+            "name": night.name,
+            "created": night.created,
+            "players": [
+                {"name": p, "status": "gone" if p in night.gone else "present"}
+                for p in night.players
+            ],
+            "rounds_planned": night.rounds,
+            "deals": night.deals,
+            "seed": night.seed,
+            "stake": night.stake,
+            "order": list(night.order),
+            "keep_apart": [list(pair) for pair in night.apart],
+            "rounds": [
+                {
+                    "round": seated.round,
+                    "tables": [
+                        {
+                            **table.to_dict(),
+                            "deals_played": states[(seated.round, table.table)].deals,
+                            "totals": states[(seated.round, table.table)].totals,
+                        }
+                        for table in seated.tables
+                    ],
+                }
+                for seated in night.seated
+            ],
+            "cut": None if night.cut is None else night.cut.to_dict(),
+            "standings": [row.to_dict() for row in self.standings],
+            "roll_call": list(night.log),
+            "warnings": list(self.warnings),
+        }
+
+
+def _has_nights(connection: sqlite3.Connection | None) -> bool:
+    """False for no ledger, or one of schema 6 read as it is (a read-only disk)."""
+    return connection is not None and connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'night'"
+    ).fetchone() is not None
+
+
+def _load(connection: sqlite3.Connection | None, name: str) -> Night:
+    row = None
+    if not _has_nights(connection):
+        connection = None
+    if connection is not None:
+        row = connection.execute("SELECT record FROM night WHERE name = ?", (name,)).fetchone()
+    if connection is None or row is None:
+        known = [] if connection is None else [
+            r[0] for r in connection.execute("SELECT name FROM night ORDER BY id")
+        ]
+        hint = f"the nights are {', '.join(known)}" if known else "there are no nights"
+        raise NightError(
+            f"no night named {name!r} ({hint}; start one with: intlscore night new NAME"
+            " --players ...)"
+        )
+    try:
+        return Night.from_record(json.loads(row[0]))
+    except (ValueError, KeyError, TypeError) as error:
+        raise LedgerDamageError(f"night {name!r}: its record is damaged ({error})") from None
+
+
+def _save(connection: sqlite3.Connection, night: Night) -> None:
+    connection.execute(
+        "UPDATE night SET record = ? WHERE name = ?",
+        (json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True), night.name),
+    )
+
+
+def create_night(
+    ledger: Ledger,
+    name: str,
+    players: Sequence[str],
+    *,
+    rounds: int = 4,
+    deals: int = 4,
+    seed: int = 0,
+    stake: str | None = None,
+    apart: Sequence[tuple[str, str]] = (),
+    order: Sequence[str] | None = None,
+) -> Night:
+    """Store a new night (checked: :func:`.night.new_night`)."""
+    from intlscore.session.ledger.core import check_session_name
+    from intlscore.session.night.points import DEFAULT_ORDER
+    from intlscore.session.settlement import parse_money
+
+    check_session_name(name)
+    if len(name) > MAX_NIGHT_NAME:
+        raise NightError(
+            f"night name {name[:MAX_NIGHT_NAME]!r}... is longer than {MAX_NIGHT_NAME} characters"
+            " (its tables' sessions add the round and table to it)"
+        )
+    money = None if stake is None else str(parse_money(stake))
+    night = nights.new_night(
+        name, players, rounds=rounds, deals=deals, seed=seed, stake=money,
+        created=clock.now(), apart=apart, order=order or DEFAULT_ORDER,
+    )
+
+    def insert(connection: sqlite3.Connection) -> Night:
+        if connection.execute("SELECT 1 FROM night WHERE name = ?", (name,)).fetchone():
+            raise NightError(f"a night named {name!r} already exists")
+        connection.execute(
+            "INSERT INTO night (name, record) VALUES (?, ?)",
+            (name, json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True)),
+        )
+        return night
+
+    return ledger.write(insert)
+
+
+def roll_call(ledger: Ledger, name: str, player: str, *, arriving: bool) -> Night:
+    """``night arrive`` / ``night leave``: one transaction."""
+
+    def change(connection: sqlite3.Connection) -> Night:
+        night = _load(connection, name)
+        changed = nights.arrive(night, player) if arriving else nights.leave(night, player)
+        _save(connection, changed)
+        return changed
+
+    return ledger.write(change)
+
+
+def _table_states(ledger: Ledger, night: Night) -> tuple[TableState, ...]:
+    """Every seated table's deals and totals, read through the ledger's sessions (inside
+    the caller's snapshot)."""
+    states = []
+    for seated in night.seated:
+        for table in seated.tables:
+            snapshot = ledger.session(table.session).snapshot()
+            wins = Counter(
+                deal.winner for deal in snapshot.deals if deal.kind == "closed" and deal.winner
+            )
+            keys = {name_key(p): p for p in table.players}
+            states.append(
+                TableState(
+                    seated.round,
+                    table,
+                    len(snapshot.deals),
+                    {p: snapshot.totals.get(p, 0) for p in table.players},
+                    {keys[name_key(w)]: n for w, n in wins.items() if name_key(w) in keys},
+                )
+            )
+    return tuple(states)
+
+
+def _unfinished(night: Night, states: Sequence[TableState]) -> list[str]:
+    if not night.seated:
+        return []
+    last = night.seated[-1].round
+    return [
+        f"round {last} is not finished: table {state.table.table} has {state.deals} of"
+        f" {night.deals} deals"
+        for state in states
+        if state.round == last and state.deals < night.deals
+    ]
+
+
+def _view(ledger: Ledger, night: Night) -> NightView:
+    states = _table_states(ledger, night)
+    results = []
+    for state in states:
+        before_cut = night.cut is not None and state.round <= night.cut.after
+        weight = CARRY[night.cut.carry] if night.cut is not None and before_cut else Fraction(1)
+        results.append(
+            TableResult(state.round, state.table.table, state.totals, state.deals,
+                        state.closed_wins, weight)
+        )
+    rows = standings(
+        results, night.players, night.order, () if night.cut is None else night.cut.players
+    )
+    warnings = _unfinished(night, states)
+    warnings += [
+        f"round {state.round}, table {state.table.table} has {state.deals} deals, more than"
+        f" the {night.deals} of a round (all count)"
+        for state in states
+        if state.deals > night.deals
+    ]
+    return NightView(night, states, rows, tuple(warnings))
+
+
+def read_night(ledger: Ledger, name: str) -> NightView:
+    """The night, its tables' states and standings, read in one snapshot."""
+
+    def read(connection: sqlite3.Connection | None) -> NightView:
+        return _view(ledger, _load(connection, name))
+
+    return ledger.read(read)
+
+
+def _draft(
+    ledger: Ledger, night: Night, cpu_seconds: float | None, by_standing: bool = False
+) -> Draft:
+    number = len(night.seated) + 1
+    if number > night.total_rounds:
+        more = "" if night.cut is not None else " (a cut adds a final: intlscore night cut)"
+        raise NightError(
+            f"night {night.name!r} has all its {night.total_rounds} rounds seated{more}"
+        )
+    states = _table_states(ledger, night)
+    warnings = _unfinished(night, states)
+    started = count_starts([table.starts for seated in night.seated for table in seated.tables])
+    present = night.present
+    if night.cut is not None:
+        seating = cut_tables(present)
+        flaws: tuple[Flaw, ...] = ()
+        later = 0
+    else:
+        if night.gone and len(present) < 6 and len(present) not in (3, 4):
+            raise NightError(
+                f"only {len(present)} players are present ({', '.join(present)}): tables of 3"
+                " and 4 need 3, 4, or 6 or more"
+            )
+        ranks = None
+        if by_standing:  # the next round only: the later ones wait for their standings
+            rows = _view(ledger, night).standings
+            ranks = {row.player: index for index, row in enumerate(rows)}
+        plan = plan_seating(
+            present,
+            number if by_standing else night.rounds,
+            fixed=[seated.seating for seated in night.seated],
+            apart=night.apart,
+            seed=night.seed,
+            cpu_seconds=cpu_seconds,
+            ranks=ranks,
+        )
+        seating = plan.rounds[number - 1]
+        if ranks is not None:  # the leaders at table 1
+            seating = tuple(sorted(seating, key=lambda table: min(ranks[p] for p in table)))
+        flaws = tuple(flaw for flaw in plan.flaws if flaw.round == number)
+        later = sum(flaw.round > number for flaw in plan.flaws)
+        if not plan.complete:
+            warnings.append(
+                "the seating search ran out of CPU time before its steps: it may differ on"
+                " another machine"
+            )
+    tables = seat_round(seating, night.deals, started)
+    return Draft(
+        number, tables, flaws, later, tuple(warnings), night.seed, night.cut is not None,
+        by_standing and night.cut is None,
+    )
+
+
+def draft_round(
+    ledger: Ledger,
+    name: str,
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    *,
+    by_standing: bool = False,
+) -> Draft:
+    """``night seat``: the next round's draft, read in one snapshot (nothing is stored);
+    ``by_standing`` seats it with neighbours in the standings together, repeats first."""
+
+    def read(connection: sqlite3.Connection | None) -> Draft:
+        return _draft(ledger, _load(connection, name), cpu_seconds, by_standing)
+
+    return ledger.read(read)
+
+
+def accept_round(
+    ledger: Ledger,
+    name: str,
+    *,
+    force: bool = False,
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    by_standing: bool = False,
+) -> tuple[Draft, SeatedRound]:
+    """``night seat --accept``: seat the draft (returned with the round); each table
+    becomes a session (the night's stake kept with it), all in one transaction. An
+    unfinished round before it is refused unless ``force``."""
+
+    def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
+        night = _load(connection, name)
+        draft = _draft(ledger, night, cpu_seconds, by_standing)
+        if draft.warnings and not force and _unfinished(night, _table_states(ledger, night)):
+            raise NightError(f"{draft.warnings[0]}; add --force to seat round {draft.round}"
+                             " anyway")
+        now = clock.now()
+        tables = []
+        for number, (seats, starts) in enumerate(draft.tables, start=1):
+            session_name = f"{night.name}-r{draft.round}-t{number}"
+            session = ledger.create_session(session_name, seats)
+            if night.stake is not None:
+                session.set_stake(night.stake)
+            tables.append(SeatedTable(number, session_name, seats, starts))
+        seated = SeatedRound(draft.round, tuple(tables), now)
+        _save(connection, replace(night, seated=(*night.seated, seated)))
+        return draft, seated
+
+    return ledger.write(change)
+
+
+def settle_night_tables(
+    ledger: Ledger, name: str, stake: str | None = None, unit: str = "0.01"
+) -> NightMoney:
+    """``night settle``: every table settled at its session's stake (or ``stake``), the
+    nets added over the night and paid with the fewest transfers; read in one snapshot,
+    nothing stored."""
+    from intlscore.errors import LedgerError
+    from intlscore.session.night.money import settle_night
+    from intlscore.session.settlement import settle
+
+    def read(connection: sqlite3.Connection | None) -> NightMoney:
+        night = _load(connection, name)
+        tables = []
+        for seated in night.seated:
+            for table in seated.tables:
+                state = ledger.session(table.session).snapshot()
+                chosen = stake if stake is not None else state.stake
+                if chosen is None:
+                    raise LedgerError(
+                        f"session {table.session!r} of night {name!r} has no stake: give"
+                        " --stake AMOUNT"
+                    )
+                tables.append((table.session, settle(state.totals, chosen, unit)))
+        if not tables:
+            raise NightError(f"night {name!r} has no round seated yet: nothing to settle")
+        return settle_night(tables, night.players)
+
+    return ledger.read(read)
+
+
+def cut_night(ledger: Ledger, name: str, top: int, carry: str) -> Cut:
+    """``night cut``: the top ``top`` of the standings play on, seeded; the rounds so far
+    count as ``carry`` says. One transaction."""
+
+    def change(connection: sqlite3.Connection) -> Cut:
+        night = _load(connection, name)
+        check_cut(night, top, carry)
+        view = _view(ledger, night)
+        unfinished = _unfinished(night, view.tables)
+        if unfinished:
+            raise NightError(f"{unfinished[0]}; finish it before the cut")
+        ranked = [row.player for row in view.standings if row.player not in night.gone]
+        cut = Cut(len(night.seated), tuple(ranked[:top]), carry)
+        _save(connection, replace(night, cut=cut))
+        return cut
+
+    return ledger.write(change)

@@ -163,8 +163,14 @@ const Outbox = (() => {
   window.addEventListener("storage", (event) => {
     if (event.key === STORE) for (const listener of listeners) listener();
   });
-  schedule();
-  if (navigator.onLine) setTimeout(flush, 0);
+  /* The first flush waits for the page's own scripts (they come after this one), so that
+     the page has subscribed before a kept write is sent and can say it was stored. */
+  function start() {
+    schedule();
+    if (navigator.onLine) flush();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else setTimeout(start, 0);
 
   return { send, flush, pending, remove, subscribe, newKey };
 })();

@@ -101,6 +101,7 @@
   let told = null; // the problem "save deal" put in the message
   function tell(problem) {
     told = problem;
+    previewTicket += 1; // a preview still on its way is of the form before "save deal"
     board.say(problem);
     pending("Not saved: the line below says why.");
   }

@@ -166,21 +166,14 @@ def check_header(path: Path) -> None:
     try:
         reader.execute("PRAGMA schema_version").fetchone()
     except sqlite3.Error as error:
-        if sqlite_code(error) == SQLITE_NOTADB:
+        if sqlite_code(error) == sqlite3.SQLITE_NOTADB:
             raise refuse(path, "is not an SQLite database") from None
     finally:
         reader.close()
 
 
 BUSY: Final = "the session database is busy, try again"
-SQLITE_PERM: Final = 3
-SQLITE_READONLY: Final = 8
-SQLITE_IOERR: Final = 10
-SQLITE_CORRUPT: Final = 11
-SQLITE_FULL: Final = 13
-SQLITE_CANTOPEN: Final = 14
-SQLITE_NOTADB: Final = 26
-TRANSIENT: Final = frozenset({5, 6, 15})
+TRANSIENT: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_PROTOCOL})
 """SQLite's primary result codes of "another connection holds the lock": BUSY, LOCKED,
 and PROTOCOL (which SQLite returns when a connection lost the race for a WAL lock dozens
 of times). The same request may simply be sent again
@@ -282,17 +275,22 @@ def failure(path: Path, error: sqlite3.Error, problem: str = UNUSABLE) -> Ledger
     reason = " ".join(str(error).split())
     if code in TRANSIENT:
         return LedgerBusyError(f"{BUSY} ({reason})")
-    if code == SQLITE_FULL or (code == SQLITE_IOERR and disk_full(path)):
+    if code == sqlite3.SQLITE_FULL or (code == sqlite3.SQLITE_IOERR and disk_full(path)):
         return full(path)
-    if code in (SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_IOERR):
+    if code in (
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_IOERR,
+    ):
         found = unwritable(path)
         if found is not None:
             return found
-    if code == SQLITE_READONLY:
+    if code == sqlite3.SQLITE_READONLY:
         return about_file(
             LedgerReadOnlyError, path, lambda where: f"{where} cannot be written ({reason})"
         )
-    if code == SQLITE_IOERR:
+    if code == sqlite3.SQLITE_IOERR:
         return about_file(
             LedgerIOError,
             path,
@@ -300,9 +298,9 @@ def failure(path: Path, error: sqlite3.Error, problem: str = UNUSABLE) -> Ledger
                 f"the disk failed to read or write {where} ({reason}); nothing was stored"
             ),
         )
-    if code == SQLITE_CANTOPEN:
+    if code == sqlite3.SQLITE_CANTOPEN:
         return refuse(path, f"cannot be opened ({reason})")
-    if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
+    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return refuse(path, f"is corrupt ({reason})", LedgerDamageError)
     return refuse(path, f"{problem} ({reason})")
 
@@ -324,7 +322,7 @@ def open_reader(path: Path, timeout: float, **options: Any) -> sqlite3.Connectio
         return reader
     except sqlite3.Error as error:
         reader.close()
-        cannot = sqlite_code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY)
+        cannot = sqlite_code(error) in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY)
         if not cannot or unwritable(path) is None or _wal_holds(path):
             raise
     immutable: sqlite3.Connection = sqlite3.connect(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -81,6 +82,7 @@ def guided(
         if answer == "\x04":
             child.sendeof()
         elif answer == "\x03":
+            waiting_for_a_key(child.pid)
             child.sendintr()
         elif answer is None:  # only wait for it (an error line: its prompt follows)
             continue
@@ -93,6 +95,19 @@ def guided(
     child.expect(pexpect.EOF)
     child.close()
     return int(child.exitstatus if child.exitstatus is not None else -1), transcript.getvalue()
+
+
+def waiting_for_a_key(pid: int) -> None:
+    """Return once the process ``pid`` sleeps in ``select``/``poll``: readline waiting for
+    a key. A Ctrl-C that lands just before readline starts to wait is only noticed at the
+    next key (CPython's readline checks for signals when its wait is interrupted), so the
+    test sends it once the wait has begun: an event, never a guess at how long it takes."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    for _ in range(60_000):  # a hang guard of a minute or more; it waits a moment
+        if "poll" in wchan.read_text() or "select" in wchan.read_text():
+            return
+        time.sleep(0.001)
+    raise AssertionError(f"the process {pid} never waited for a key")
 
 
 def deals_and_totals(db: Path) -> tuple[int, dict[str, int]]:

@@ -73,7 +73,8 @@
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
  *
  * A port of ``_Search`` there, function by function and with the same names (read that
- * file for the method): ``value`` weighs a position (14 tiles held, the unseen tiles, the
+ * file for the method; the block above says which C functions take their Python twin's
+ * steps and which find the same answer by another method): ``value`` weighs a position (14 tiles held, the unseen tiles, the
  * draws left and the number of the next draw) as the best play's expected final score,
  * its chance of a closed win and the types it ends in, each scaled by the falling
  * factorial of the unseen count over the draws left, so every value is a whole number;
@@ -85,9 +86,10 @@
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
- * ``wins`` finds the drawn kinds that complete a set-based type as Python's ``completing``
- * does, by one walk gathering the outs of every hand that keeps all its real tiles but one
- * (``holds_sets_outs``); for another type, where Python checks each kind, the C does too
+ * ``wins`` takes Python's ``completing`` inline and finds the same drawn kinds that
+ * complete a set-based type, by one walk gathering the outs of every hand that keeps all
+ * its real tiles but one (``holds_sets_outs``), also where the hand holds jokers and
+ * Python reads them from the pairs walk of the 14 tiles (``derived``); for another type, where Python checks each kind, the C does too
  * for a hand with jokers and uses group testing without (``outs_among``): the same wins.
  * ``useful_draws`` finds, per type, which positions one draw from the end a joker could
  * complete, by one walk of the 13 tiles a discard leaves in pairs mode (what they make with

@@ -48,7 +48,7 @@
  *   c-only  pairs_opened            keeps pairs_key's masks up to date (Python reads the lists)
  *   twin    pairs_merge             intlscore.engine.setsearch.pairs:_PairsSearch._merge
  *   c-only  pairs_pack              packs a gathering for the memo's arena (a tuple in Python)
- *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
+ *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
  *   twin    most_leaf               intlscore.engine.setsearch.keep_most:_SetSearch._leaf
  *   twin    most_affordable         intlscore.engine.setsearch.keep_most:_SetSearch._affordable
  *   twin    most_take               intlscore.engine.setsearch.keep_most:_SetSearch._take
@@ -60,7 +60,7 @@
  *   twin    most_runs_through       intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
  *   c-only  pairs_key               the pairs walk's memo key (the role of _SetSearch._tie_key), packed from room masks
  *   twin    pairs_walk_once         intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
- *   twin    most_search             intlscore.engine.setsearch.keep_most:_SetSearch._search
+ *   same    most_search             intlscore.engine.setsearch.keep_most:_SetSearch._search tests/test_reach_native.py::test_native_equals_python_on_generated_hands
  *   twin    most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._walk
  *   twin    shape_usable            intlscore.engine.spec:TypeSpec.usable
  *   twin    type_fillers            intlscore.engine.setsearch.shapes:filler_sets
@@ -70,9 +70,9 @@
  *   c-only  stood_push              the codes' stack (Python: sets)
  *   twin    stood_merge             intlscore.engine.setsearch.pairs:_StoodSearch._record
  *   c-only  stood_pack              sorts a key's codes into the arena (Python: a frozenset)
- *   twin    leaf_fillers            intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   c-only  leaf_fillers            the filler step of _PairsSearch._leaf, shared by pairs_leaf and stood_leaf
  *   twin    stood_leaf              intlscore.engine.setsearch.pairs:_StoodSearch._completed
- *   twin    pairs_into              intlscore.engine.setsearch.pairs:_stood_rows
+ *   c-only  pairs_into              every two of a hand's tiles into rows (the rows step of _stood_rows)
  *   c-only  within_caps             one stood hand against the caps (StoodHands.drawn_pairs reads masks in _read)
  *   same    holds_stood_pairs       intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs tests/test_stood_walk.py::test_one_walk_reads_the_walks_around_it
  *   twin    holds_stood_within      intlscore.engine.setsearch.pairs:StoodHands.within
@@ -97,6 +97,10 @@
  *   glue    sets_pairs_entry        for the tests: holds_sets_pairs alone
  *   glue    sets_stood_entry        for the tests: holds_sets_stood and holds_stood_pairs
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:search_start
+ *   inlines most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._runs
+ *   inlines most_completes          intlscore.engine.setsearch.keep_most:_minus
+ *   inlines pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
+ *   inlines sets_walk               intlscore.engine.setsearch.keep_most:kept_cap
  */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
@@ -119,8 +123,11 @@
  *
  * - keep most (closest_sets; most_*): the most hand tiles a completed hand of a set-based
  *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
- *   preferred keep, as reach asks. A line-for-line port of _SetSearch in
- *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search, most_walk
+ *   preferred keep, as reach asks. A port of _SetSearch in
+ *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search without
+ *   the shortcuts only the Python build needs (the bound of _most_kept_later, the drop of
+ *   a partial hand whose sets to come cannot hold the rest, and outside pairs mode
+ *   _tie_key and _walk_once: the same answer, docs/design.md), most_walk
  *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
  *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,

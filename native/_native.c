@@ -1,5 +1,5 @@
 /* twins:
- *   c-only PyInit__native   the module itself: gathers the other files' method tables
+ *   glue    PyInit__native the module itself: gathers the other files' method tables
  */
 /*
  * intlscore._native: the module of intlscore's compiled searches, and nothing else.

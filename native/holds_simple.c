@@ -1,27 +1,27 @@
 /* twins:
- *   c-only popcount4             int.bit_count of four bits, no builtin in portable C
- *   c-only min_int               min of two ints
- *   c-only max_int               max of two ints
- *   port   cell_of               intlscore.engine.tiles:tile_index
- *   port   colour_sets           intlscore.engine.reach.anytiles:colour_sets
- *   c-only held_answer           the kept tiles when the pool holds the type, as _kept_if_held's last line
- *   c-only cheapest              counting step of holds_any and holds_pairs: the C counts where Python searches
- *   c-only any_rest_of           counting step of holds_any: the C counts where Python searches
- *   c-only any_rests_of          counting step of holds_any: the C counts where Python searches
- *   c-only any_rest_without      counting step of holds_any: the C counts where Python searches
- *   c-only any_rest              counting step of holds_any: the C counts where Python searches
- *   port   holds_any             intlscore.engine.reach.anytiles:closest_any
- *   c-only pairs_rest            counting step of holds_pairs: the C counts where Python searches
- *   port   holds_pairs           intlscore.engine.reach.pairs:closest_pairs
- *   port   holds_position_number intlscore.engine.melds:position_number
- *   port   sequence_impossible   intlscore.engine.reach.solve:sequence_problem
- *   c-only sequence_bound        an upper bound that settles most pools before the walk
- *   port   holds_sequence        intlscore.engine.reach.sequences:closest_sequences
- *   c-only holds_read_int        parses one int field of a Python tuple, with a clear error
- *   c-only spec_int              parses one int field of a holds spec
- *   port   holds_parse_type      intlscore.engine.spec:type_spec
- *   c-only holds_read_tiles      parses 52 byte counts, with a clear error
- *   c-only holds_parse_pool      parses a pool's counts, jokers and caps (R3)
+ *   c-only  popcount4             int.bit_count of four bits, no builtin in portable C
+ *   c-only  min_int               min of two ints
+ *   c-only  max_int               max of two ints
+ *   twin    cell_of               intlscore.engine.tiles:tile_index
+ *   twin    colour_sets           intlscore.engine.reach.anytiles:colour_sets
+ *   c-only  held_answer           the kept tiles when the pool holds the type, as _kept_if_held's last line
+ *   c-only  cheapest              counting step of holds_any and holds_pairs: the C counts where Python searches
+ *   c-only  any_rest_of           counting step of holds_any: the C counts where Python searches
+ *   c-only  any_rests_of          counting step of holds_any: the C counts where Python searches
+ *   c-only  any_rest_without      counting step of holds_any: the C counts where Python searches
+ *   c-only  any_rest              counting step of holds_any: the C counts where Python searches
+ *   same    holds_any             intlscore.engine.reach.anytiles:closest_any tests/test_holds_simple.py::test_hypothesis_pools
+ *   c-only  pairs_rest            counting step of holds_pairs: the C counts where Python searches
+ *   same    holds_pairs           intlscore.engine.reach.pairs:closest_pairs tests/test_holds_simple.py::test_hypothesis_pools
+ *   twin    holds_position_number intlscore.engine.melds:position_number
+ *   twin    sequence_impossible   intlscore.engine.reach.solve:sequence_problem
+ *   c-only  sequence_bound        an upper bound that settles most pools before the walk
+ *   same    holds_sequence        intlscore.engine.reach.sequences:closest_sequences tests/test_holds_simple.py::test_hypothesis_pools
+ *   parser  holds_read_int        one int field of a Python tuple, with a clear error
+ *   parser  spec_int              one int field of a TypeSpec handed over from Python
+ *   parser  holds_parse_type      a TypeSpec (intlscore.engine.spec) handed over from Python, field by field
+ *   parser  holds_read_tiles      52 byte counts, with a clear error
+ *   parser  holds_parse_pool      a pool's counts, jokers and caps (R3)
  */
 /*
  * Holds-checks for the three structures that are not sets: seven pairs (R6), fixed

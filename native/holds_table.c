@@ -1,16 +1,16 @@
 /* twins:
- *   port   holds_check          intlscore.engine.odds.holds:_kept_if_held
- *   port   kept_of              intlscore.engine.odds.holds:PoolCheck.kept
- *   c-only table_free           frees a compiled table's capsule
- *   c-only table_of             reads the table out of its capsule
- *   c-only index_ok             an IndexError for a row outside the table
- *   c-only holds_table_type     hands play.c a compiled type and its parent
- *   port   holds_compile        intlscore.engine.compiled:CompiledTable.__init__
- *   port   holds_kept_entry     intlscore.engine.python_build:PoolTable.kept
- *   c-only holds_all_entry      every wanted type of one pool in one call, where Python's matcher asks each
- *   port   pool_with            intlscore.engine.odds.holds:PoolCheck.with_drawn
- *   c-only pool_fits            refuses a row of draws breaking R3 before the walk (Pool.build checks it in Python)
- *   port   holds_firsts_entry   intlscore.engine.python_build:PoolTable.firsts
+ *   same    holds_check        intlscore.engine.odds.holds:_kept_if_held tests/test_holds_table.py::test_every_type_agrees_with_the_reach_search
+ *   c-only  kept_of            holds_check after the parent's, remembered per pool for holds_all
+ *   glue    table_free         frees a compiled table's capsule
+ *   glue    table_of           reads the table out of its capsule
+ *   parser  index_ok           an IndexError for a type index outside the table
+ *   glue    holds_table_type   hands play.c and setsearch.c a compiled type and its parent
+ *   parser  holds_compile      the type table handed over from Python (CompiledTable.__init__'s specs and parents)
+ *   glue    holds_kept_entry   the Python entry holds_kept (CompiledTable.kept): a pool, then holds_check
+ *   glue    holds_all_entry    the Python entry holds_all: every wanted type of one pool in one call, where Python's matcher asks each
+ *   twin    pool_with          intlscore.engine.odds.holds:PoolCheck.with_drawn
+ *   c-only  pool_fits          refuses a row of draws breaking R3 before the walk (Pool.build checks it in Python)
+ *   same    holds_firsts_entry intlscore.engine.python_build:PoolTable.firsts tests/test_holds_table.py::test_first_draws_agree_with_the_python_path
  */
 /*
  * Holds-checks for a whole table of types, over many pools at once.

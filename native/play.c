@@ -1,76 +1,80 @@
 /* twins:
- *   c-only pack_counts             packs the memo key (Python keys a dict by the Pool)
- *   c-only key_of                  packs the memo key (Python keys a dict by the Pool)
- *   c-only hash_of                 the memo's hash table (Python: dict)
- *   c-only same_key                the memo's hash table (Python: dict)
- *   c-only memo_probe              the memo's hash table (Python: dict)
- *   c-only memo_grow               the memo's hash table (Python: dict)
- *   c-only memo_find               the memo's hash table (Python: dict)
- *   c-only memo_store              the memo's hash table (Python: dict)
- *   c-only memo_free               the memo's hash table (Python: dict)
- *   c-only reserve                 arena memory (Python: lists)
- *   c-only ends_reserve            arena memory (Python: lists)
- *   c-only useful_reserve          arena memory (Python: lists)
- *   c-only wins_reserve            arena memory (Python: lists)
- *   port   unseen_jokers           intlscore.engine.setsearch.pool:Pool.unseen_jokers
- *   port   unseen_counts           intlscore.engine.odds.play:unseen_counts
- *   port   drawn                   intlscore.engine.odds.play:drawn
- *   port   thrown                  intlscore.engine.odds.play:thrown
- *   port   kinds_held              intlscore.engine.odds.play:kinds_held
- *   c-only parent_kept             the parent check, inside Firsts.of in Python
- *   c-only parent_allows           the parent check, inside Firsts.of in Python
- *   port   hinted_parents          intlscore.engine.odds.play:_Search.hinted_parents
- *   port   kept_with               intlscore.engine.odds.firsts:Firsts.of
- *   port   slot_kept               intlscore.engine.odds.firsts:Firsts.of
- *   c-only holds_pool              a Position as a HoldsPool (Python passes the Pool)
- *   port   holds_with              intlscore.engine.odds.play:_Search.held
- *   c-only set_based               Python tests structure in SET_STRUCTURES
- *   port   outs_with               intlscore.engine.reach.solve:closest_within
- *   c-only kept_with_joker_among   group testing of outs_among
- *   port   outs_among              intlscore.engine.odds.play:_Search.outs_among
- *   port   usable_kinds            intlscore.engine.odds.play:usable_kinds
- *   port   blind_class             intlscore.engine.odds.play:blind_class
- *   port   allowed                 intlscore.engine.odds.play:_allowed
- *   port   best_score              intlscore.engine.odds.holds:best_score
- *   c-only lowest_bit              a set bit's index, no builtin in portable C
- *   port   better                  intlscore.engine.odds.play:_better
- *   port   may_win_within_two      intlscore.engine.odds.play:_Search.may_win_within_two
- *   port   may_complete            intlscore.engine.odds.play:_Search.may_complete
- *   port   paired_wins             intlscore.engine.odds.play:_Search.paired_wins
- *   port   wins                    intlscore.engine.odds.play:_Search.wins
- *   port   paired_kinds            intlscore.engine.setsearch.pairs:DrawnPairs.paired
- *   c-only walk_words              packs a walk for a memo (Python keeps it whole)
- *   c-only walk_pack               packs a walk for a memo (Python keeps it whole)
- *   c-only walk_unpack             packs a walk for a memo (Python keeps it whole)
- *   c-only pairs_words             packs the walks for the memo (Python keeps them whole)
- *   c-only pairs_pack              packs the walks for the memo (Python keeps them whole)
- *   c-only pairs_unpack            packs the walks for the memo (Python keeps them whole)
- *   port   walk_serves             intlscore.engine.odds.play:_Walked.serves
- *   c-only walk_caps               packs the caps for the walk memo (Python keeps a tuple)
- *   port   top_caps                intlscore.engine.odds.play:_Search.top_caps
- *   port   within                  intlscore.engine.odds.play:_within
- *   port   stood_codes             intlscore.engine.odds.play:_Search.stood_hands
- *   port   derived                 intlscore.engine.odds.play:_Search.derived
- *   port   pairs_walk              intlscore.engine.odds.play:_Search.pairs_walk
- *   port   useful_draws            intlscore.engine.odds.play:_Search.useful_draws
- *   port   throw_back              intlscore.engine.odds.play:_Search.throw_back
- *   port   back_child              intlscore.engine.odds.hints:back_child
- *   port   back_child_two_jokers   intlscore.engine.odds.hints:back_child_two_jokers
- *   port   joker_child             intlscore.engine.odds.hints:joker_child
- *   port   drawn_hint              intlscore.engine.odds.play:drawn_hint
- *   c-only perm                    math.perm in Python
- *   port   value                   intlscore.engine.odds.play:_Search.weigh
- *   c-only search_free             the capsule's destructor
- *   c-only play_search_entry       the Python entry, called by _CompiledSearch.of
- *   c-only play_value_entry        the Python entry, called by _CompiledSearch.value
- *   c-only play_weighed_entry      the Python entry, called by _CompiledSearch.weighed
- *   c-only play_stop_entry         the Python entry, called by _CompiledSearch.stop
+ *   c-only  pack_counts           packs the memo key (Python keys a dict by the Pool)
+ *   c-only  key_of                packs the memo key (Python keys a dict by the Pool)
+ *   c-only  hash_of               the memo's hash table (Python: dict)
+ *   c-only  same_key              the memo's hash table (Python: dict)
+ *   c-only  memo_probe            the memo's hash table (Python: dict)
+ *   c-only  memo_grow             the memo's hash table (Python: dict)
+ *   c-only  memo_find             the memo's hash table (Python: dict)
+ *   c-only  memo_store            the memo's hash table (Python: dict)
+ *   c-only  memo_free             the memo's hash table (Python: dict)
+ *   c-only  reserve               arena memory (Python: lists)
+ *   c-only  ends_reserve          arena memory (Python: lists)
+ *   c-only  useful_reserve        arena memory (Python: lists)
+ *   c-only  wins_reserve          arena memory (Python: lists)
+ *   twin    unseen_jokers         intlscore.engine.setsearch.pool:Pool.unseen_jokers
+ *   twin    unseen_counts         intlscore.engine.odds.play:unseen_counts
+ *   twin    drawn                 intlscore.engine.odds.play:drawn
+ *   twin    thrown                intlscore.engine.odds.play:thrown
+ *   twin    kinds_held            intlscore.engine.odds.play:kinds_held
+ *   c-only  parent_kept           the parent check, inside Firsts.of in Python
+ *   c-only  parent_allows         the parent check, inside Firsts.of in Python
+ *   twin    hinted_parents        intlscore.engine.odds.play:_Search.hinted_parents
+ *   glue    kept_with             holds_with of slot t's type (Python asks Firsts.of or _Search.held)
+ *   c-only  slot_kept             kept_with read from the parent checks where the slot is itself a parent
+ *   c-only  holds_pool            a Position as a HoldsPool (Python passes the Pool)
+ *   glue    holds_with            a position and extra tiles as a HoldsPool, then holds_check (Python: _Search.held)
+ *   c-only  set_based             Python tests structure in SET_STRUCTURES
+ *   glue    outs_with             a position as a HoldsPool, then holds_sets_outs (Python: closest_within)
+ *   c-only  kept_with_joker_among group testing of outs_among
+ *   twin    outs_among            intlscore.engine.odds.play:_Search.outs_among
+ *   twin    usable_kinds          intlscore.engine.odds.play:usable_kinds
+ *   twin    blind_class           intlscore.engine.odds.play:blind_class
+ *   twin    allowed               intlscore.engine.odds.play:_allowed
+ *   twin    best_score            intlscore.engine.odds.holds:best_score
+ *   c-only  lowest_bit            a set bit's index, no builtin in portable C
+ *   twin    better                intlscore.engine.odds.play:_better
+ *   twin    may_win_within_two    intlscore.engine.odds.play:_Search.may_win_within_two
+ *   twin    may_complete          intlscore.engine.odds.play:_Search.may_complete
+ *   twin    paired_wins           intlscore.engine.odds.play:_Search.paired_wins
+ *   same    wins                  intlscore.engine.odds.play:_Search.wins tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
+ *   twin    paired_kinds          intlscore.engine.setsearch.pairs:DrawnPairs.paired
+ *   c-only  walk_words            packs a walk for a memo (Python keeps it whole)
+ *   c-only  walk_pack             packs a walk for a memo (Python keeps it whole)
+ *   c-only  walk_unpack           packs a walk for a memo (Python keeps it whole)
+ *   c-only  pairs_words           packs the walks for the memo (Python keeps them whole)
+ *   c-only  pairs_pack            packs the walks for the memo (Python keeps them whole)
+ *   c-only  pairs_unpack          packs the walks for the memo (Python keeps them whole)
+ *   twin    walk_serves           intlscore.engine.odds.play:_Walked.serves
+ *   c-only  walk_caps             packs the caps for the walk memo (Python keeps a tuple)
+ *   twin    top_caps              intlscore.engine.odds.play:_Search.top_caps
+ *   twin    within                intlscore.engine.odds.play:_within
+ *   twin    stood_codes           intlscore.engine.odds.play:_Search.stood_hands
+ *   twin    derived               intlscore.engine.odds.play:_Search.derived
+ *   twin    pairs_walk            intlscore.engine.odds.play:_Search.pairs_walk
+ *   twin    useful_draws          intlscore.engine.odds.play:_Search.useful_draws
+ *   twin    throw_back            intlscore.engine.odds.play:_Search.throw_back
+ *   twin    back_child            intlscore.engine.odds.hints:back_child
+ *   twin    back_child_two_jokers intlscore.engine.odds.hints:back_child_two_jokers
+ *   twin    joker_child           intlscore.engine.odds.hints:joker_child
+ *   twin    drawn_hint            intlscore.engine.odds.play:drawn_hint
+ *   c-only  perm                  math.perm in Python
+ *   twin    value                 intlscore.engine.odds.play:_Search.weigh
+ *   glue    search_free           the capsule's destructor
+ *   glue    play_search_entry     the Python entry, called by _CompiledSearch.of
+ *   glue    play_value_entry      the Python entry, called by _CompiledSearch.value
+ *   glue    play_weighed_entry    the Python entry, called by _CompiledSearch.weighed
+ *   glue    play_stop_entry       the Python entry, called by _CompiledSearch.stop
+ *   inlines wins                  intlscore.engine.odds.play:_Search.completing
+ *   inlines value                 intlscore.engine.odds.play:_Search.joker_hint
+ *   inlines value                 intlscore.engine.odds.play:_Search.back_hint
  */
 /*
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
  *
  * A port of ``_Search`` there, function by function and with the same names (read that
- * file for the method): ``value`` weighs a position (14 tiles held, the unseen tiles, the
+ * file for the method; the block above says which C functions take their Python twin's
+ * steps and which find the same answer by another method): ``value`` weighs a position (14 tiles held, the unseen tiles, the
  * draws left and the number of the next draw) as the best play's expected final score,
  * its chance of a closed win and the types it ends in, each scaled by the falling
  * factorial of the unseen count over the draws left, so every value is a whole number;
@@ -82,9 +86,10 @@
  *
  * Python keeps one search per rack (``play_search``) and asks it for positions
  * (``play_value``); the holds-checks are those of holds_table.c, called directly.
- * ``wins`` finds the drawn kinds that complete a set-based type as Python's ``completing``
- * does, by one walk gathering the outs of every hand that keeps all its real tiles but one
- * (``holds_sets_outs``); for another type, where Python checks each kind, the C does too
+ * ``wins`` takes Python's ``completing`` inline and finds the same drawn kinds that
+ * complete a set-based type, by one walk gathering the outs of every hand that keeps all
+ * its real tiles but one (``holds_sets_outs``), also where the hand holds jokers and
+ * Python reads them from the pairs walk of the 14 tiles (``derived``); for another type, where Python checks each kind, the C does too
  * for a hand with jokers and uses group testing without (``outs_among``): the same wins.
  * ``useful_draws`` finds, per type, which positions one draw from the end a joker could
  * complete, by one walk of the 13 tiles a discard leaves in pairs mode (what they make with

@@ -1,101 +1,106 @@
 /* twins:
- *   port   position_tile             intlscore.engine.melds:position_tile
- *   port   number_of                 intlscore.engine.tiles:index_number
- *   c-only bit_count                 int.bit_count, no builtin in portable C
- *   c-only lowest_bit                (mask & -mask).bit_length() - 1, no builtin in portable C
- *   c-only imin                      min of two ints
- *   c-only imax                      max of two ints
- *   c-only memo_init                 the memo table, a dict in Python
- *   c-only memo_free                 the memo table, a dict in Python
- *   c-only memo_mix                  the memo table's hash, a dict in Python
- *   c-only memo_slot                 the memo table, a dict in Python
- *   c-only memo_get                  the memo table, a dict in Python
- *   c-only memo_put                  the memo table, a dict in Python
- *   port   build_choices             intlscore.engine.setsearch.steps:group_choices
- *   c-only setsearch_init            fills the group table once as the module loads (GROUP_CHOICES at import)
- *   c-only used_count                used.count(index) on the jokers' tiles
- *   c-only use_joker                 keeps the jokers' tiles sorted in place (a sorted tuple in Python)
- *   c-only unuse_joker               keeps the jokers' tiles sorted in place (a sorted tuple in Python)
- *   port   read_facts                intlscore.engine.facts:HandFacts.build
- *   c-only real_tiles_in_range       tiles_hold's range check of the real tiles, made once before the walk
- *   port   jokers_may_hold           intlscore.engine.conditions:joker_tiles_may_hold
- *   port   split_holds               intlscore.engine.conditions:tiles_hold
- *   c-only state_key                 packs SetSearch._search's memo key into three words
- *   port   split_groups_with         intlscore.engine.setsearch.split:SetSearch._groups_with
- *   port   split_run_from            intlscore.engine.setsearch.split:SetSearch._run_from
- *   port   split_runs_with           intlscore.engine.setsearch.split:SetSearch._runs_with
- *   port   split_search              intlscore.engine.setsearch.split:SetSearch._search
- *   c-only discards_below            joins a level's discards to its caller's (a set union in Python's after)
- *   port   discards_after            intlscore.engine.setsearch.split:discards_leaving_sets
- *   c-only keep_plus                 a keep packed in two words (one int in Python)
- *   c-only keep_join                 a keep packed in two words (one int in Python)
- *   c-only keep_count                a keep packed in two words (one int in Python)
- *   port   prefers                   intlscore.engine.setsearch.best:prefers
- *   c-only keep_below                a keep packed in two words (one int in Python)
- *   c-only most_key                  packs the filler memo's key into one word
- *   port   most_short_after          intlscore.engine.setsearch.keep_most:_SetSearch._short_after
- *   port   most_ok                   intlscore.engine.setsearch.keep_most:_SetSearch._ok
- *   port   most_final_ok             intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
- *   port   most_hopeless_at          intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
- *   port   most_offer                intlscore.engine.setsearch.best:Best.offer
- *   port   most_fits                 intlscore.engine.setsearch.keep_most:_SetSearch._fits
- *   port   most_next_filler          intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
- *   port   most_completes            intlscore.engine.setsearch.keep_most:_SetSearch._completes
- *   port   most_feasible             intlscore.engine.setsearch.keep_most:_SetSearch._feasible
- *   port   most_filler_union         intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
- *   port   most_room                 intlscore.engine.setsearch.keep_most:_room_of
- *   c-only pairs_covered             keeps pairs_key's masks up to date (Python reads the lists)
- *   c-only pairs_opened              keeps pairs_key's masks up to date (Python reads the lists)
- *   port   pairs_merge               intlscore.engine.setsearch.pairs:_PairsSearch._merge
- *   c-only pairs_pack                packs a gathering for the memo's arena (a tuple in Python)
- *   port   pairs_leaf                intlscore.engine.setsearch.pairs:_PairsSearch._completed
- *   port   most_leaf                 intlscore.engine.setsearch.keep_most:_SetSearch._leaf
- *   port   most_affordable           intlscore.engine.setsearch.keep_most:_SetSearch._affordable
- *   port   most_take                 intlscore.engine.setsearch.keep_most:_SetSearch._take
- *   port   most_give_back            intlscore.engine.setsearch.keep_most:_SetSearch._give_back
- *   port   most_give_all             intlscore.engine.setsearch.keep_most:_SetSearch._give_all
- *   port   most_take_all             intlscore.engine.setsearch.keep_most:_SetSearch._take_all
- *   port   most_groups               intlscore.engine.setsearch.keep_most:_SetSearch._groups
- *   port   most_extend_right         intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
- *   port   most_runs_through         intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
- *   port   pairs_key                 intlscore.engine.setsearch.keep_most:_SetSearch._tie_key
- *   port   pairs_walk_once           intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
- *   port   most_search               intlscore.engine.setsearch.keep_most:_SetSearch._search
- *   port   most_walk                 intlscore.engine.setsearch.keep_most:_SetSearch._walk
- *   port   shape_usable              intlscore.engine.spec:TypeSpec.usable
- *   port   type_fillers              intlscore.engine.setsearch.shapes:filler_sets
- *   port   pairs_run                 intlscore.engine.setsearch.pairs:_PairsSearch.run
- *   c-only stood_code                a hand's tiles as one word (a sorted tuple in Python)
- *   c-only stood_cells               a hand's tiles as one word (a sorted tuple in Python)
- *   c-only stood_push                the codes' stack (Python: sets)
- *   port   stood_merge               intlscore.engine.setsearch.pairs:_StoodSearch._record
- *   c-only stood_pack                sorts a key's codes into the arena (Python: a frozenset)
- *   port   leaf_fillers              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
- *   port   stood_leaf                intlscore.engine.setsearch.pairs:_StoodSearch._completed
- *   port   pairs_into                intlscore.engine.setsearch.pairs:_stood_rows
- *   port   within_caps               intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
- *   port   holds_stood_pairs         intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs
- *   port   holds_stood_within        intlscore.engine.setsearch.pairs:StoodHands.within
- *   c-only code_order                qsort's order of the codes (Python: sets)
- *   port   holds_sets_stood          intlscore.engine.setsearch.pairs:stood_hands
- *   c-only pairs_walk_new            a walk's state (Python: a _PairsSearch per target)
- *   port   sets_walk                 intlscore.engine.setsearch.keep_most:best_over_targets
- *   port   holds_sets                intlscore.engine.python_build:PoolTable.kept
- *   port   holds_sets_outs           intlscore.engine.reach.solve:closest_within
- *   port   holds_sets_pairs          intlscore.engine.setsearch.pairs:drawn_pairs
- *   c-only melds_list                builds the Python list of melds
- *   c-only split_new                 parses an entry's tiles into a Split
- *   c-only split_free                frees a Split
- *   c-only split_of                  runs a split without the GIL and builds its answer
- *   port   plain_split_entry         intlscore.engine.setsearch.split:plain_split
- *   port   conditioned_split_entry   intlscore.engine.setsearch.split:conditioned_split
- *   port   discards_entry            intlscore.engine.setsearch.split:discards_leaving_sets
- *   c-only pack_keep                 the keep's two words as one Python int
- *   port   closest_sets_entry        intlscore.engine.setsearch.keep_most:_SetSearch.run
- *   c-only mask_tuple                52 masks as a Python tuple
- *   c-only pairs_tuple               a HoldsPairs as the tests read it
- *   c-only sets_pairs_entry          for the tests: holds_sets_pairs alone
- *   c-only sets_stood_entry          for the tests: holds_sets_stood and holds_stood_pairs
+ *   twin    position_tile           intlscore.engine.melds:position_tile
+ *   twin    number_of               intlscore.engine.tiles:index_number
+ *   c-only  bit_count               int.bit_count, no builtin in portable C
+ *   c-only  lowest_bit              (mask & -mask).bit_length() - 1, no builtin in portable C
+ *   c-only  imin                    min of two ints
+ *   c-only  imax                    max of two ints
+ *   c-only  memo_init               the memo table, a dict in Python
+ *   c-only  memo_free               the memo table, a dict in Python
+ *   c-only  memo_mix                the memo table's hash, a dict in Python
+ *   c-only  memo_slot               the memo table, a dict in Python
+ *   c-only  memo_get                the memo table, a dict in Python
+ *   c-only  memo_put                the memo table, a dict in Python
+ *   twin    build_choices           intlscore.engine.setsearch.steps:group_choices
+ *   c-only  setsearch_init          fills the group table once as the module loads (GROUP_CHOICES at import)
+ *   c-only  used_count              used.count(index) on the jokers' tiles
+ *   c-only  use_joker               keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   c-only  unuse_joker             keeps the jokers' tiles sorted in place (a sorted tuple in Python)
+ *   twin    read_facts              intlscore.engine.facts:HandFacts.build
+ *   c-only  real_tiles_in_range     tiles_hold's range check of the real tiles, made once before the walk
+ *   twin    jokers_may_hold         intlscore.engine.conditions:joker_tiles_may_hold
+ *   twin    split_holds             intlscore.engine.conditions:tiles_hold
+ *   c-only  state_key               packs SetSearch._search's memo key into three words
+ *   twin    split_groups_with       intlscore.engine.setsearch.split:SetSearch._groups_with
+ *   twin    split_run_from          intlscore.engine.setsearch.split:SetSearch._run_from
+ *   twin    split_runs_with         intlscore.engine.setsearch.split:SetSearch._runs_with
+ *   twin    split_search            intlscore.engine.setsearch.split:SetSearch._search
+ *   c-only  discards_below          joins a level's discards to its caller's (a set union in Python's after)
+ *   twin    discards_after          intlscore.engine.setsearch.split:discards_leaving_sets
+ *   c-only  keep_plus               a keep packed in two words (one int in Python)
+ *   c-only  keep_join               a keep packed in two words (one int in Python)
+ *   c-only  keep_count              a keep packed in two words (one int in Python)
+ *   twin    prefers                 intlscore.engine.setsearch.best:prefers
+ *   c-only  keep_below              a keep packed in two words (one int in Python)
+ *   c-only  most_key                packs the filler memo's key into one word
+ *   twin    most_short_after        intlscore.engine.setsearch.keep_most:_SetSearch._short_after
+ *   twin    most_ok                 intlscore.engine.setsearch.keep_most:_SetSearch._ok
+ *   twin    most_final_ok           intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
+ *   twin    most_hopeless_at        intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
+ *   twin    most_offer              intlscore.engine.setsearch.best:Best.offer
+ *   twin    most_fits               intlscore.engine.setsearch.keep_most:_SetSearch._fits
+ *   twin    most_next_filler        intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
+ *   twin    most_completes          intlscore.engine.setsearch.keep_most:_SetSearch._completes
+ *   twin    most_feasible           intlscore.engine.setsearch.keep_most:_SetSearch._feasible
+ *   twin    most_filler_union       intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
+ *   twin    most_room               intlscore.engine.setsearch.keep_most:_room_of
+ *   c-only  pairs_covered           keeps pairs_key's masks up to date (Python reads the lists)
+ *   c-only  pairs_opened            keeps pairs_key's masks up to date (Python reads the lists)
+ *   twin    pairs_merge             intlscore.engine.setsearch.pairs:_PairsSearch._merge
+ *   c-only  pairs_pack              packs a gathering for the memo's arena (a tuple in Python)
+ *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   twin    most_leaf               intlscore.engine.setsearch.keep_most:_SetSearch._leaf
+ *   twin    most_affordable         intlscore.engine.setsearch.keep_most:_SetSearch._affordable
+ *   twin    most_take               intlscore.engine.setsearch.keep_most:_SetSearch._take
+ *   twin    most_give_back          intlscore.engine.setsearch.keep_most:_SetSearch._give_back
+ *   twin    most_give_all           intlscore.engine.setsearch.keep_most:_SetSearch._give_all
+ *   twin    most_take_all           intlscore.engine.setsearch.keep_most:_SetSearch._take_all
+ *   twin    most_groups             intlscore.engine.setsearch.keep_most:_SetSearch._groups
+ *   twin    most_extend_right       intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
+ *   twin    most_runs_through       intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
+ *   c-only  pairs_key               the pairs walk's memo key (the role of _SetSearch._tie_key), packed from room masks
+ *   twin    pairs_walk_once         intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
+ *   same    most_search             intlscore.engine.setsearch.keep_most:_SetSearch._search tests/test_reach_native.py::test_native_equals_python_on_generated_hands
+ *   twin    most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._walk
+ *   twin    shape_usable            intlscore.engine.spec:TypeSpec.usable
+ *   twin    type_fillers            intlscore.engine.setsearch.shapes:filler_sets
+ *   twin    pairs_run               intlscore.engine.setsearch.pairs:_PairsSearch.run
+ *   c-only  stood_code              a hand's tiles as one word (a sorted tuple in Python)
+ *   c-only  stood_cells             a hand's tiles as one word (a sorted tuple in Python)
+ *   c-only  stood_push              the codes' stack (Python: sets)
+ *   twin    stood_merge             intlscore.engine.setsearch.pairs:_StoodSearch._record
+ *   c-only  stood_pack              sorts a key's codes into the arena (Python: a frozenset)
+ *   c-only  leaf_fillers            the filler step of _PairsSearch._leaf, shared by pairs_leaf and stood_leaf
+ *   twin    stood_leaf              intlscore.engine.setsearch.pairs:_StoodSearch._completed
+ *   c-only  pairs_into              every two of a hand's tiles into rows (the rows step of _stood_rows)
+ *   c-only  within_caps             one stood hand against the caps (StoodHands.drawn_pairs reads masks in _read)
+ *   same    holds_stood_pairs       intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs tests/test_stood_walk.py::test_one_walk_reads_the_walks_around_it
+ *   twin    holds_stood_within      intlscore.engine.setsearch.pairs:StoodHands.within
+ *   c-only  code_order              qsort's order of the codes (Python: sets)
+ *   twin    holds_sets_stood        intlscore.engine.setsearch.pairs:stood_hands
+ *   c-only  pairs_walk_new          a walk's state (Python: a _PairsSearch per target)
+ *   c-only  sets_walk               the target loop holds_sets, holds_sets_outs and the pairs walks share (best_over_targets's, in number order)
+ *   same    holds_sets              intlscore.engine.setsearch.keep_most:closest_sets tests/test_holds_table.py::test_every_type_agrees_with_the_reach_search
+ *   same    holds_sets_outs         intlscore.engine.reach.solve:closest_within tests/test_play_odds.py::test_the_compiled_expectimax_equals_the_python_one
+ *   twin    holds_sets_pairs        intlscore.engine.setsearch.pairs:drawn_pairs
+ *   glue    melds_list              builds the Python list of melds
+ *   parser  split_new               an entry's tiles into a Split
+ *   glue    split_free              frees a Split
+ *   glue    split_of                runs a split without the GIL and builds its answer
+ *   glue    plain_split_entry       the Python entry plain_split: split_of without conditions (Python: setsearch.split.plain_split)
+ *   glue    conditioned_split_entry the Python entry conditioned_split: split_of under a compiled type (Python: setsearch.split.conditioned_split)
+ *   glue    discards_entry          the Python entry discards_leaving_sets: parses the tiles, runs discards_after, builds the frozenset
+ *   glue    pack_keep               the keep's two words as one Python int
+ *   twin    closest_sets_entry      intlscore.engine.setsearch.keep_most:_SetSearch.run
+ *   glue    mask_tuple              52 masks as a Python tuple
+ *   glue    pairs_tuple             a HoldsPairs as the tests read it
+ *   glue    sets_pairs_entry        for the tests: holds_sets_pairs alone
+ *   glue    sets_stood_entry        for the tests: holds_sets_stood and holds_stood_pairs
+ *   inlines sets_walk               intlscore.engine.setsearch.keep_most:search_start
+ *   inlines most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._runs
+ *   inlines most_completes          intlscore.engine.setsearch.keep_most:_minus
+ *   inlines pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
+ *   inlines sets_walk               intlscore.engine.setsearch.keep_most:kept_cap
  */
 /*
  * The set search, compiled: can these tiles be laid out in groups (R4) and runs (R5), and
@@ -118,8 +123,11 @@
  *
  * - keep most (closest_sets; most_*): the most hand tiles a completed hand of a set-based
  *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
- *   preferred keep, as reach asks. A line-for-line port of _SetSearch in
- *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search, most_walk
+ *   preferred keep, as reach asks. A port of _SetSearch in
+ *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search without
+ *   the shortcuts only the Python build needs (the bound of _most_kept_later, the drop of
+ *   a partial hand whose sets to come cannot hold the rest, and outside pairs mode
+ *   _tie_key and _walk_once: the same answer, docs/design.md), most_walk
  *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
  *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,

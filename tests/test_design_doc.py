@@ -57,17 +57,23 @@ def test_every_function_named_is_defined_there(path: str, name: str) -> None:
     )
 
 
-_TWINS_ROW = re.compile(r"^\| `native/(\w+\.c)` \| (\d+) \| (\d+) \|", re.MULTILINE)
+_TWINS_ROW = re.compile(r"^\| `native/(\w+\.c)` ((?:\| \d+ )+)\|$", re.MULTILINE)
+_TWINS_COLUMNS = ("twin", "same", "parser", "glue", "c-only", "inlines")
+"""The table's count columns: each label of tests/test_c_twins.py, then the inlined helpers."""
 
 
 def test_the_twins_table_counts_what_the_blocks_list() -> None:
-    """The page's summary of the twins blocks (ports, C-only per file) is the blocks' own
-    count, and covers every C file."""
-    from test_c_twins import C_FILES, twin_block
+    """The page's summary of the twins blocks (per file, the C functions of each label and
+    the inlined Python helpers named) is the blocks' own count, and covers every C file."""
+    from test_c_twins import C_FILES, LABELS, NOTES, twin_block
 
-    rows = {name: (int(ports), int(alone)) for name, ports, alone in _TWINS_ROW.findall(PAGE)}
+    assert (*LABELS, *NOTES) == _TWINS_COLUMNS, "the table's columns are not the labels"
+    rows = {
+        name: tuple(int(count) for count in counts.replace("|", " ").split())
+        for name, counts in _TWINS_ROW.findall(PAGE)
+    }
     counted = {}
     for path in C_FILES:
         kinds = [kind for kind, _, _ in twin_block(path.read_text(encoding="utf-8"))]
-        counted[path.name] = (kinds.count("port"), kinds.count("c-only"))
+        counted[path.name] = tuple(kinds.count(kind) for kind in _TWINS_COLUMNS)
     assert rows == counted

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -34,6 +35,13 @@ def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
+def default_interrupt() -> None:
+    """Ctrl-C as at a terminal: a test run started in the background by a shell without job
+    control (a CI script's ``&``) ignores SIGINT, and the child would inherit that and never
+    be interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(
     db: Path, command: Sequence[str] = ("deal", "friday"), columns: int = 80
 ) -> tuple[pexpect.spawn, io.StringIO]:
@@ -54,6 +62,7 @@ def spawn(
         encoding="utf-8",
         timeout=30,
         dimensions=(24, columns),
+        preexec_fn=default_interrupt,
     )
     transcript = io.StringIO()
     child.delaybeforesend = None  # answers are typed after their prompt shows anyway

@@ -120,10 +120,14 @@ def test_an_amend_says_was_and_now_in_the_news_and_the_history(
     page: Page,
     db: Path,
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 41 item 6: an amend made elsewhere (here the ledger, as the command line
     would) is told on the page as "was → now", in the news and under the deal; a name
-    and its delta never part over two lines."""
+    and its delta never part over two lines. The ledger's clock stands still: an amend in
+    the same second as the deal it changes is told too (the page once told the versions
+    of a deal apart by their time alone, to the second, and a fast run said nothing)."""
+    monkeypatch.setattr("intlscore.session.ledger.clock.now", lambda: "2026-12-06T02:41:00+00:00")
     with Ledger(db) as ledger:
         session = ledger.create_session("amends", PLAYERS)
         session.deal(kind="foot", winner="Dan", racks={"Cat": "k1", "Bartholomew": "o2"},

@@ -16,7 +16,8 @@ intlscore.errors.NightError: bob is already at the night ('Bob' is the same name
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -38,6 +39,8 @@ __all__ = [
     "leave",
     "new_night",
     "player_named",
+    "with_players_renamed",
+    "with_session_renamed",
 ]
 
 CARRY: Final[Mapping[str, Fraction]] = {
@@ -253,7 +256,7 @@ def arrive(night: Night, name: str) -> Night:
             return replace(
                 night,
                 gone=night.gone - {player},
-                log=(*night.log, f"before round {len(night.seated) + 1}: {player} is back"),
+                log=(*night.log, _logged(night, player, "is back")),
             )
     (checked,) = check_player_names([name], "night", (1, None))
     if night.cut is not None:
@@ -261,7 +264,7 @@ def arrive(night: Night, name: str) -> Night:
     return replace(
         night,
         players=(*night.players, checked),
-        log=(*night.log, f"before round {len(night.seated) + 1}: {checked} arrives"),
+        log=(*night.log, _logged(night, checked, "arrives")),
     )
 
 
@@ -274,7 +277,76 @@ def leave(night: Night, name: str) -> Night:
     return replace(
         night,
         gone=night.gone | {player},
-        log=(*night.log, f"before round {len(night.seated) + 1}: {player} leaves"),
+        log=(*night.log, _logged(night, player, "leaves")),
+    )
+
+
+_LOG_LINE: Final = re.compile(r"(before round \d+: )(.+) (arrives|is back|leaves)")
+"""A roll-call line of :func:`_logged`: its prefix, the player, and what they did."""
+
+
+def _logged(night: Night, player: str, what: str) -> str:
+    return f"before round {len(night.seated) + 1}: {player} {what}"
+
+
+def with_players_renamed(night: Night, renamed: Callable[[str], str]) -> Night:
+    """The night with every player's name passed through ``renamed``: the roll call, who
+    is gone, keep-apart pairs, every seated table's seats and starts, the cut's seeds and
+    the roll-call lines (a player's rename, :mod:`intlscore.session.club.players`).
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=1,
+    ...                   deals=2, seed=1, stake=None, created="", apart=[("ann", "bob")])
+    >>> night = leave(night, "ann")
+    >>> again = with_players_renamed(night, lambda p: "anna" if p == "ann" else p)
+    >>> again.players[0], sorted(again.gone), again.apart, again.log
+    ('anna', ['anna'], (('anna', 'bob'),), ('before round 1: anna leaves',))
+    """
+
+    def line(text: str) -> str:
+        match = _LOG_LINE.fullmatch(text)
+        if match is None:
+            return text
+        return f"{match[1]}{renamed(match[2])} {match[3]}"
+
+    def names(players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(renamed(player) for player in players)
+
+    seated = tuple(
+        replace(
+            seated,
+            tables=tuple(
+                replace(table, players=names(table.players), starts=names(table.starts))
+                for table in seated.tables
+            ),
+        )
+        for seated in night.seated
+    )
+    return replace(
+        night,
+        players=names(night.players),
+        gone=frozenset(names(sorted(night.gone))),
+        apart=tuple((renamed(a), renamed(b)) for a, b in night.apart),
+        seated=seated,
+        cut=None if night.cut is None else replace(night.cut, players=names(night.cut.players)),
+        log=tuple(line(text) for text in night.log),
+    )
+
+
+def with_session_renamed(night: Night, old: str, new: str) -> Night:
+    """The night with its table whose session is ``old`` (the stored name) now ``new``
+    (a session's rename, :mod:`intlscore.session.club.session_rename`)."""
+    return replace(
+        night,
+        seated=tuple(
+            replace(
+                seated,
+                tables=tuple(
+                    replace(table, session=new) if table.session == old else table
+                    for table in seated.tables
+                ),
+            )
+            for seated in night.seated
+        ),
     )
 
 

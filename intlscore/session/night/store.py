@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -59,10 +59,12 @@ __all__ = [
     "NightView",
     "TableState",
     "accept_round",
+    "all_nights",
     "create_night",
     "cut_night",
     "draft_round",
     "read_night",
+    "rewrite_nights",
     "roll_call",
     "settle_night_tables",
 ]
@@ -189,6 +191,29 @@ def _save(connection: sqlite3.Connection, night: Night) -> None:
         "UPDATE night SET record = ? WHERE name = ?",
         (json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True), night.name),
     )
+
+
+def all_nights(connection: sqlite3.Connection | None) -> list[Night]:
+    """Every night of the ledger, oldest first (none in a ledger without the table)."""
+    if not _has_nights(connection):
+        return []
+    assert connection is not None
+    names = [row[0] for row in connection.execute("SELECT name FROM night ORDER BY id")]
+    return [_load(connection, name) for name in names]
+
+
+def rewrite_nights(
+    connection: sqlite3.Connection, change: Callable[[Night], Night]
+) -> tuple[str, ...]:
+    """Store every night again as ``change`` makes it, inside the caller's write
+    transaction (a rename of a player or a session); the names of the nights changed."""
+    changed = []
+    for night in all_nights(connection):
+        again = change(night)
+        if again.to_record() != night.to_record():
+            _save(connection, again)
+            changed.append(night.name)
+    return tuple(changed)
 
 
 def create_night(

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from intlscore.errors import NightError
+from intlscore.errors import DealError, NightError
 from intlscore.session.deal import check_player_names
 from intlscore.session.names import name_key
 from intlscore.session.night.points import DEFAULT_ORDER, KEYS
@@ -35,6 +35,7 @@ __all__ = [
     "SeatedRound",
     "SeatedTable",
     "arrive",
+    "check_record",
     "cut_tables",
     "leave",
     "new_night",
@@ -198,6 +199,77 @@ class Night:
         )
 
 
+def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
+    """Refuse a night record read from outside (an export being imported) unless it holds
+    together: distinct, usable players (without regard to case or Unicode form), rounds,
+    deals, seed, tie-breaks and a cut's carry as a new night's would be; everyone
+    gone, kept apart or in the cut on its roll call; each seated table a session of
+    ``sessions`` (each session's players by its name) with those very players, and its
+    starts among them. :class:`NightError` names the first problem.
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=1,
+    ...                   deals=2, seed=1, stake=None, created="")
+    >>> table = SeatedTable(1, "fri-r1-t1", ("ann", "bob", "zed"), ("ann", "bob"))
+    >>> check_record(replace(night, seated=(SeatedRound(1, (table,), ""),)),
+    ...              {"fri-r1-t1": ["ann", "bob", "zed"]})
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NightError: night 'fri', round 1, table 1: 'zed' is not on its roll call
+    """
+    try:
+        check_player_names(night.players, "night", (1, None))
+        _check_settings(night.rounds, night.deals, night.seed, night.order)
+        if night.cut is not None and night.cut.carry not in CARRY:
+            raise NightError(f"carry {night.cut.carry!r} is not one of {', '.join(CARRY)}")
+    except (DealError, NightError) as error:
+        raise NightError(f"night {night.name!r}: {error}") from None
+    roll = set(night.players)
+
+    def known(names: Sequence[str], where: str) -> None:
+        for name in names:
+            if name not in roll:
+                raise NightError(f"night {night.name!r}{where}: {name!r} is not on its roll call")
+
+    known(sorted(night.gone), " (gone)")
+    known([name for pair in night.apart for name in pair], " (kept apart)")
+    known(() if night.cut is None else night.cut.players, " (the cut)")
+    for seated in night.seated:
+        for table in seated.tables:
+            where = f", round {seated.round}, table {table.table}"
+            known(table.players, where)
+            if table.session not in sessions:
+                raise NightError(f"night {night.name!r}{where}: no session {table.session!r}")
+            held = tuple(sessions[table.session])
+            if held != table.players:
+                spelled = {name_key(name): name for name in held}
+                for player in table.players:
+                    other = spelled.get(name_key(player), player)
+                    if other != player:  # a rename the night missed
+                        raise NightError(
+                            f"night {night.name!r}{where}: {player!r} is {other!r} in session"
+                            f" {table.session!r}; rename them once more to make the names"
+                            f" one (intlscore player rename {other} {player}) and export again"
+                        )
+                raise NightError(
+                    f"night {night.name!r}{where}: its players are not those of session"
+                    f" {table.session!r}"
+                )
+            if not set(table.starts) <= set(table.players):
+                raise NightError(f"night {night.name!r}{where}: a start is not at the table")
+
+
+def _check_settings(rounds: int, deals: int, seed: int, order: Sequence[str]) -> None:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+    if not 1 <= deals <= MAX_DEALS:
+        raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
+    if not 0 <= seed < MAX_SEED:
+        raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
+    for key in order:
+        if key not in KEYS:
+            raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
+
+
 def new_night(
     name: str,
     players: Sequence[str],
@@ -214,15 +286,7 @@ def new_night(
     enough players for tables of 3 and 4, sensible rounds and deals."""
     names = check_player_names(players, "night", (1, None))
     table_sizes(len(names))  # says what is possible when too few
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
-    if not 1 <= deals <= MAX_DEALS:
-        raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
-    if not 0 <= seed < MAX_SEED:
-        raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
-    for key in order:
-        if key not in KEYS:
-            raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
+    _check_settings(rounds, deals, seed, order)
     night = Night(name, names, rounds, deals, seed, created, stake, order=tuple(order))
     pairs = tuple((player_named(night, a), player_named(night, b)) for a, b in apart)
     for a, b in pairs:

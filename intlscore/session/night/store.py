@@ -63,10 +63,12 @@ __all__ = [
     "create_night",
     "cut_night",
     "draft_round",
+    "night_name_clashes",
     "read_night",
     "rewrite_nights",
     "roll_call",
     "settle_night_tables",
+    "store_night",
 ]
 
 
@@ -186,6 +188,31 @@ def _load(connection: sqlite3.Connection | None, name: str) -> Night:
         raise LedgerDamageError(f"night {name!r}: its record is damaged ({error})") from None
 
 
+def store_night(connection: sqlite3.Connection, night: Night) -> None:
+    """Insert a new night row (inside the caller's write transaction)."""
+    connection.execute(
+        "INSERT INTO night (name, record) VALUES (?, ?)",
+        (night.name, json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True)),
+    )
+
+
+def night_name_clashes(names: Sequence[str]) -> list[str]:
+    """One line for each group of night names that are one name under NFC and case folding.
+
+    >>> night_name_clashes(["Fri", "sat", "fri"])
+    ["nights 'Fri' and 'fri' are one name (they differ only in case or accents)"]
+    """
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(name_key(name), []).append(name)
+    return [
+        f"nights {', '.join(map(repr, group[:-1]))} and {group[-1]!r} are one name (they"
+        " differ only in case or accents)"
+        for group in groups.values()
+        if len(group) > 1
+    ]
+
+
 def _save(connection: sqlite3.Connection, night: Night) -> None:
     connection.execute(
         "UPDATE night SET record = ? WHERE name = ?",
@@ -246,12 +273,12 @@ def create_night(
     )
 
     def insert(connection: sqlite3.Connection) -> Night:
-        if connection.execute("SELECT 1 FROM night WHERE name = ?", (name,)).fetchone():
-            raise NightError(f"a night named {name!r} already exists")
-        connection.execute(
-            "INSERT INTO night (name, record) VALUES (?, ?)",
-            (name, json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True)),
-        )
+        held = [row[0] for row in connection.execute("SELECT name FROM night")]
+        same = [other for other in held if name_key(other) == name_key(name)]
+        if same:
+            why = "" if same[0] == name else " (names that differ only in case or accents are one)"
+            raise NightError(f"a night named {same[0]!r} already exists{why}")
+        store_night(connection, night)
         return night
 
     return ledger.write(insert)

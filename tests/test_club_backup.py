@@ -480,8 +480,12 @@ def test_a_rename_the_night_missed_is_named_at_import(
     err = refused(capsys, "import", str(spoilt), "--db", str(tmp_path / "t.sqlite3"))
     assert (
         f"{player!r} is {player.upper()!r} in session {table['session']!r}; rename them once"
-        f" more to make the names one (intlscore player rename {player.upper()} {player})"
+        f" more to make the names one (intlscore player rename {player} {player.upper()})"
     ) in err
+    session["record"]["players"][1] = "Nobody"  # two names differ: no rename to suggest
+    spoilt.write_text(json.dumps(data))
+    err = refused(capsys, "import", str(spoilt), "--db", str(tmp_path / "t.sqlite3"))
+    assert f"its players are not those of session {table['session']!r}" in err
 
 
 def test_a_compact_export_is_the_same_document(

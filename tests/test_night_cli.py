@@ -392,3 +392,33 @@ def test_a_session_rename_reaches_the_night(capsys: pytest.CaptureFixture[str]) 
     open_win(capsys, "opening", before["rounds"][0]["tables"][0]["players"])
     again = as_json(capsys, "night", "show", "n")
     assert again["rounds"][0]["tables"][0]["deals_played"] == 3
+
+
+def test_a_rename_the_night_missed_is_mended_by_renaming_again(
+    capsys: pytest.CaptureFixture[str], ledger_in_tmp: Path
+) -> None:
+    """A night stored while renames did not reach nights holds the old name; renaming the
+    old name to the new one once more makes them one player again, points and all."""
+    new_night(capsys)
+    seat(capsys)
+    play_round(capsys, 1)
+    before = as_json(capsys, "night", "show", "n")
+    with sqlite3.connect(ledger_in_tmp) as connection:  # the sessions say ann, the night zed
+        (record,) = connection.execute("SELECT record FROM night").fetchone()
+        stale = json.dumps(renamed(json.loads(record), "ann", "zed"))
+        connection.execute("UPDATE night SET record = ?", (stale,))
+    connection.close()
+    gap = standing(as_json(capsys, "night", "show", "n"), "zed")
+    assert gap["total"] == 0 != standing(before, "ann")["total"]  # ann's deals lost to zed
+    assert ok(capsys, "player", "rename", "zed", "ann").strip() == "renamed zed to ann in night n"
+    assert as_json(capsys, "night", "show", "n") == before
+
+
+def test_night_names_that_differ_only_in_case_are_one(capsys: pytest.CaptureFixture[str]) -> None:
+    new_night(capsys)
+    said = refused(capsys, "night", "new", "N", "--players", *PLAYERS)
+    assert said.endswith(
+        "a night named 'n' already exists (names that differ only in case or accents are one)"
+    )
+    assert "a night named 'n' already exists" in refused(capsys, "night", "new", "n",
+                                                          "--players", *PLAYERS)  # fmt: skip

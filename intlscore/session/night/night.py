@@ -241,15 +241,14 @@ def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
                 raise NightError(f"night {night.name!r}{where}: no session {table.session!r}")
             held = tuple(sessions[table.session])
             if held != table.players:
-                spelled = {name_key(name): name for name in held}
-                for player in table.players:
-                    other = spelled.get(name_key(player), player)
-                    if other != player:  # a rename the night missed
-                        raise NightError(
-                            f"night {night.name!r}{where}: {player!r} is {other!r} in session"
-                            f" {table.session!r}; rename them once more to make the names"
-                            f" one (intlscore player rename {other} {player}) and export again"
-                        )
+                missing = [name for name in table.players if name not in held]
+                extra = [name for name in held if name not in table.players]
+                if len(missing) == 1 == len(extra):  # a rename the night missed
+                    raise NightError(
+                        f"night {night.name!r}{where}: {missing[0]!r} is {extra[0]!r} in session"
+                        f" {table.session!r}; rename them once more to make the names one"
+                        f" (intlscore player rename {missing[0]} {extra[0]}) and export again"
+                    )
                 raise NightError(
                     f"night {night.name!r}{where}: its players are not those of session"
                     f" {table.session!r}"

@@ -5,6 +5,7 @@ call, a cut, and bad input as one line with exit status 2."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -323,3 +324,101 @@ def test_a_cut_that_cannot_sit_is_refused(capsys: pytest.CaptureFixture[str]) ->
     night = as_json(capsys, "night", "show", "n")
     assert all(row["points"] == 0 for row in night["standings"])  # cleared, none played yet
     assert [row["in_cut"] for row in night["standings"]] == [True] * 4 + [False] * 4
+
+
+def renamed(document: Any, old: str, new: str) -> Any:
+    """``document`` with the player ``old`` named ``new`` everywhere: values, keys, and
+    the words of lines (the roll call, why a row stands where it does)."""
+    if isinstance(document, dict):
+        return {renamed(k, old, new): renamed(v, old, new) for k, v in document.items()}
+    if isinstance(document, list):
+        return [renamed(item, old, new) for item in document]
+    if isinstance(document, str):
+        return re.sub(rf"\b{re.escape(old)}\b", new, document)
+    return document
+
+
+def test_a_player_rename_reaches_the_night(capsys: pytest.CaptureFixture[str]) -> None:
+    """``player rename`` rewrites the night's record in the same transaction as the
+    sessions: the roll call, seats, starts, keep-apart pair, cut seeds and roll-call lines
+    all take the new name, and the standings keep the player's points."""
+    new_night(capsys, "--apart", "ann", "bob")
+    seat(capsys)
+    play_round(capsys, 1)
+    seat(capsys)
+    play_round(capsys, 2)
+    ok(capsys, "night", "cut", "n", "--top", "8", "--carry", "kept")
+    ok(capsys, "night", "leave", "n", "ann")
+    before = as_json(capsys, "night", "show", "n")
+    assert standing(before, "ann")["points"] > 0  # two tables of open wins: points to keep
+    out = ok(capsys, "player", "rename", "ANN", "Anna")
+    assert out.strip().endswith("; and in night n")
+    after = as_json(capsys, "night", "show", "n")
+    assert after == renamed(before, "ann", "Anna")
+    assert standing(after, "Anna")["points"] == standing(before, "ann")["points"]
+    assert not any(row["player"] == "ann" for row in after["standings"])
+    assert after["roll_call"][-1] == "before round 3: Anna leaves"
+    assert "every record matches its checksum" in " ".join(
+        ok(capsys, "session", "check", "--all").split()
+    )
+
+
+def test_a_player_on_the_roll_call_only_is_renamed_and_clashes_are_refused(
+    capsys: pytest.CaptureFixture[str], ledger_in_tmp: Path
+) -> None:
+    new_night(capsys)
+    ok(capsys, "session", "new", "other", "--players", "ann", "zoe")
+    said = refused(capsys, "player", "rename", "ann", "BOB")
+    assert said.endswith("cannot rename 'ann' to 'BOB': 'bob' already plays in night 'n'")
+    stored = sqlite3.connect(ledger_in_tmp).execute("SELECT record FROM night").fetchone()
+    assert '"ann"' in stored[0]  # nothing changed
+    assert ok(capsys, "player", "rename", "hal", "Hal").strip() == "renamed hal to Hal in night n"
+    assert as_json(capsys, "night", "show", "n")["players"][-1] == {
+        "name": "Hal", "status": "present"
+    }
+    assert "no player named 'nobody'" in refused(capsys, "player", "rename", "nobody", "x")
+
+
+def test_a_session_rename_reaches_the_night(capsys: pytest.CaptureFixture[str]) -> None:
+    new_night(capsys)
+    seat(capsys)
+    play_round(capsys, 1)
+    before = as_json(capsys, "night", "show", "n")
+    ok(capsys, "session", "rename", "N-R1-T1", "opening")
+    after = as_json(capsys, "night", "show", "n")
+    assert after["rounds"][0]["tables"][0]["session"] == "opening"
+    after["rounds"][0]["tables"][0]["session"] = "n-r1-t1"
+    assert after == before  # the same standings, the table's deals still counted
+    open_win(capsys, "opening", before["rounds"][0]["tables"][0]["players"])
+    again = as_json(capsys, "night", "show", "n")
+    assert again["rounds"][0]["tables"][0]["deals_played"] == 3
+
+
+def test_a_rename_the_night_missed_is_mended_by_renaming_again(
+    capsys: pytest.CaptureFixture[str], ledger_in_tmp: Path
+) -> None:
+    """A night stored while renames did not reach nights holds the old name; renaming the
+    old name to the new one once more makes them one player again, points and all."""
+    new_night(capsys)
+    seat(capsys)
+    play_round(capsys, 1)
+    before = as_json(capsys, "night", "show", "n")
+    with sqlite3.connect(ledger_in_tmp) as connection:  # the sessions say ann, the night zed
+        (record,) = connection.execute("SELECT record FROM night").fetchone()
+        stale = json.dumps(renamed(json.loads(record), "ann", "zed"))
+        connection.execute("UPDATE night SET record = ?", (stale,))
+    connection.close()
+    gap = standing(as_json(capsys, "night", "show", "n"), "zed")
+    assert gap["total"] == 0 != standing(before, "ann")["total"]  # ann's deals lost to zed
+    assert ok(capsys, "player", "rename", "zed", "ann").strip() == "renamed zed to ann in night n"
+    assert as_json(capsys, "night", "show", "n") == before
+
+
+def test_night_names_that_differ_only_in_case_are_one(capsys: pytest.CaptureFixture[str]) -> None:
+    new_night(capsys)
+    said = refused(capsys, "night", "new", "N", "--players", *PLAYERS)
+    assert said.endswith(
+        "a night named 'n' already exists (names that differ only in case or accents are one)"
+    )
+    assert "a night named 'n' already exists" in refused(capsys, "night", "new", "n",
+                                                          "--players", *PLAYERS)  # fmt: skip

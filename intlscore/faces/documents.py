@@ -51,7 +51,7 @@ FORMATS: Final[dict[str, int]] = {
     "standings": 1,  # intlscore standings --json
     "backup": 1,  # intlscore backup --json
     "restore": 1,  # intlscore restore --json
-    "ledger": 1,  # intlscore export (the whole ledger; intlscore import reads it)
+    "ledger": 2,  # intlscore export (the whole ledger; intlscore import reads it)
     "import": 1,  # intlscore import --json
     "night": 1,  # intlscore night show --json
     "night-seat": 1,  # intlscore night seat --json (a draft, or the round accepted)
@@ -61,6 +61,7 @@ FORMATS: Final[dict[str, int]] = {
 
 EARLIER: Final[dict[str, tuple[int, ...]]] = {
     "odds": (1,),  # intlscore odds --json without --play prints odds/1, as it always did
+    "ledger": (1,),  # intlscore export of a ledger without nights, as it always was
 }
 """Earlier versions still printed where a caller did not ask for what the newer one adds;
 the kind's schema describes every version."""

@@ -11,12 +11,12 @@ HELP = "the whole ledger as JSON: every session, every deal with its versions an
 
 
 def run(args: argparse.Namespace) -> int:
-    from intlscore.session.club.backup import export_ledger
+    from intlscore.session.club.backup import export_format, export_ledger
 
     with open_ledger(args) as ledger:
         exported = export_ledger(ledger)
         path = ledger.path
-    data = {"db": str(path), **exported}
+    data = {"format": export_format(exported), "db": str(path), **exported}
     import json
 
     from intlscore.faces.documents import document

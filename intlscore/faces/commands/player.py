@@ -22,11 +22,13 @@ def run_rename(args: argparse.Namespace) -> int:
         if args.json:
             print_document("player-rename", {"db": str(path), **done.to_dict()})
         else:
-            count = len(done.sessions)
-            print_plain(
-                f"renamed {done.old} to {done.new} in {count} session{'s' * (count != 1)}:"
-                f" {', '.join(done.sessions)}"
-            )
+            count, nights = len(done.sessions), len(done.nights)
+            where = []
+            if count:
+                where.append(f"{count} session{'s' * (count != 1)}: {', '.join(done.sessions)}")
+            if nights:
+                where.append(f"night{'s' * (nights != 1)} {', '.join(done.nights)}")
+            print_plain(f"renamed {done.old} to {done.new} in {'; and in '.join(where)}")
     return 0
 
 

@@ -12,8 +12,9 @@
   already holds sessions is replaced only when asked (``replace``).
 - :func:`export_ledger` gives every session's stored records as JSON (the session record
   with its rules, and every entry: deals, amendments with every version, undos, redos,
-  rescores), and :func:`import_ledger` stores them in an empty ledger again, chained and
-  checked: the same records give the same checksums, so the ledger comes back identical.
+  rescores) and every tournament night's record, and :func:`import_ledger` stores them in
+  an empty ledger again, chained and checked: the same records give the same checksums,
+  so the ledger comes back identical.
 
 >>> import tempfile, pathlib
 >>> from intlscore.session.ledger import Ledger
@@ -48,17 +49,22 @@ from intlscore.errors import (
     LedgerError,
     LedgerFullError,
     LedgerReadOnlyError,
+    NightError,
 )
 from intlscore.session.club.season import loaded_sessions
 from intlscore.session.ledger import files
 from intlscore.session.ledger.core import name_clashes, rebuild_kept, rescore_problems
 from intlscore.session.ledger.files import State
 from intlscore.session.ledger.records import SESSION_SEED, canonical, chain_digest
+from intlscore.session.night.night import Night, check_record
+from intlscore.session.night.store import all_nights, night_name_clashes, store_night
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger, LedgerCheck
 
-EXPORT_FORMAT: Final = "ledger/1"
+EXPORT_FORMAT: Final = "ledger/2"
+"""The newest export: ``ledger/1`` and the nights of a tournament (:func:`export_format`)."""
+READ_FORMATS: Final = ("ledger/1", EXPORT_FORMAT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,11 +315,13 @@ def write_private(target: str | os.PathLike[str], text: str) -> Path:
 
 
 def export_ledger(ledger: Ledger) -> dict[str, Any]:
-    """Every session's stored records, read in one snapshot (each session checked)."""
+    """Every session's stored records, the renames noted and every night's record, read in
+    one snapshot (each session and night checked)."""
     from intlscore.session.club.players import RENAMES_KEY
 
     sessions: list[dict[str, Any]] = []
     renames: list[Any] = []
+    nights: list[dict[str, Any]] = []
     with ledger.store.snapshot() as connection:
         if connection is not None:
             for session_id, record, _ in loaded_sessions(ledger, connection):
@@ -334,7 +342,21 @@ def export_ledger(ledger: Ledger) -> dict[str, Any]:
                 "SELECT value FROM meta WHERE key = ?", (RENAMES_KEY,)
             ).fetchone()
             renames = json.loads(row[0]) if row else []
-    return {"sessions": sessions, "renames": renames}
+            nights = [
+                {"name": night.name, "record": night.to_record()}
+                for night in all_nights(connection)
+            ]
+    exported: dict[str, Any] = {"sessions": sessions, "renames": renames}
+    if nights:  # ledger/2; without nights the export is the ledger/1 document it always was
+        exported["nights"] = nights
+    return exported
+
+
+def export_format(exported: dict[str, Any]) -> str:
+    """The ``"format"`` of an :func:`export_ledger` document: ``ledger/2`` when it holds
+    nights, else ``ledger/1``, which an intlscore without nights still imports (one that
+    would drop the nights refuses a ``ledger/2`` export instead)."""
+    return EXPORT_FORMAT if "nights" in exported else "ledger/1"
 
 
 def _bad(problem: str) -> LedgerError:
@@ -368,12 +390,19 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
     clashes = name_clashes([session["name"] for session in sessions])
     if clashes:  # one name under NFC and case folding: the ledger would hold two
         raise _bad(f"{clashes[0]} in the ledger it was exported from, then export it again")
+    nights = _checked_nights(data.get("nights", []), sessions)
 
     def store(connection: sqlite3.Connection) -> Copied:
         held = connection.execute("SELECT count(*) FROM session").fetchone()[0]
         if held:
             raise LedgerError(
                 f"{ledger.path} already holds {held} session{'s' * (held != 1)}; import into"
+                " an empty ledger (a new --db)"
+            )
+        held = connection.execute("SELECT count(*) FROM night").fetchone()[0]
+        if held:
+            raise LedgerError(
+                f"{ledger.path} already holds {held} night{'s' * (held != 1)}; import into"
                 " an empty ledger (a new --db)"
             )
         for session in sessions:
@@ -400,9 +429,44 @@ def import_ledger(ledger: Ledger, data: Any) -> Copied:
                 "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                 (RENAMES_KEY, json.dumps(renames, sort_keys=True, ensure_ascii=False)),
             )
+        for night in nights:
+            store_night(connection, night)
         return Copied(ledger.path, len(sessions), deals)
 
     return ledger.write(store)
+
+
+def _checked_nights(nights: Any, sessions: list[dict[str, Any]]) -> list[Night]:
+    """The nights of an export, each record checked (:func:`.night.check_record`) against
+    the export's sessions; their names one name each under NFC and case folding."""
+    if not isinstance(nights, list) or not all(
+        isinstance(night, dict)
+        and set(night) == {"name", "record"}
+        and isinstance(night["name"], str)
+        and isinstance(night["record"], dict)
+        for night in nights
+    ):
+        raise _bad("nights is not a list of nights (name, record)")
+    players = {
+        session["name"]: session["record"].get("players", ()) for session in sessions
+    }
+    checked = []
+    for night in nights:
+        try:
+            read = Night.from_record(night["record"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise _bad(f"night {night['name']!r}: its record is damaged ({error})") from None
+        if read.name != night["name"]:
+            raise _bad(f"night {night['name']!r}: its record names night {read.name!r}")
+        try:
+            check_record(read, players)
+        except NightError as error:
+            raise _bad(str(error)) from None
+        checked.append(read)
+    clashes = night_name_clashes([night.name for night in checked])
+    if clashes:
+        raise _bad(clashes[0])
+    return checked
 
 
 def _is_rename(note: Any) -> bool:
@@ -493,7 +557,7 @@ def read_export(source: str) -> Any:
             f"{quoted(source)} is nested deeper than {MAX_EXPORT_DEPTH} levels; not an export"
         )
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind != EXPORT_FORMAT:
+    if kind not in READ_FORMATS:
         shown = "" if not isinstance(kind, str) else f" (a {quoted(kind)} document)"
         raise LedgerError(
             f"{quoted(source)} is not an export of a ledger{shown}; write one with: intlscore"

@@ -4,17 +4,22 @@ A player is the same person in every session where the name is written the same 
 to case (``ann`` and ``Ann`` are one player, as within a deal). :func:`list_players` reads
 every session in one snapshot.
 
-:func:`rename_player` changes a name everywhere in **one transaction**. The ledger keeps no
-copy of a name apart from the records that use it (the session record's players, and each
-entry's raw input and result), and each record's checksum is chained to the one before
-(:mod:`intlscore.session.ledger.records`). A rename therefore writes every record of every
-session that player played in again with the new name, and chains their checksums again
-from the session's own: the ledger reads afterwards as if the name had always been the new
-one, and ``session check --all`` passes (the rename checks it before it commits). Nothing
-else changes: times, numbers, deltas, undone and amended versions all stay; the
-arithmetic of each deal is not re-scored, only the name in it replaced. So that the
-history stays honest about it, each rename is also noted in the ledger's ``meta`` table
-(:func:`renames`): the old and new name, when, and in which sessions.
+:func:`rename_player` changes a name everywhere in **one transaction**. The ledger keeps
+no copy of a name apart from the records that use it (the session record's players, each
+entry's raw input and result, and a night's record), and each session record's checksum
+is chained to the one before (:mod:`intlscore.session.ledger.records`). A rename
+therefore writes every record of every session that player played in again with the new
+name, and chains their checksums again from the session's own: the ledger reads
+afterwards as if the name had always been the new one, and ``session check --all``
+passes (the rename checks it before it commits). Every night's record
+(:mod:`intlscore.session.night`: its roll call, seats and starts, keep-apart pairs, the
+cut's seeds) is written again with the new name in the same transaction, so its
+standings keep the player's points; a player on a night's roll call who has not sat at a
+table yet is renamed there too. Nothing else changes: times, numbers, deltas, undone and
+amended versions all stay; the arithmetic of each deal is not re-scored, only the name
+in it replaced. So that the history stays honest about it, each rename is also noted in
+the ledger's ``meta`` table (:func:`renames`): the old and new name, when, and in which
+sessions.
 
 >>> import tempfile, pathlib
 >>> from intlscore.session.ledger import Ledger
@@ -82,6 +87,8 @@ class Rename:
     new: str
     when: str
     sessions: tuple[str, ...]
+    nights: tuple[str, ...] = ()
+    """The nights whose records were changed (not kept in the ledger's note)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -142,30 +149,42 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
     when = datetime.now(UTC).isoformat(timespec="seconds")
 
     def change(connection: sqlite3.Connection) -> Rename:
+        from intlscore.session.night.night import with_players_renamed
+        from intlscore.session.night.store import all_nights, rewrite_nights
+
         sessions = loaded_sessions(ledger, connection)
         touched = [
             (session_id, record)
             for session_id, record, _ in sessions
             if any(name_key(name) == key for name in record.players)
         ]
-        if not touched:
+        rolls = [  # a night's roll call holds players not seated at any table yet
+            (f"night {quoted(night.name)}", night.players)
+            for night in all_nights(connection)
+            if any(name_key(name) == key for name in night.players)
+        ]
+        if not touched and not rolls:
             spelled = {name_key(name): name for _, record, _ in sessions for name in record.players}
             known = sorted(spelled.values(), key=str.casefold)
             hint = f"the players are {listed(known)}" if known else "there are no players"
             raise LedgerError(f"no player named {quoted(old)} in {ledger.path} ({hint})")
-        spellings = {n for _, record in touched for n in record.players if name_key(n) == key}
+        groups = [(f"session {quoted(record.name)}", record.players) for _, record in touched]
+        groups += rolls
+        spellings = {n for _, players in groups for n in players if name_key(n) == key}
         if spellings == {new}:
             raise LedgerError(f"the player is already named {quoted(new)} in every session")
-        for _, record in touched:
-            others = [name for name in record.players if name_key(name) != key]
+        for where, players in groups:
+            others = [name for name in players if name_key(name) != key]
             clash = [name for name in others if name_key(name) == name_key(new)]
             if clash:
                 raise LedgerError(
                     f"cannot rename {quoted(old)} to {quoted(new)}: {quoted(clash[0])} already"
-                    f" plays in session {quoted(record.name)}"
+                    f" plays in {where}"
                 )
             try:
-                check_player_names([new if name_key(n) == key else n for n in record.players])
+                check_player_names(
+                    [new if name_key(n) == key else n for n in players], "rename", (1, None)
+                )
             except DealError as error:
                 raise LedgerError(
                     f"cannot rename {quoted(old)} to {quoted(new)}: {error}"
@@ -173,9 +192,10 @@ def rename_player(ledger: Ledger, old: str, new: str) -> Rename:
         renamed = _renamer(key, new)
         for session_id, _ in touched:
             rewrite(connection, session_id, renamed)
+        nights = rewrite_nights(connection, lambda night: with_players_renamed(night, renamed))
         names = tuple(record.name for _, record in touched)
         check_again(ledger, connection, names)
-        note = Rename(old, new, when, names)
+        note = Rename(old, new, when, names, nights)
         notes = [*_notes(connection), note.to_dict()]
         connection.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",

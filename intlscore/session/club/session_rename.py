@@ -9,7 +9,8 @@ without being asked.
 The session's name is in its own record, whose checksum starts the chain of its entries,
 so a rename writes the session record again and chains every entry again from it, in one
 transaction, and checks the session before it commits (as a player's rename does,
-:mod:`intlscore.session.club.players`).
+:mod:`intlscore.session.club.players`). A night whose table is that session names it
+again in the same transaction.
 
 >>> import tempfile, pathlib
 >>> from intlscore.session.ledger import Ledger
@@ -30,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from intlscore.errors import LedgerError
 from intlscore.session.club.players import check_again, rewrite
 from intlscore.session.ledger.core import check_session_name, same_names, stored_name
+from intlscore.session.night.night import with_session_renamed
+from intlscore.session.night.store import rewrite_nights
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
@@ -66,6 +69,7 @@ def rename_session(ledger: Ledger, old: str, new: str) -> str:
             "SELECT id FROM session WHERE name = ?", (stored,)
         ).fetchone()
         rewrite(connection, session_id, _same, new)
+        rewrite_nights(connection, lambda night: with_session_renamed(night, stored, new))
         check_again(ledger, connection, (new,))
         return stored
 

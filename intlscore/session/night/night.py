@@ -16,12 +16,13 @@ intlscore.errors.NightError: bob is already at the night ('Bob' is the same name
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Final
 
-from intlscore.errors import NightError
+from intlscore.errors import DealError, NightError
 from intlscore.session.deal import check_player_names
 from intlscore.session.names import name_key
 from intlscore.session.night.points import DEFAULT_ORDER, KEYS
@@ -34,10 +35,13 @@ __all__ = [
     "SeatedRound",
     "SeatedTable",
     "arrive",
+    "check_record",
     "cut_tables",
     "leave",
     "new_night",
     "player_named",
+    "with_players_renamed",
+    "with_session_renamed",
 ]
 
 CARRY: Final[Mapping[str, Fraction]] = {
@@ -195,6 +199,76 @@ class Night:
         )
 
 
+def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
+    """Refuse a night record read from outside (an export being imported) unless it holds
+    together: distinct, usable players (without regard to case or Unicode form), rounds,
+    deals, seed, tie-breaks and a cut's carry as a new night's would be; everyone
+    gone, kept apart or in the cut on its roll call; each seated table a session of
+    ``sessions`` (each session's players by its name) with those very players, and its
+    starts among them. :class:`NightError` names the first problem.
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=1,
+    ...                   deals=2, seed=1, stake=None, created="")
+    >>> table = SeatedTable(1, "fri-r1-t1", ("ann", "bob", "zed"), ("ann", "bob"))
+    >>> check_record(replace(night, seated=(SeatedRound(1, (table,), ""),)),
+    ...              {"fri-r1-t1": ["ann", "bob", "zed"]})
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NightError: night 'fri', round 1, table 1: 'zed' is not on its roll call
+    """
+    try:
+        check_player_names(night.players, "night", (1, None))
+        _check_settings(night.rounds, night.deals, night.seed, night.order)
+        if night.cut is not None and night.cut.carry not in CARRY:
+            raise NightError(f"carry {night.cut.carry!r} is not one of {', '.join(CARRY)}")
+    except (DealError, NightError) as error:
+        raise NightError(f"night {night.name!r}: {error}") from None
+    roll = set(night.players)
+
+    def known(names: Sequence[str], where: str) -> None:
+        for name in names:
+            if name not in roll:
+                raise NightError(f"night {night.name!r}{where}: {name!r} is not on its roll call")
+
+    known(sorted(night.gone), " (gone)")
+    known([name for pair in night.apart for name in pair], " (kept apart)")
+    known(() if night.cut is None else night.cut.players, " (the cut)")
+    for seated in night.seated:
+        for table in seated.tables:
+            where = f", round {seated.round}, table {table.table}"
+            known(table.players, where)
+            if table.session not in sessions:
+                raise NightError(f"night {night.name!r}{where}: no session {table.session!r}")
+            held = tuple(sessions[table.session])
+            if held != table.players:
+                missing = [name for name in table.players if name not in held]
+                extra = [name for name in held if name not in table.players]
+                if len(missing) == 1 == len(extra):  # a rename the night missed
+                    raise NightError(
+                        f"night {night.name!r}{where}: {missing[0]!r} is {extra[0]!r} in session"
+                        f" {table.session!r}; rename them once more to make the names one"
+                        f" (intlscore player rename {missing[0]} {extra[0]}) and export again"
+                    )
+                raise NightError(
+                    f"night {night.name!r}{where}: its players are not those of session"
+                    f" {table.session!r}"
+                )
+            if not set(table.starts) <= set(table.players):
+                raise NightError(f"night {night.name!r}{where}: a start is not at the table")
+
+
+def _check_settings(rounds: int, deals: int, seed: int, order: Sequence[str]) -> None:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+    if not 1 <= deals <= MAX_DEALS:
+        raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
+    if not 0 <= seed < MAX_SEED:
+        raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
+    for key in order:
+        if key not in KEYS:
+            raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
+
+
 def new_night(
     name: str,
     players: Sequence[str],
@@ -211,15 +285,7 @@ def new_night(
     enough players for tables of 3 and 4, sensible rounds and deals."""
     names = check_player_names(players, "night", (1, None))
     table_sizes(len(names))  # says what is possible when too few
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
-    if not 1 <= deals <= MAX_DEALS:
-        raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
-    if not 0 <= seed < MAX_SEED:
-        raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
-    for key in order:
-        if key not in KEYS:
-            raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
+    _check_settings(rounds, deals, seed, order)
     night = Night(name, names, rounds, deals, seed, created, stake, order=tuple(order))
     pairs = tuple((player_named(night, a), player_named(night, b)) for a, b in apart)
     for a, b in pairs:
@@ -253,7 +319,7 @@ def arrive(night: Night, name: str) -> Night:
             return replace(
                 night,
                 gone=night.gone - {player},
-                log=(*night.log, f"before round {len(night.seated) + 1}: {player} is back"),
+                log=(*night.log, _logged(night, player, "is back")),
             )
     (checked,) = check_player_names([name], "night", (1, None))
     if night.cut is not None:
@@ -261,7 +327,7 @@ def arrive(night: Night, name: str) -> Night:
     return replace(
         night,
         players=(*night.players, checked),
-        log=(*night.log, f"before round {len(night.seated) + 1}: {checked} arrives"),
+        log=(*night.log, _logged(night, checked, "arrives")),
     )
 
 
@@ -274,7 +340,76 @@ def leave(night: Night, name: str) -> Night:
     return replace(
         night,
         gone=night.gone | {player},
-        log=(*night.log, f"before round {len(night.seated) + 1}: {player} leaves"),
+        log=(*night.log, _logged(night, player, "leaves")),
+    )
+
+
+_LOG_LINE: Final = re.compile(r"(before round \d+: )(.+) (arrives|is back|leaves)")
+"""A roll-call line of :func:`_logged`: its prefix, the player, and what they did."""
+
+
+def _logged(night: Night, player: str, what: str) -> str:
+    return f"before round {len(night.seated) + 1}: {player} {what}"
+
+
+def with_players_renamed(night: Night, renamed: Callable[[str], str]) -> Night:
+    """The night with every player's name passed through ``renamed``: the roll call, who
+    is gone, keep-apart pairs, every seated table's seats and starts, the cut's seeds and
+    the roll-call lines (a player's rename, :mod:`intlscore.session.club.players`).
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=1,
+    ...                   deals=2, seed=1, stake=None, created="", apart=[("ann", "bob")])
+    >>> night = leave(night, "ann")
+    >>> again = with_players_renamed(night, lambda p: "anna" if p == "ann" else p)
+    >>> again.players[0], sorted(again.gone), again.apart, again.log
+    ('anna', ['anna'], (('anna', 'bob'),), ('before round 1: anna leaves',))
+    """
+
+    def line(text: str) -> str:
+        match = _LOG_LINE.fullmatch(text)
+        if match is None:
+            return text
+        return f"{match[1]}{renamed(match[2])} {match[3]}"
+
+    def names(players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(renamed(player) for player in players)
+
+    seated = tuple(
+        replace(
+            seated,
+            tables=tuple(
+                replace(table, players=names(table.players), starts=names(table.starts))
+                for table in seated.tables
+            ),
+        )
+        for seated in night.seated
+    )
+    return replace(
+        night,
+        players=names(night.players),
+        gone=frozenset(names(sorted(night.gone))),
+        apart=tuple((renamed(a), renamed(b)) for a, b in night.apart),
+        seated=seated,
+        cut=None if night.cut is None else replace(night.cut, players=names(night.cut.players)),
+        log=tuple(line(text) for text in night.log),
+    )
+
+
+def with_session_renamed(night: Night, old: str, new: str) -> Night:
+    """The night with its table whose session is ``old`` (the stored name) now ``new``
+    (a session's rename, :mod:`intlscore.session.club.session_rename`)."""
+    return replace(
+        night,
+        seated=tuple(
+            replace(
+                seated,
+                tables=tuple(
+                    replace(table, session=new) if table.session == old else table
+                    for table in seated.tables
+                ),
+            )
+            for seated in night.seated
+        ),
     )
 
 

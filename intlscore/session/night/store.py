@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -59,12 +59,16 @@ __all__ = [
     "NightView",
     "TableState",
     "accept_round",
+    "all_nights",
     "create_night",
     "cut_night",
     "draft_round",
+    "night_name_clashes",
     "read_night",
+    "rewrite_nights",
     "roll_call",
     "settle_night_tables",
+    "store_night",
 ]
 
 
@@ -184,11 +188,59 @@ def _load(connection: sqlite3.Connection | None, name: str) -> Night:
         raise LedgerDamageError(f"night {name!r}: its record is damaged ({error})") from None
 
 
+def store_night(connection: sqlite3.Connection, night: Night) -> None:
+    """Insert a new night row (inside the caller's write transaction)."""
+    connection.execute(
+        "INSERT INTO night (name, record) VALUES (?, ?)",
+        (night.name, json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True)),
+    )
+
+
+def night_name_clashes(names: Sequence[str]) -> list[str]:
+    """One line for each group of night names that are one name under NFC and case folding.
+
+    >>> night_name_clashes(["Fri", "sat", "fri"])
+    ["nights 'Fri' and 'fri' are one name (they differ only in case or accents)"]
+    """
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(name_key(name), []).append(name)
+    return [
+        f"nights {', '.join(map(repr, group[:-1]))} and {group[-1]!r} are one name (they"
+        " differ only in case or accents)"
+        for group in groups.values()
+        if len(group) > 1
+    ]
+
+
 def _save(connection: sqlite3.Connection, night: Night) -> None:
     connection.execute(
         "UPDATE night SET record = ? WHERE name = ?",
         (json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True), night.name),
     )
+
+
+def all_nights(connection: sqlite3.Connection | None) -> list[Night]:
+    """Every night of the ledger, oldest first (none in a ledger without the table)."""
+    if not _has_nights(connection):
+        return []
+    assert connection is not None
+    names = [row[0] for row in connection.execute("SELECT name FROM night ORDER BY id")]
+    return [_load(connection, name) for name in names]
+
+
+def rewrite_nights(
+    connection: sqlite3.Connection, change: Callable[[Night], Night]
+) -> tuple[str, ...]:
+    """Store every night again as ``change`` makes it, inside the caller's write
+    transaction (a rename of a player or a session); the names of the nights changed."""
+    changed = []
+    for night in all_nights(connection):
+        again = change(night)
+        if again.to_record() != night.to_record():
+            _save(connection, again)
+            changed.append(night.name)
+    return tuple(changed)
 
 
 def create_night(
@@ -221,12 +273,12 @@ def create_night(
     )
 
     def insert(connection: sqlite3.Connection) -> Night:
-        if connection.execute("SELECT 1 FROM night WHERE name = ?", (name,)).fetchone():
-            raise NightError(f"a night named {name!r} already exists")
-        connection.execute(
-            "INSERT INTO night (name, record) VALUES (?, ?)",
-            (name, json.dumps(night.to_record(), ensure_ascii=False, sort_keys=True)),
-        )
+        held = [row[0] for row in connection.execute("SELECT name FROM night")]
+        same = [other for other in held if name_key(other) == name_key(name)]
+        if same:
+            why = "" if same[0] == name else " (names that differ only in case or accents are one)"
+            raise NightError(f"a night named {same[0]!r} already exists{why}")
+        store_night(connection, night)
         return night
 
     return ledger.write(insert)

@@ -222,9 +222,8 @@ def _save(connection: sqlite3.Connection, night: Night) -> None:
 
 def all_nights(connection: sqlite3.Connection | None) -> list[Night]:
     """Every night of the ledger, oldest first (none in a ledger without the table)."""
-    if not _has_nights(connection):
+    if connection is None or not _has_nights(connection):
         return []
-    assert connection is not None
     names = [row[0] for row in connection.execute("SELECT name FROM night ORDER BY id")]
     return [_load(connection, name) for name in names]
 

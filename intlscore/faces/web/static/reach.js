@@ -80,6 +80,7 @@ const Advice = (() => {
   const STILL_WORKING_MS = 2000;
   let asked = 0;
   let pending = null; // { controller, timer } of the request in flight
+  let rackAsked = null; // the rack the advice in flight or shown is for
 
   function pct(chance) {
     return chance >= 1 ? "100%" : `${(100 * chance).toFixed(1)}%`;
@@ -133,8 +134,10 @@ const Advice = (() => {
       return;
     }
     const root = document.getElementById("board");
-    const body = { ...rackBody(board, root), draws: Number(section.querySelector("#advice-draws").value), play: true };
+    const rack = rackBody(board, root);
+    const body = { ...rack, draws: Number(section.querySelector("#advice-draws").value), play: true };
     if (pending) pending.controller.abort();
+    rackAsked = JSON.stringify(rack);
     settle();
     const ticket = ++asked;
     const controller = new AbortController();
@@ -162,7 +165,12 @@ const Advice = (() => {
     message.textContent = "advice cancelled";
   }
 
-  function clear() {
+  /* The rack changed: advice asked for another rack goes. A change that leaves the rack as
+     it was (its text used again, the keyboard closing) keeps it, even while it is worked
+     out: on a slow phone that change can come after the tap on "advise". */
+  function clear(rack) {
+    if (rackAsked !== null && rackAsked === JSON.stringify(rack)) return;
+    rackAsked = null;
     if (pending) pending.controller.abort();
     settle();
     asked += 1;
@@ -186,7 +194,7 @@ function rackBody(board, root) {
 }
 
 const board = answerPage((board, root, explicit) => {
-  Advice.clear(); // a changed rack makes the advice stale
+  Advice.clear(rackBody(board, root)); // a changed rack makes the advice stale
   const hand = board.tiles("hand");
   if (hand.length !== 14 && hand.length !== 15) {
     if (explicit) board.say(`${hand.length} tiles chosen; reach needs 14 or 15`);

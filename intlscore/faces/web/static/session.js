@@ -99,22 +99,31 @@
      (an alert) once "save deal" was pressed; then the preview only points to it, and the
      message goes as soon as the problem does. */
   let told = null; // the problem "save deal" put in the message
+  let toldFor = null; // the deal the form described then
+  function described() {
+    return JSON.stringify(dealBody());
+  }
   function tell(problem) {
     told = problem;
+    toldFor = described();
     previewTicket += 1; // a preview still on its way is of the form before "save deal"
     board.say(problem);
     pending("Not saved: the line below says why.");
   }
+  /* Whether the problem "save deal" was told still stands: the same problem, or a form
+     unchanged since (a refusal by the server, a read-only ledger say, is not undone by a
+     preview that goes through). */
   function problemInPreview(problem) {
-    if (told !== null && problem === told) {
+    if (told !== null && (problem === told || described() === toldFor)) {
       pending("Not saved: the line below says why.");
-      return;
+      return true;
     }
     if (told !== null) {
       told = null;
       board.say("");
     }
     if (problem) pending(`Preview: ${problem}`);
+    return false;
   }
 
   async function showPreview() {
@@ -122,7 +131,7 @@
     const untouched = !winner.value && ![...board.fields.values()].some((f) => f.tiles.length)
       && !form.querySelector("input[type=checkbox]:checked");
     if (untouched) {
-      problemInPreview(null);
+      if (problemInPreview(null)) return;
       pending("Pick the winner and the kind: the scores show here before you save.");
       return;
     }
@@ -145,7 +154,7 @@
       problemInPreview(reply.data.error);
       return;
     }
-    problemInPreview(null);
+    if (problemInPreview(null)) return;
     const result = reply.data;
     const lines = [element("p", `Not saved yet: ${result.summary}`)];
     const best = result.closed && result.closed.best;

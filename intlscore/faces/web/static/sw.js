@@ -5,7 +5,7 @@
    cache. Deals saved offline wait in the page's outbox (outbox.js), not here. */
 "use strict";
 
-const CACHE = "intlscore-v9";
+const CACHE = "intlscore-v10";
 const SHELL = [
   "/", "/reach", "/sessions", "/club",
   "/static/app.css", "/static/keyboard.css", "/static/names.js", "/static/forms.js", "/static/outbox.js", "/static/install.js",

@@ -8,6 +8,8 @@ of ``test_web_browser``; like those tests, these FAIL when Chromium cannot start
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
@@ -243,6 +245,32 @@ def test_a_busy_ledger_keeps_the_deal_and_sends_it_again_once(
     assert stored(db, "busy") == ["ann"]
 
 
+@contextmanager
+def phone_on(browser: Browser, db: Path, name: str) -> Iterator[tuple[Page, list[int]]]:
+    """A phone with session ``name`` open on a server of its own on ``db``, and the status
+    of every answer to a deal it sends; a script error on the page fails the test."""
+    context = browser.new_context(viewport=PHONE)
+    errors: list[str] = []
+    answers: list[int] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "response",
+        lambda response: (
+            answers.append(response.status)
+            if response.url.endswith(f"/api/session/{name}/deal")
+            else None
+        ),
+    )
+    try:
+        with running(create_app(db=db)) as url:
+            page.goto(f"{url}/session/{name}")
+            yield page, answers
+    finally:
+        context.close()
+    assert errors == []
+
+
 def test_a_full_disk_keeps_the_deal_says_why_and_sends_it_once_there_is_room(
     browser: Browser,
     tmp_path: Path,
@@ -255,44 +283,25 @@ def test_a_full_disk_keeps_the_deal_says_why_and_sends_it_once_there_is_room(
     with tmpfs(tmp_path / "disk", "600k") as disk:
         db = disk / "ledger.sqlite3"
         start(db, "full")
-        context = browser.new_context(viewport=PHONE)
-        errors: list[str] = []
-        answers: list[int] = []
-        try:
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on(
-                "response",
-                lambda response: (
-                    answers.append(response.status)
-                    if response.url.endswith("/api/session/full/deal")
-                    else None
-                ),
+        with phone_on(browser, db, "full") as (page, answers):
+            filler = fill(disk)
+            enter_open_win_by_ann(page)
+            page.get_by_role("button", name="save deal").click()
+            expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
+                "saved on this phone: the ledger's disk is full, it is sent once the disk has room"
             )
-            with running(create_app(db=db)) as url:
-                page.goto(f"{url}/session/full")
-                filler = fill(disk)
-                enter_open_win_by_ann(page)
-                page.get_by_role("button", name="save deal").click()
-                expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
-                    "saved on this phone: the ledger's disk is full, it is sent once the disk"
-                    " has room"
-                )
-                kept = page.get_by_label("waiting to send")
-                expect(kept).to_contain_text(
-                    "deal: ann wins (open): waiting to send (the ledger's disk is full;"
-                    " nothing was stored)"
-                )
-                page.reload()  # the reason is kept with the deal
-                expect(kept).to_contain_text("waiting to send (the ledger's disk is full")
-                assert stored(db, "full") == []
-                filler.unlink()  # room again
-                page.reload()
-                expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
-                expect(kept).to_be_hidden()
-        finally:
-            context.close()
-        assert errors == []
+            kept = page.get_by_label("waiting to send")
+            expect(kept).to_contain_text(
+                "deal: ann wins (open): waiting to send (the ledger's disk is full;"
+                " nothing was stored)"
+            )
+            page.reload()  # the reason is kept with the deal
+            expect(kept).to_contain_text("waiting to send (the ledger's disk is full")
+            assert stored(db, "full") == []
+            filler.unlink()  # room again
+            page.reload()
+            expect(page.get_by_label("history message")).to_contain_text("stored as deal 1")
+            expect(kept).to_be_hidden()
         assert answers[0] == 507 and answers[-1] == 201
         assert answers.count(201) == 1 and 503 not in answers and 400 not in answers
         assert stored(db, "full") == ["ann"]
@@ -311,34 +320,16 @@ def test_a_read_only_ledger_is_shown_and_a_save_says_why_without_retrying(
         db = disk / "ledger.sqlite3"
         start(db, "frozen", deals=1)
         read_only(disk)
-        context = browser.new_context(viewport=PHONE)
-        errors: list[str] = []
-        answers: list[int] = []
-        try:
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on(
-                "response",
-                lambda response: (
-                    answers.append(response.status)
-                    if response.url.endswith("/api/session/frozen/deal")
-                    else None
-                ),
+        with phone_on(browser, db, "frozen") as (page, answers):
+            expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
+            enter_open_win_by_ann(page)
+            page.get_by_role("button", name="save deal").click()
+            expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
+                "the ledger is on a read-only disk; it can be read, but nothing can be stored"
             )
-            with running(create_app(db=db)) as url:
-                page.goto(f"{url}/session/frozen")
-                expect(page.get_by_label("totals", exact=True)).to_contain_text("+200")
-                enter_open_win_by_ann(page)
-                page.get_by_role("button", name="save deal").click()
-                expect(page.get_by_label("new deal").get_by_role("alert")).to_contain_text(
-                    "the ledger is on a read-only disk; it can be read, but nothing can be stored"
-                )
-                expect(option(page, "winner", "ann")).to_be_checked()
-                expect(page.get_by_label("waiting to send")).to_be_hidden()
-                page.reload()
-                expect(option(page, "winner", "ann")).to_be_checked()
-        finally:
-            context.close()
-        assert errors == []
+            expect(option(page, "winner", "ann")).to_be_checked()
+            expect(page.get_by_label("waiting to send")).to_be_hidden()
+            page.reload()
+            expect(option(page, "winner", "ann")).to_be_checked()
         assert answers == [409]
         assert stored(db, "frozen") == ["bob"]

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from intlscore.errors import known
+from intlscore.errors import LedgerDamageError, known
 from intlscore.session.ledger.records import Entry, History, RecordedDeal, canonical
 
 if TYPE_CHECKING:
@@ -201,14 +201,20 @@ def read_head(connection: sqlite3.Connection, session_id: int) -> Head:
         "SELECT entries, head, deals, rules_seq, totals, stake FROM session WHERE id = ?",
         (session_id,),
     ).fetchone()
-    return Head(
-        int(entries),
-        str(head),
-        int(deals),
-        int(rules_seq),
-        tuple(map(tuple, json.loads(totals))),
-        stake,
-    )
+    try:
+        return Head(
+            int(entries),
+            str(head),
+            int(deals),
+            int(rules_seq),
+            tuple(map(tuple, json.loads(totals))),
+            stake,
+        )
+    except (TypeError, ValueError):  # a damaged byte in the kept state: refused, not a traceback
+        raise LedgerDamageError(
+            "a session's kept running state is damaged (its totals cannot be read);"
+            " nothing was changed"
+        ) from None
 
 
 def _write_head(connection: sqlite3.Connection, session_id: int, head: Head) -> None:
@@ -384,10 +390,14 @@ def differences(
         "SELECT players FROM session WHERE id = ?", (session_id,)
     ).fetchone()
     players = players_of(connection, session_id)
-    if (
-        read_head(connection, session_id) != head_of(history, rules_seq, players)
-        or json.loads(kept_players) != players
-    ):
+    try:
+        differs = (
+            read_head(connection, session_id) != head_of(history, rules_seq, players)
+            or json.loads(kept_players) != players
+        )
+    except (LedgerDamageError, TypeError, ValueError):  # unreadable: differs all the more
+        differs = True
+    if differs:
         problems.append("its kept running state differs from its history")
     expected = [row.values(session_id) for row in kept_rows(history, closed)]
     found = connection.execute(

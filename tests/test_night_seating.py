@@ -4,6 +4,7 @@ named, and a budget counted in steps, so no test depends on the machine's speed.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from intlscore.errors import SeatingError
 from intlscore.session.night.seating import (
     Seating,
+    _Search,
     measure,
     plan_seating,
     seating_flaws,
@@ -34,8 +36,9 @@ def meetings(plan: Seating) -> Counter[frozenset[str]]:
 
 
 def threes(plan: Seating) -> Counter[str]:
-    return Counter(p for tables in plan.rounds for table in tables if len(table) == 3
-                   for p in table)
+    return Counter(
+        p for tables in plan.rounds for table in tables if len(table) == 3 for p in table
+    )
 
 
 @pytest.mark.parametrize("count", [16, 20])
@@ -65,8 +68,16 @@ def test_same_seed_same_seating_other_seed_other() -> None:
 
 @pytest.mark.parametrize(
     ("count", "sizes"),
-    [(6, (3, 3)), (7, (4, 3)), (8, (4, 4)), (9, (3, 3, 3)), (10, (4, 3, 3)),
-     (13, (4, 3, 3, 3)), (14, (4, 4, 3, 3)), (41, (4,) * 8 + (3,) * 3)],
+    [
+        (6, (3, 3)),
+        (7, (4, 3)),
+        (8, (4, 4)),
+        (9, (3, 3, 3)),
+        (10, (4, 3, 3)),
+        (13, (4, 3, 3, 3)),
+        (14, (4, 4, 3, 3)),
+        (41, (4,) * 8 + (3,) * 3),
+    ],
 )
 def test_table_sizes(count: int, sizes: tuple[int, ...]) -> None:
     assert table_sizes(count) == sizes
@@ -190,9 +201,7 @@ def check_plan(plan: Seating, roster: list[str], rounds: int) -> None:
         assert sorted(seated) == sorted(roster)  # everyone once a round
         assert all(len(table) in (3, 4) for table in tables)
     met = meetings(plan)
-    named = Counter(
-        frozenset(flaw.players) for flaw in plan.flaws if flaw.kind == "repeat"
-    )
+    named = Counter(frozenset(flaw.players) for flaw in plan.flaws if flaw.kind == "repeat")
     assert named == Counter({pair: count - 1 for pair, count in met.items() if count > 1})
     assert plan.cost == measure(plan.rounds)
 
@@ -232,14 +241,9 @@ def test_replanning_keeps_the_seated_rounds(count: int, seed: int, changes: list
             assert all(len(table) in (3, 4) for table in tables)
 
 
-def test_search_keeps_its_measure_up_to_date() -> None:
-    """The incremental cost of every swap agrees with the measure from scratch."""
-    import random
-
-    from intlscore.session.night.seating import _Search
-
-    rng = random.Random(1)
-    search = _Search(names(13), [], 3, [("p01", "p02")], rng)
+def swaps_keep_the_measure(search: _Search, rng: random.Random) -> None:
+    """200 random swaps of 13 players' 3 rounds: each changes the kept measure by exactly
+    what ``swap_delta`` said it would."""
     for _ in range(200):
         r = rng.randrange(3)
         ta, tb = rng.sample(range(4), 2)
@@ -249,6 +253,13 @@ def test_search_keeps_its_measure_up_to_date() -> None:
         delta = search.swap_delta(r, ta, a, tb, b)
         search.swap(r, ta, a, tb, b)
         assert search.cost() == before + delta
+
+
+def test_search_keeps_its_measure_up_to_date() -> None:
+    """The incremental cost of every swap agrees with the measure from scratch."""
+    rng = random.Random(1)
+    search = _Search(names(13), [], 3, [("p01", "p02")], rng)
+    swaps_keep_the_measure(search, rng)
 
 
 def closeness(tables: tuple[tuple[str, ...], ...], ranks: dict[str, int]) -> int:
@@ -288,20 +299,8 @@ def test_by_standing_still_counts_repeats_first() -> None:
 
 
 def test_search_keeps_its_measure_up_to_date_by_standing() -> None:
-    import random
-
-    from intlscore.session.night.seating import _Search
-
     rng = random.Random(2)
     ranks = {player: (index * 7) % 13 for index, player in enumerate(names(13))}
     search = _Search(names(13), [], 3, [], rng, ranks)
     search.repeat_w, search.threes_w = 10**10, 1
-    for _ in range(200):
-        r = rng.randrange(3)
-        ta, tb = rng.sample(range(4), 2)
-        a = rng.choice(search.rounds[r][ta])
-        b = rng.choice(search.rounds[r][tb])
-        before = search.cost()
-        delta = search.swap_delta(r, ta, a, tb, b)
-        search.swap(r, ta, a, tb, b)
-        assert search.cost() == before + delta
+    swaps_keep_the_measure(search, rng)

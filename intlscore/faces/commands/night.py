@@ -54,11 +54,25 @@ def run_new(args: argparse.Namespace) -> int:
 
 def run_seat(args: argparse.Namespace) -> int:
     from intlscore.faces.render.night_view import draft_view
-    from intlscore.session.night.store import accept_round, draft_round
+    from intlscore.session.night.store import (
+        accept_round,
+        accept_seating,
+        draft_round,
+        swap_draft,
+    )
 
+    swaps = [(a, b) for a, b in args.swap or ()]
     with open_ledger(args) as ledger:
         sessions: list[str] = []
-        if args.accept:
+        if swaps:  # the draft with the organiser's swaps; --accept seats exactly that
+            draft = swap_draft(ledger, args.name, swaps, by_standing=args.by_standing)
+            if args.accept:
+                seating = [seats for seats, _ in draft.tables]
+                draft, seated = accept_seating(
+                    ledger, args.name, seating, round=draft.round, force=args.force
+                )
+                sessions = [table.session for table in seated.tables]
+        elif args.accept:
             draft, seated = accept_round(
                 ledger, args.name, force=args.force, by_standing=args.by_standing
             )
@@ -73,10 +87,11 @@ def run_seat(args: argparse.Namespace) -> int:
                 **draft.to_dict(),
                 "accepted": bool(args.accept),
                 "sessions": sessions,
+                "swaps": [list(pair) for pair in swaps],
             },
         )
     else:
-        print_rich(draft_view(args.name, draft, bool(args.accept), sessions))
+        print_rich(draft_view(args.name, draft, bool(args.accept), sessions, swaps))
     return 0
 
 
@@ -186,6 +201,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     seat.add_argument("--by-standing", action="store_true",
                       help="seat neighbours in the standings together (leaders at table 1),"
                       " still with no repeat meeting where one can be avoided")
+    seat.add_argument("--swap", metavar="NAME", nargs=2, action="append",
+                      help="swap two players in the draft (between tables each takes the"
+                      " other's seat; at one table they exchange seats); may be repeated,"
+                      " and --accept seats the draft as swapped")
     seat.add_argument("--force", action="store_true",
                       help="with --accept: seat it even though the last round is unfinished")
     add_json_argument(seat)

@@ -123,9 +123,10 @@ def _warnings(warnings: Sequence[str]) -> list[RenderableType]:
     return [Text("warning: ", style="bold").append_text(user_text(line)) for line in warnings]
 
 
-def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] = ()
-               ) -> RenderableType:
-    """``night seat``: the round's tables (drafted or accepted), its flaws and warnings."""
+def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] = (),
+               swaps: Sequence[tuple[str, str]] = ()) -> RenderableType:
+    """``night seat``: the round's tables (drafted or accepted), its flaws and warnings;
+    ``swaps``, the pairs the organiser swapped (``--swap``)."""
     what = "seated" if accepted else "draft"
     head = Text(f"round {draft.round} {what}", style="bold")
     how = ", seeded by standing after the cut" if draft.cut else ""
@@ -135,7 +136,9 @@ def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] 
         (str(number), seats, starts, "")
         for number, (seats, starts) in enumerate(draft.tables, start=1)
     ]
-    parts: list[RenderableType] = [head, _tables_grid(rows, played=False)]
+    parts: list[RenderableType] = [head]
+    parts += [user_text(f"swapped: {a} and {b}") for a, b in swaps]
+    parts.append(_tables_grid(rows, played=False))
     if sessions:
         parts.append(Text("sessions: ").append_text(user_text(", ".join(sessions))))
     if draft.flaws:
@@ -148,8 +151,9 @@ def draft_view(name: str, draft: Draft, accepted: bool, sessions: Sequence[str] 
         parts.append(Text(f"the plan of the later rounds has {draft.later_flaws} flaws so far"))
     parts += _warnings(draft.warnings)
     if not accepted:
+        again = "".join(f" --swap {a} {b}" for a, b in swaps)
         parts.append(Text("").append_text(user_text(
-            f"publish it with: intlscore night seat {name} --accept")))
+            f"publish it with: intlscore night seat {name}{again} --accept")))
     return Group(*parts)
 
 

@@ -46,8 +46,14 @@ from intlscore.session.night.night import (
     cut_tables,
 )
 from intlscore.session.night.points import Standing, TableResult, standings
-from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
-from intlscore.session.night.starts import count_starts, seat_round
+from intlscore.session.night.seating import (
+    DEFAULT_CPU_SECONDS,
+    Flaw,
+    plan_seating,
+    seating_flaws,
+)
+from intlscore.session.night.starts import count_starts, seat_round, starts_of
+from intlscore.session.night.swap import Tables, check_seating, swap_seats
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
@@ -59,16 +65,19 @@ __all__ = [
     "NightView",
     "TableState",
     "accept_round",
+    "accept_seating",
     "all_nights",
     "create_night",
     "cut_night",
     "draft_round",
     "night_name_clashes",
+    "preview_seating",
     "read_night",
     "rewrite_nights",
     "roll_call",
     "settle_night_tables",
     "store_night",
+    "swap_draft",
 ]
 
 
@@ -362,15 +371,21 @@ def read_night(ledger: Ledger, name: str) -> NightView:
     return ledger.read(read)
 
 
-def _draft(
-    ledger: Ledger, night: Night, cpu_seconds: float | None, by_standing: bool = False
-) -> Draft:
+def _next_round(night: Night) -> int:
+    """The number of the round to seat next (:class:`NightError` when all are seated)."""
     number = len(night.seated) + 1
     if number > night.total_rounds:
         more = "" if night.cut is not None else " (a cut adds a final: intlscore night cut)"
         raise NightError(
             f"night {night.name!r} has all its {night.total_rounds} rounds seated{more}"
         )
+    return number
+
+
+def _draft(
+    ledger: Ledger, night: Night, cpu_seconds: float | None, by_standing: bool = False
+) -> Draft:
+    number = _next_round(night)
     states = _table_states(ledger, night)
     warnings = _unfinished(night, states)
     started = count_starts([table.starts for seated in night.seated for table in seated.tables])
@@ -446,20 +461,153 @@ def accept_round(
     def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
         night = _load(connection, name)
         draft = _draft(ledger, night, cpu_seconds, by_standing)
-        if draft.warnings and not force and _unfinished(night, _table_states(ledger, night)):
-            raise NightError(f"{draft.warnings[0]}; add --force to seat round {draft.round}"
-                             " anyway")
-        now = clock.now()
-        tables = []
-        for number, (seats, starts) in enumerate(draft.tables, start=1):
-            session_name = f"{night.name}-r{draft.round}-t{number}"
-            session = ledger.create_session(session_name, seats)
-            if night.stake is not None:
-                session.set_stake(night.stake)
-            tables.append(SeatedTable(number, session_name, seats, starts))
-        seated = SeatedRound(draft.round, tuple(tables), now)
-        _save(connection, replace(night, seated=(*night.seated, seated)))
-        return draft, seated
+        return draft, _publish(ledger, connection, night, draft, force)
+
+    return ledger.write(change)
+
+
+def _publish(
+    ledger: Ledger, connection: sqlite3.Connection, night: Night, draft: Draft, force: bool
+) -> SeatedRound:
+    """Seat ``draft`` (inside the caller's write transaction): each table a session with
+    the night's stake, the night saved with the round. An unfinished round before it is
+    refused unless ``force``."""
+    if draft.warnings and not force and _unfinished(night, _table_states(ledger, night)):
+        raise NightError(f"{draft.warnings[0]}; add --force to seat round {draft.round}"
+                         " anyway")
+    now = clock.now()
+    tables = []
+    for number, (seats, starts) in enumerate(draft.tables, start=1):
+        session_name = f"{night.name}-r{draft.round}-t{number}"
+        session = ledger.create_session(session_name, seats)
+        if night.stake is not None:
+            session.set_stake(night.stake)
+        tables.append(SeatedTable(number, session_name, seats, starts))
+    seated = SeatedRound(draft.round, tuple(tables), now)
+    _save(connection, replace(night, seated=(*night.seated, seated)))
+    return seated
+
+
+def _present_player(night: Night, name: str, number: int) -> str:
+    """The night's spelling of ``name``, a player seated in round ``number``; a
+    :class:`NightError` naming them when unknown, gone or left out by the cut."""
+    player = nights.player_named(night, name)
+    if player not in night.present:
+        why = "has left the night" if player in night.gone else "is not in the cut"
+        raise NightError(f"{player} {why}: not seated in round {number}")
+    return player
+
+
+def _given_draft(
+    ledger: Ledger, night: Night, tables: Sequence[Sequence[str]], cpu_seconds: float | None
+) -> Draft:
+    """The next round seated as ``tables`` say (each its players in seat order), checked
+    (:func:`.swap.check_seating`), with its flaws measured as a draft's are: the later
+    rounds planned around it, and every flaw of this round named
+    (:func:`.seating.seating_flaws`)."""
+    number = _next_round(night)
+    if isinstance(tables, str) or not all(
+        isinstance(table, Sequence) and not isinstance(table, str) for table in tables
+    ):
+        raise NightError("a seating is a list of tables, each a list of players")
+    named = [[_present_player(night, str(p), number) for p in table] for table in tables]
+    seating = check_seating(named, night.present)
+    warnings = _unfinished(night, _table_states(ledger, night))
+    flaws: tuple[Flaw, ...] = ()
+    later = 0
+    if night.cut is None:
+        fixed = [seated.seating for seated in night.seated] + [seating]
+        plan = plan_seating(night.present, night.rounds, fixed=fixed, apart=night.apart,
+                            seed=night.seed, cpu_seconds=cpu_seconds)
+        every = seating_flaws(plan.rounds, night.apart, first=number)
+        flaws = tuple(flaw for flaw in every if flaw.round == number)
+        later = sum(flaw.round > number for flaw in every)
+        if not plan.complete:
+            warnings.append(
+                "the seating search ran out of CPU time before its steps: it may differ on"
+                " another machine"
+            )
+    seated = tuple((seats, starts_of(seats, night.deals)) for seats in seating)
+    return Draft(number, seated, flaws, later, tuple(warnings), night.seed, night.cut is not None)
+
+
+def swap_draft(
+    ledger: Ledger,
+    name: str,
+    swaps: Sequence[tuple[str, str]],
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    *,
+    by_standing: bool = False,
+) -> Draft:
+    """``night seat --swap A B``: the next round's draft with each pair of players
+    swapped in turn (between tables each takes the other's seat; at one table they
+    exchange seats), its flaws measured again; read in one snapshot, nothing stored."""
+
+    def read(connection: sqlite3.Connection | None) -> Draft:
+        night = _load(connection, name)
+        draft = _draft(ledger, night, cpu_seconds, by_standing)
+        seating: Tables = tuple(seats for seats, _ in draft.tables)
+        for a, b in swaps:
+            seating = swap_seats(seating, _present_player(night, a, draft.round),
+                                 _present_player(night, b, draft.round))
+        return _given_draft(ledger, night, seating, cpu_seconds)
+
+    return ledger.read(read)
+
+
+def preview_seating(
+    ledger: Ledger,
+    name: str,
+    tables: Sequence[Sequence[str]],
+    swap: tuple[str, str] | None = None,
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+) -> Draft:
+    """The next round as ``tables`` seat it (after swapping the pair ``swap``, if
+    given), checked and with its flaws, as the organiser's page shows it before it is
+    accepted; read in one snapshot, nothing stored."""
+
+    def read(connection: sqlite3.Connection | None) -> Draft:
+        night = _load(connection, name)
+        seating = tables
+        if swap is not None:
+            number = _next_round(night)
+            seating = swap_seats(
+                [[nights.player_named(night, str(p)) for p in table] for table in tables],
+                _present_player(night, swap[0], number),
+                _present_player(night, swap[1], number),
+            )
+        return _given_draft(ledger, night, seating, cpu_seconds)
+
+    return ledger.read(read)
+
+
+def accept_seating(
+    ledger: Ledger,
+    name: str,
+    tables: Sequence[Sequence[str]],
+    *,
+    round: int | None = None,
+    force: bool = False,
+    cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+) -> tuple[Draft, SeatedRound]:
+    """Seat exactly ``tables`` (each its players in seat order) as the next round, in
+    one transaction, as :func:`accept_round` seats its draft; ``round`` (when given) must
+    be the round to seat next, so that a seating shown for round 2 never becomes round 3.
+    The seating is checked first: every present player seated once, at tables of 3 and
+    4, nobody unknown or gone."""
+
+    def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
+        night = _load(connection, name)
+        number = _next_round(night)
+        if round is not None and round != number:
+            raise NightError(
+                f"round {round} of night {night.name!r} is seated already (the next is"
+                f" round {number}): look at the draft again"
+                if round < number
+                else f"night {night.name!r} seats round {number} next, not round {round}"
+            )
+        draft = _given_draft(ledger, night, tables, cpu_seconds)
+        return draft, _publish(ledger, connection, night, draft, force)
 
     return ledger.write(change)
 

@@ -27,7 +27,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from intlscore.errors import IntlscoreError
-from intlscore.faces.web import api, drafts, live, pages, session_tools
+from intlscore.faces.web import api, drafts, live, night, pages, session_tools
 from intlscore.faces.web.api import Settings
 from intlscore.faces.web.guard import Guard
 from intlscore.faces.web.names import EncodedNames
@@ -108,6 +108,7 @@ def create_app(
             *live.routes(),
             *session_tools.routes(),
             *drafts.routes(),
+            *night.routes(),
             *pages.routes(),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -6,8 +6,10 @@ cheaply: it asks SQLite's ``PRAGMA data_version`` a few times a second, through 
 ledger's store (:meth:`~intlscore.session.ledger.store.Store.data_version`), which changes
 only when another connection has committed. Only then does it read one small row per
 session (its name and the checksum of its last entry) in one snapshot to learn which
-sessions changed, and tells every subscriber. A page that listens is a queue: it adds no
-read and no lock. The watch runs while someone listens.
+sessions changed, and tells every subscriber. A night's record (its roll call, a round
+accepted, a cut) is watched the same way, and a change to it is told as ``night:NAME``
+among the sessions. A page that listens is a queue: it adds no read and no lock. The watch
+runs while someone listens.
 
 ``GET /api/events`` (``?session=NAME`` for one session) is the stream, as Server-Sent
 Events (``sse-starlette``): a ``hello`` event on every (re)connect, once the watch knows
@@ -37,13 +39,15 @@ from starlette.routing import Route
 from intlscore.errors import IntlscoreError
 from intlscore.session.ledger import Ledger
 
-__all__ = ["Change", "LedgerWatch", "changes", "routes", "watch"]
+__all__ = ["NIGHT", "Change", "LedgerWatch", "changes", "routes", "watch"]
 
 INTERVAL: Final = 0.25
 """Seconds between two looks at ``PRAGMA data_version``."""
 RETRY_MS: Final = 1000
 """How soon a browser reconnects after a dropped stream."""
 PING: Final = 15
+NIGHT: Final = "night:"
+"""How a change to a night's record is named among the sessions changed."""
 """Seconds between keep-alive comments, so no proxy closes a quiet stream."""
 
 
@@ -160,9 +164,17 @@ class LedgerWatch:
 
 
 def _heads(connection: sqlite3.Connection | None) -> dict[str, str]:
+    """Each session's head, and each night's record (as ``night:NAME``)."""
     if connection is None:
         return {}
-    return dict(connection.execute("SELECT name, head FROM session").fetchall())
+    heads = dict(connection.execute("SELECT name, head FROM session").fetchall())
+    has_nights = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'night'"
+    ).fetchone()
+    if has_nights:
+        for name, record in connection.execute("SELECT name, record FROM night"):
+            heads[NIGHT + name] = record
+    return heads
 
 
 def watch(request: Request) -> LedgerWatch:

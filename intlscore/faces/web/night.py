@@ -1,0 +1,376 @@
+"""A tournament night on the page: the organiser's ``/night/NAME``, the projector's
+``/night/NAME/screen`` and their JSON API under ``/api/night/NAME``.
+
+=============================================  ============================================
+``GET  /api/night/NAME``                        ``intlscore night show --json``
+``GET  /api/night/NAME/draft``                  ``intlscore night seat --json`` (the draft)
+``POST /api/night/NAME/preview``                ``{"tables", "swap"?}``: a seating given by
+                                                hand (after swapping the pair ``swap``),
+                                                checked, with its flaws; stores nothing
+``POST /api/night/NAME/accept``                 ``{"round", "tables", "force"?}``: seats
+                                                exactly those tables (``night seat
+                                                --accept``)
+``POST /api/night/NAME/arrive``                 ``{"player"}``: ``intlscore night arrive``
+``POST /api/night/NAME/leave``                  ``{"player"}``: ``intlscore night leave``
+=============================================  ============================================
+
+The writes go through the :class:`~intlscore.faces.web.guard.Guard` (the token) and are
+keyed as every write of the API is (:mod:`.idempotency`): the same ``Idempotency-Key``
+again stores nothing and gets the first answer. Bad input is a 400 with one line and
+stores nothing. The pages are rendered from one snapshot of the ledger (:func:`night_page`:
+the roll call, the round in play with each table's join link, QR code and deals, and the
+standings) and follow the ledger live (``live.js``): a deal at any table, a round accepted
+or a player arriving, from any phone or the command line, shows without a reload. The
+draft is asked for by the page's script (it plans the later rounds, which takes a moment),
+so that a deal recorded at a table does not plan the night again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from intlscore.errors import BadRequest
+from intlscore.faces.web.api import answer, fields, settings
+from intlscore.faces.web.inputs import Fields, parse_body
+from intlscore.faces.web.names import name_from_segment, url_segment
+from intlscore.faces.web.pages import render
+from intlscore.session.night.points import KEYS, number_text
+
+if TYPE_CHECKING:
+    from intlscore.session.ledger import Ledger
+    from intlscore.session.night.store import Draft, NightView
+
+__all__ = ["NightPage", "TableInPlay", "night_page", "routes", "table_link"]
+
+MOST_TABLES = 100
+"""The most tables a seating sent to the API may have (100 players at tables of 3)."""
+
+
+def night_name(request: Request) -> str:
+    """The night named in the URL (any name the CLI accepts)."""
+    return name_from_segment(request.path_params["name"])
+
+
+def table_link(session: str, join_url: str | None, base_url: str) -> str:
+    """The address a table's phones open: its session's page, on the join URL's host with
+    its token when the server has one (``serve --lan``), else on this server.
+
+    >>> table_link("cafe-r1-t2", "http://192.168.1.20:8765/?token=abc", "http://x/")
+    'http://192.168.1.20:8765/session/cafe-r1-t2?token=abc'
+    >>> table_link("cafe r1", None, "http://127.0.0.1:8765/")
+    'http://127.0.0.1:8765/session/cafe%20r1'
+    """
+    path = "/session/" + url_segment(session)
+    if join_url:
+        parts = urlsplit(join_url)
+        query = f"?{parts.query}" if parts.query else ""
+        return f"{parts.scheme}://{parts.netloc}{path}{query}"
+    return base_url.rstrip("/") + path
+
+
+@dataclass(frozen=True, slots=True)
+class TableInPlay:
+    """A table of the round in play as the pages show it."""
+
+    table: int
+    session: str
+    link: str
+    qr: Markup
+    seats: tuple[str, ...]
+    starter: str | None
+    """Who starts the deal in play (None once the table has played its deals)."""
+    deal: int
+    """The number of the deal in play (one more than the deals played)."""
+    deals: int
+    totals: dict[str, int]
+    history: tuple[str, ...]
+    """Each deal recorded so far, in words ("1. open win by ada: ada +200, ...")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One player of the roll call: ``status`` is ``present`` (at a table of the round in
+    play, or waiting for the first), ``standby`` (at the night, seated from the next round),
+    ``gone`` (left) or ``out`` (not in the cut); ``where`` says it in words."""
+
+    player: str
+    status: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
+class NightPage:
+    """What the organiser's and the projector's pages show, read in one snapshot."""
+
+    view: NightView
+    round: int | None
+    """The round in play (the last seated), None before the first."""
+    tables: tuple[TableInPlay, ...]
+    roll: tuple[Roll, ...]
+    accepted: str | None
+    """When the round in play was accepted (an ISO stamp)."""
+    next_round: int | None
+    """The round the draft seats, None once every round is seated."""
+
+    @property
+    def order(self) -> str:
+        return ", ".join(KEYS[key] for key in self.view.night.order)
+
+
+def _roll(view: NightView, tables: tuple[TableInPlay, ...]) -> tuple[Roll, ...]:
+    night = view.night
+    seat = {player: table.table for table in tables for player in table.seats}
+    present = set(night.present)
+    rows = []
+    for player in night.players:
+        if player in night.gone:
+            rows.append(Roll(player, "gone", "left the night"))
+        elif player not in present:
+            rows.append(Roll(player, "out", "not in the cut"))
+        elif player in seat:
+            rows.append(Roll(player, "present", f"table {seat[player]}"))
+        elif tables:
+            rows.append(Roll(player, "standby", "seated from the next round"))
+        else:
+            rows.append(Roll(player, "present", "waiting for round 1"))
+    return tuple(rows)
+
+
+def _history(deal: Any) -> str:
+    deltas = ", ".join(f"{p} {d:+d}" if d else f"{p} 0" for p, d in deal.deltas.items())
+    return f"{deal.number}. {deal.summary}: {deltas}"
+
+
+def night_page(ledger: Ledger, name: str, join_url: str | None, base_url: str) -> NightPage:
+    """The night and its round in play, read in one snapshot (the tables' deals too)."""
+    import sqlite3
+
+    from intlscore.faces.web.join import qr_svg
+    from intlscore.session.night.store import read_night
+
+    def read(_: sqlite3.Connection | None) -> NightPage:
+        view = read_night(ledger, name)
+        night = view.night
+        tables: list[TableInPlay] = []
+        if night.seated:
+            last = night.seated[-1]
+            states = {s.table.table: s for s in view.tables if s.round == last.round}
+            for table in last.tables:
+                state = states[table.table]
+                deals = ledger.session(table.session).snapshot().deals
+                link = table_link(table.session, join_url, base_url)
+                in_play = state.deals < len(table.starts)
+                tables.append(
+                    TableInPlay(
+                        table.table, table.session, link, Markup(qr_svg(link)), table.players,
+                        table.starts[state.deals] if in_play else None, state.deals + 1,
+                        state.deals, state.totals, tuple(_history(deal) for deal in deals),
+                    )
+                )
+        seated = tuple(tables)
+        upcoming = len(night.seated) + 1
+        return NightPage(
+            view,
+            night.seated[-1].round if night.seated else None,
+            seated,
+            _roll(view, seated),
+            night.seated[-1].accepted if night.seated else None,
+            upcoming if upcoming <= night.total_rounds else None,
+        )
+
+    return ledger.read(read)
+
+
+async def _page(request: Request) -> NightPage:
+    where = settings(request)
+    name = night_name(request)
+    base = str(request.base_url)
+
+    def job() -> NightPage:
+        with where.ledger() as ledger:
+            return night_page(ledger, name, where.join_url, base)
+
+    return await run_in_threadpool(job)
+
+
+async def organiser(request: Request) -> Response:
+    page = await _page(request)
+    name = page.view.night.name
+    return render(request, "night.html", title=f"Night {name}", page=page,
+                  number=number_text, segment=url_segment(name))  # fmt: skip
+
+
+async def screen(request: Request) -> Response:
+    page = await _page(request)
+    name = page.view.night.name
+    return render(request, "night_screen.html", title=f"Night {name}", page=page,
+                  number=number_text, segment=url_segment(name))  # fmt: skip
+
+
+# -- the JSON API ------------------------------------------------------------------------------
+
+
+class SeatingFields(Fields):
+    """The body's fields, with a seating: a list of tables, each a list of names."""
+
+    def tables(self, key: str) -> list[list[str]]:
+        value = self._get(key)
+        if value is None:
+            raise BadRequest(f"{key} is missing")
+        if (
+            not isinstance(value, list)
+            or not value
+            or len(value) > MOST_TABLES
+            or not all(isinstance(table, list) and table for table in value)
+        ):
+            raise BadRequest(f"{key} must be a list of tables, each a list of players")
+        checked = []
+        for table in value:
+            checked.append(Fields({key: table}).names(key))
+        return checked
+
+    def pair(self, key: str) -> tuple[str, str] | None:
+        names = self.names(key)
+        if not names:
+            return None
+        if len(names) != 2:
+            raise BadRequest(f"{key} names two players, not {len(names)}")
+        return names[0], names[1]
+
+
+async def _fields(request: Request) -> SeatingFields:
+    return SeatingFields(parse_body(await request.body()))
+
+
+def _seat_document(name: str, draft: Draft, sessions: list[str] | None = None) -> dict[str, Any]:
+    """A draft (or the round accepted) as ``night seat --json`` prints it."""
+    return {
+        "night": name,
+        **draft.to_dict(),
+        "accepted": sessions is not None,
+        "sessions": sessions or [],
+        "swaps": [],
+    }
+
+
+async def show_api(request: Request) -> Response:
+    from intlscore.session.night.store import read_night
+
+    where = settings(request)
+    name = night_name(request)
+
+    def job() -> dict[str, Any]:
+        with where.ledger() as ledger:
+            return read_night(ledger, name).to_dict()
+
+    return answer(request, "night", await run_in_threadpool(job))
+
+
+async def draft_api(request: Request) -> Response:
+    from intlscore.session.night.store import draft_round
+
+    where = settings(request)
+    name = night_name(request)
+    by_standing = request.query_params.get("by_standing", "") in ("1", "true", "yes")
+
+    def job() -> Draft:
+        with where.ledger() as ledger:
+            return draft_round(ledger, name, by_standing=by_standing)
+
+    draft = await run_in_threadpool(job)
+    document = _seat_document(name, draft)
+    return answer(request, "night-seat", document)
+
+
+async def preview_api(request: Request) -> Response:
+    from intlscore.session.night.store import preview_seating
+
+    body = await _fields(request)
+    tables = body.tables("tables")
+    swap = body.pair("swap")
+    body.done()
+    where = settings(request)
+    name = night_name(request)
+
+    def job() -> Draft:
+        with where.ledger() as ledger:
+            return preview_seating(ledger, name, tables, swap)
+
+    draft = await run_in_threadpool(job)
+    document = _seat_document(name, draft)
+    document["swaps"] = [list(swap)] if swap else []
+    return answer(request, "night-seat", document)
+
+
+async def _night_write(request: Request, kind: str, work: Any, status: int = 200) -> Response:
+    """A write to the night of the URL, answered with the document ``kind`` (keyed by the
+    ``Idempotency-Key`` header when it has one, :mod:`.idempotency`)."""
+    from intlscore.faces.web.idempotency import keyed_write
+
+    name = night_name(request)
+
+    def write(ledger: Ledger) -> JSONResponse:
+        return answer(request, kind, work(ledger, name), status)
+
+    return await keyed_write(request, settings(request).ledger, f"night:{name}", write)
+
+
+async def accept_api(request: Request) -> Response:
+    from intlscore.session.night.store import accept_seating
+
+    body = await _fields(request)
+    number = body.whole_number("round")
+    tables = body.tables("tables")
+    force = body.flag("force")
+    body.done()
+    if number is None:
+        raise BadRequest("round is missing (the round the seating is for)")
+
+    def work(ledger: Ledger, name: str) -> dict[str, Any]:
+        draft, seated = accept_seating(ledger, name, tables, round=number, force=force)
+        return _seat_document(name, draft, [table.session for table in seated.tables])
+
+    return await _night_write(request, "night-seat", work, 201)
+
+
+async def _roll_call_api(request: Request, arriving: bool) -> Response:
+    from intlscore.session.night.store import read_night, roll_call
+
+    body = await fields(request)
+    player = body.text("player", required=True)
+    body.done()
+
+    def work(ledger: Ledger, name: str) -> dict[str, Any]:
+        roll_call(ledger, name, player, arriving=arriving)
+        return read_night(ledger, name).to_dict()
+
+    return await _night_write(request, "night", work)
+
+
+async def arrive_api(request: Request) -> Response:
+    return await _roll_call_api(request, arriving=True)
+
+
+async def leave_api(request: Request) -> Response:
+    return await _roll_call_api(request, arriving=False)
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/night/{name}", organiser, methods=["GET"]),
+        Route("/night/{name}/screen", screen, methods=["GET"]),
+        Route("/api/night/{name}", show_api, methods=["GET"]),
+        Route("/api/night/{name}/draft", draft_api, methods=["GET"]),
+        Route("/api/night/{name}/preview", preview_api, methods=["POST"]),
+        Route("/api/night/{name}/accept", accept_api, methods=["POST"]),
+        Route("/api/night/{name}/arrive", arrive_api, methods=["POST"]),
+        Route("/api/night/{name}/leave", leave_api, methods=["POST"]),
+    ]

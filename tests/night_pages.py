@@ -1,0 +1,82 @@
+"""What the night's browser tests and the docs' screenshots share: the café night of
+docs/night.md (13 players, 3 rounds of 2 deals, seed 11) and a real ``intlscore`` process
+on the same ledger.
+
+``python tests/night_pages.py`` writes docs/night-organiser.png (360 px) and
+docs/night-screen.png (1920 x 1080) once; the tests write theirs to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CAFE = ["ada", "ben", "cy", "dot", "eli", "fay", "gil", "hana", "ivo", "jo", "kai", "lou", "mo"]
+HANG_GUARD = 120
+"""Seconds after which a command that does not end fails the test (a hang guard)."""
+
+
+def intlscore(db: Path, *argv: str) -> str:
+    """``intlscore ARGV...`` as a real process on the ledger ``db``; its output."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), INTLSCORE_DB=str(db), COLUMNS="100")
+    done = subprocess.run(
+        [sys.executable, "-m", "intlscore", *argv],
+        capture_output=True, text=True, env=env, timeout=HANG_GUARD, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def new_cafe(db: Path, name: str = "cafe") -> None:
+    """The café night of docs/night.md, nothing seated yet."""
+    intlscore(db, "night", "new", name, "--players", *CAFE, "--rounds", "3", "--deals", "2",
+              "--seed", "11", "--stake", "0.01")  # fmt: skip
+
+
+def docs_screenshots() -> None:
+    """docs/night-organiser.png and docs/night-screen.png, from a real server and browser:
+    round 1 seated as drafted, two deals played, and round 2's draft with a swap."""
+    import tempfile
+
+    from playwright.sync_api import expect, sync_playwright
+    from web_server import running
+
+    from intlscore.faces.web.app import create_app
+
+    docs = ROOT / "docs"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "cafe.sqlite3"
+        new_cafe(db)
+        intlscore(db, "night", "seat", "cafe", "--accept")
+        intlscore(db, "session", "deal", "cafe-r1-t1", "--open", "--winner", "ada", "--rack",
+                  "gil=r5 b7 *", "--rack", "fay=o1 o2", "--not-melded", "ben")  # fmt: skip
+        intlscore(db, "session", "deal", "cafe-r1-t4", "--closed", "k1-13 k1", "--discard", "r5",
+                  "--winner", "hana", "--rack", "mo=20", "--rack", "cy=17")  # fmt: skip
+        with running(create_app(db=db)) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                                 args=["--no-sandbox"])  # fmt: skip
+            phone = browser.new_context(viewport={"width": 360, "height": 740}, base_url=url,
+                                        device_scale_factor=2)  # fmt: skip
+            page = phone.new_page()
+            page.goto("/night/cafe")
+            draft = page.get_by_role("region", name="draft")
+            expect(draft.get_by_role("button", name="accept round 2")).to_be_enabled()
+            draft.get_by_role("button", name="ada", exact=True).click()
+            expect(draft).to_contain_text("ada chosen")
+            draft.scroll_into_view_if_needed()
+            page.screenshot(path=docs / "night-organiser.png")
+            screen = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=url)
+            projector = screen.new_page()
+            projector.goto("/night/cafe/screen")
+            expect(projector.get_by_label("round clock")).to_contain_text(":")
+            projector.screenshot(path=docs / "night-screen.png")
+            browser.close()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT))
+    docs_screenshots()

@@ -36,9 +36,34 @@ def new_cafe(db: Path, name: str = "cafe") -> None:
               "--seed", "11", "--stake", "0.01")  # fmt: skip
 
 
+ROUND_ONE = [
+    ("cafe-r1-t1", "--open", "--winner", "ada", "--rack", "gil=r5 b7 *", "--rack", "fay=o1 o2",
+     "--not-melded", "ben"),
+    ("cafe-r1-t1", "--foot", "--winner", "gil", "--rack", "fay=12", "--rack", "ada=30", "--rack",
+     "ben=8"),
+    ("cafe-r1-t2", "--open", "--winner", "jo", "--rack", "eli=25", "--rack", "dot=40"),
+    ("cafe-r1-t2", "--open", "--winner", "dot", "--rack", "eli=5", "--not-melded", "jo"),
+    ("cafe-r1-t3", "--foot", "--winner", "lou", "--rack", "ivo=22", "--rack", "kai=9"),
+    ("cafe-r1-t3", "--open", "--winner", "ivo", "--rack", "lou=14", "--rack", "kai=31"),
+    ("cafe-r1-t4", "--closed", "k1-13 k1", "--discard", "r5", "--winner", "hana", "--rack",
+     "mo=20", "--rack", "cy=17"),
+    ("cafe-r1-t4", "--open", "--winner", "mo", "--rack", "cy=10", "--rack", "hana=3"),
+]  # fmt: skip
+"""Round 1's deals, as docs/night.md records them."""
+ROUND_TWO = [
+    ("cafe-r2-t1", "--open", "--winner", "cy", "--rack", "dot=18", "--rack", "ada=7", "--rack",
+     "ivo=26"),
+    ("cafe-r2-t2", "--open", "--winner", "nia", "--rack", "hana=15", "--rack", "lou=21"),
+    ("cafe-r2-t2", "--open", "--winner", "lou", "--rack", "nia=8", "--not-melded", "hana"),
+]  # fmt: skip
+"""The first deals of round 2, as docs/night.md records them."""
+
+
 def docs_screenshots() -> None:
-    """docs/night-organiser.png and docs/night-screen.png, from a real server and browser:
-    round 1 seated as drafted, two deals played, and round 2's draft with a swap."""
+    """docs/night-organiser.png and docs/night-screen.png, from a real server and browser,
+    at the walkthrough's moments: round 1 played, ben gone and nia come, round 2's draft
+    on the organiser's phone with ada tapped; then round 2 seated and three of its deals
+    played, on the projector."""
     import tempfile
 
     from playwright.sync_api import expect, sync_playwright
@@ -51,10 +76,10 @@ def docs_screenshots() -> None:
         db = Path(tmp) / "cafe.sqlite3"
         new_cafe(db)
         intlscore(db, "night", "seat", "cafe", "--accept")
-        intlscore(db, "session", "deal", "cafe-r1-t1", "--open", "--winner", "ada", "--rack",
-                  "gil=r5 b7 *", "--rack", "fay=o1 o2", "--not-melded", "ben")  # fmt: skip
-        intlscore(db, "session", "deal", "cafe-r1-t4", "--closed", "k1-13 k1", "--discard", "r5",
-                  "--winner", "hana", "--rack", "mo=20", "--rack", "cy=17")  # fmt: skip
+        for deal in ROUND_ONE:
+            intlscore(db, "session", "deal", *deal)
+        intlscore(db, "night", "leave", "cafe", "ben")
+        intlscore(db, "night", "arrive", "cafe", "nia")
         with running(create_app(db=db)) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=["--no-sandbox"])  # fmt: skip
@@ -66,8 +91,12 @@ def docs_screenshots() -> None:
             expect(draft.get_by_role("button", name="accept round 2")).to_be_enabled()
             draft.get_by_role("button", name="ada", exact=True).click()
             expect(draft).to_contain_text("ada chosen")
-            draft.scroll_into_view_if_needed()
+            top = "document.getElementById('draft').getBoundingClientRect().top"
+            page.evaluate(f"window.scrollBy(0, {top} - 8)")  # the draft at the top
             page.screenshot(path=docs / "night-organiser.png")
+            intlscore(db, "night", "seat", "cafe", "--accept")
+            for deal in ROUND_TWO:
+                intlscore(db, "session", "deal", *deal)
             screen = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=url)
             projector = screen.new_page()
             projector.goto("/night/cafe/screen")

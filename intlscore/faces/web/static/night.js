@@ -14,6 +14,7 @@
   const tablesBox = section.querySelector(".draft-tables");
   const flawsBox = section.querySelector(".flaws");
   const message = section.querySelector("[aria-label='draft message']");
+  const news = section.querySelector("[aria-label='draft news']");
   const acceptButton = section.querySelector(".accept");
   const force = section.querySelector(".force");
   const PARTS = ["night-head", "state", "round", "standings", "roll"];
@@ -37,7 +38,7 @@
     return deals;
   }
 
-  function show(doc, news) {
+  function show(doc, said) {
     draft = doc;
     chosen = null;
     title.textContent = `Round ${doc.round} draft`;
@@ -51,22 +52,24 @@
       group.setAttribute("aria-label", `draft table ${table.table}`);
       group.append(text("h3", `Table ${table.table}`));
       const seats = document.createElement("ol");
-      for (const player of table.players) {
+      table.players.forEach((player, index) => {
         const item = document.createElement("li");
         const button = text("button", player, "seat");
         button.type = "button";
         button.dataset.player = player;
         button.setAttribute("aria-pressed", "false");
-        item.append(button);
         const deals = startsOf(table, player);
-        if (deals.length) item.append(text("span", ` starts deal ${deals.join(", ")}`, "starts"));
+        const starts = deals.length ? ` · starts deal ${deals.join(", ")}` : "";
+        item.append(button, text("span", `seat ${index + 1}${starts}`, "starts"));
         seats.append(item);
-      }
+      });
       group.append(seats);
       tablesBox.append(group);
     }
     flawsBox.replaceChildren();
-    if (news) flawsBox.append(text("p", news, "news-line"));
+    const count = doc.flaws.length;
+    const warned = count ? `${count} warning${count === 1 ? "" : "s"}` : "no warning";
+    news.textContent = `${said ? `${said} ` : ""}Round ${doc.round}: ${warned}.`;
     if (doc.flaws.length) {
       const list = document.createElement("ul");
       for (const flaw of doc.flaws) list.append(text("li", flaw.text, `flaw ${flaw.kind}`));
@@ -88,7 +91,8 @@
     section.hidden = false;
     acceptButton.disabled = true;
     message.textContent = "";
-    flawsBox.replaceChildren(text("p", "Working out the draft…", "hint"));
+    news.textContent = "Working out the draft…";
+    flawsBox.replaceChildren();
     let response;
     try {
       response = await fetch(`${api}/draft`, { credentials: "same-origin", cache: "no-store" });
@@ -99,7 +103,7 @@
     const data = await response.json();
     if (!response.ok) {
       message.textContent = data.error;
-      flawsBox.replaceChildren();
+      news.textContent = "";
       return;
     }
     show(data);
@@ -111,7 +115,7 @@
 
   async function swap(a, b) {
     message.textContent = "";
-    flawsBox.replaceChildren(text("p", `Swapping ${a} and ${b}…`, "hint"));
+    news.textContent = `Swapping ${a} and ${b}…`;
     const reply = await Outbox.send(`${api}/preview`, { tables: seating(), swap: [a, b] }, { keep: false });
     if (reply.state !== "sent") {
       message.textContent = reply.data.error;
@@ -129,12 +133,11 @@
       chosen = player;
       button.setAttribute("aria-pressed", "true");
       message.textContent = "";
-      flawsBox.querySelector(".news-line")?.remove();
-      flawsBox.prepend(text("p", `${player} chosen: tap the player to swap with (or ${player} again to let go).`, "news-line"));
+      news.textContent = `${player} chosen: tap the player to swap with (or ${player} again to let go).`;
     } else if (chosen === player) {
       chosen = null;
       button.setAttribute("aria-pressed", "false");
-      flawsBox.querySelector(".news-line")?.remove();
+      news.textContent = "";
     } else {
       const first = chosen;
       chosen = null;

@@ -226,3 +226,23 @@ def test_the_watch_tells_a_change_of_the_nights_record(db: Path, night: str) -> 
     assert main(["night", "seat", "cafe", "--accept", "--db", str(db)]) == 0
     assert watch.poll() == ["cafe-r1-t1", "cafe-r1-t2", "cafe-r1-t3", "cafe-r1-t4", "night:cafe"]
     watch.close()
+
+
+@pytest.mark.usefixtures("night")
+def test_a_round_while_the_last_is_unfinished_needs_force(client: TestClient, db: Path) -> None:
+    first = client.get(f"{API}/draft").json()
+    conforms(client.post(f"{API}/accept", json={"round": 1, "tables": tables_of(first)}),
+             "night-seat", 201)  # fmt: skip
+    draft = conforms(client.get(f"{API}/draft"), "night-seat")
+    assert draft["round"] == 2
+    assert draft["warnings"][0] == "round 1 is not finished: table 1 has 0 of 2 deals"
+    body = {"round": 2, "tables": tables_of(draft)}
+    before = dump(db)
+    assert refused(client.post(f"{API}/accept", json=body)) == (
+        "round 1 is not finished: table 1 has 0 of 2 deals; add --force to seat round 2 anyway"
+    )
+    assert dump(db) == before
+    forced = conforms(client.post(f"{API}/accept", json={**body, "force": True}), "night-seat",
+                      201)  # fmt: skip
+    assert forced["sessions"][0] == "cafe-r2-t1"
+    assert "<h2>Round 2</h2>" in client.get("/night/cafe").text

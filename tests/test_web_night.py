@@ -206,7 +206,7 @@ def test_the_pages_show_the_round_as_text(client: TestClient, seated: Path) -> N
     )
     screen = client.get(path + "/screen")
     assert screen.status_code == 200 and "Table 2" in screen.text
-    assert 'class="starts"' in screen.text and "data-since" in screen.text
+    assert 'class="starts"' in screen.text and "data-elapsed" in screen.text
 
 
 def test_the_join_link_carries_the_token_on_the_lan(db: Path, seated: Path) -> None:

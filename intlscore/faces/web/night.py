@@ -28,6 +28,7 @@ so that a deal recorded at a table does not plan the night again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -42,6 +43,7 @@ from intlscore.faces.web.api import answer, fields, settings
 from intlscore.faces.web.inputs import Fields, parse_body
 from intlscore.faces.web.names import name_from_segment, url_segment
 from intlscore.faces.web.pages import render
+from intlscore.session.ledger import clock
 from intlscore.session.night.points import KEYS, number_text
 
 if TYPE_CHECKING:
@@ -119,6 +121,9 @@ class NightPage:
     """When the round in play was accepted (an ISO stamp)."""
     next_round: int | None
     """The round the draft seats, None once every round is seated."""
+    elapsed: int | None = None
+    """Whole seconds since the round in play was accepted, when read (None before the
+    first); the pages count on from there, so a device's own clock does not matter."""
 
     @property
     def order(self) -> str:
@@ -149,6 +154,16 @@ def _history(deal: Any) -> str:
     return f"{deal.number}. {deal.summary}: {deltas}"
 
 
+def seconds_between(start: str, end: str) -> int:
+    """Whole seconds from one ISO stamp to another (never below 0).
+
+    >>> seconds_between("2026-12-06T20:00:00+00:00", "2026-12-06T20:12:03+00:00")
+    723
+    """
+    passed = datetime.fromisoformat(end) - datetime.fromisoformat(start)
+    return max(0, int(passed.total_seconds()))
+
+
 def night_page(ledger: Ledger, name: str, join_url: str | None, base_url: str) -> NightPage:
     """The night and its round in play, read in one snapshot (the tables' deals too)."""
     import sqlite3
@@ -177,13 +192,15 @@ def night_page(ledger: Ledger, name: str, join_url: str | None, base_url: str) -
                 )
         seated = tuple(tables)
         upcoming = len(night.seated) + 1
+        accepted = night.seated[-1].accepted if night.seated else None
         return NightPage(
             view,
             night.seated[-1].round if night.seated else None,
             seated,
             _roll(view, seated),
-            night.seated[-1].accepted if night.seated else None,
+            accepted,
             upcoming if upcoming <= night.total_rounds else None,
+            None if accepted is None else seconds_between(accepted, clock.now()),
         )
 
     return ledger.read(read)

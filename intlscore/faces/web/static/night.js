@@ -17,7 +17,7 @@
   const news = section.querySelector("[aria-label='draft news']");
   const acceptButton = section.querySelector(".accept");
   const force = section.querySelector(".force");
-  const PARTS = ["night-head", "state", "round", "standings", "roll"];
+  const PARTS = ["night-head", "state", "clock", "round", "standings", "roll"];
 
   let draft = null; // the night-seat document shown
   let chosen = null; // the player tapped first
@@ -207,7 +207,12 @@
     return `${s.next}|${s.round}|${document.querySelector("[data-live=roll]").textContent}`;
   }
   async function refresh() {
+    // a QR code the organiser opened stays open when its table's part is drawn again
+    const open = [...document.querySelectorAll("details.qr[open] summary")].map((s) => s.textContent);
     await Live.refresh(PARTS);
+    for (const summary of document.querySelectorAll("details.qr summary")) {
+      if (open.includes(summary.textContent)) summary.parentElement.open = true;
+    }
     const now = mark();
     if (now !== seen) {
       seen = now;

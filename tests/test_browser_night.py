@@ -140,6 +140,17 @@ def test_the_roll_call_on_the_phone(phone: Page, db: Path) -> None:
     draft = phone.get_by_role("region", name="draft")
     expect(draft.get_by_role("button", name="nia", exact=True)).to_be_visible()
     expect(draft.get_by_role("button", name="ben", exact=True)).to_have_count(0)
+    # the laptop's command line changes only the night's record: the page hears of it
+    intlscore(db, "night", "leave", "roll", "kai")
+    expect(roll.get_by_role("button", name="kai is back")).to_be_visible()
+    expect(draft.get_by_role("button", name="kai", exact=True)).to_have_count(0)
+    intlscore(db, "night", "seat", "roll", "--accept")
+    in_play = phone.get_by_role("region", name="round in play")
+    expect(in_play.get_by_role("article")).to_have_count(3)  # 12 present: three tables of 4
+    seated = re.compile(r"round 1 seated \d+:\d\d ago")
+    expect(phone.get_by_label("round clock")).to_contain_text(seated)
+    expect(roll.get_by_role("listitem").filter(has_text="standby")).to_have_count(0)
+    expect(draft.get_by_role("button", name="accept round 2")).to_be_visible()
 
 
 def test_the_projector_shows_the_round_in_one_screen_live(

@@ -27,6 +27,7 @@ so that a deal recorded at a table does not plan the night again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -47,7 +48,7 @@ from intlscore.session.ledger import clock
 from intlscore.session.night.points import KEYS, number_text
 
 if TYPE_CHECKING:
-    from intlscore.session.ledger import Ledger
+    from intlscore.session.ledger import Ledger, RecordedDeal
     from intlscore.session.night.store import Draft, NightView
 
 __all__ = ["NightPage", "TableInPlay", "night_page", "routes", "table_link"]
@@ -149,7 +150,7 @@ def _roll(view: NightView, tables: tuple[TableInPlay, ...]) -> tuple[Roll, ...]:
     return tuple(rows)
 
 
-def _history(deal: Any) -> str:
+def _history(deal: RecordedDeal) -> str:
     deltas = ", ".join(f"{p} {d:+d}" if d else f"{p} 0" for p, d in deal.deltas.items())
     return f"{deal.number}. {deal.summary}: {deltas}"
 
@@ -327,7 +328,12 @@ async def preview_api(request: Request) -> Response:
     return answer(request, "night-seat", document)
 
 
-async def _night_write(request: Request, kind: str, work: Any, status: int = 200) -> Response:
+async def _night_write(
+    request: Request,
+    kind: str,
+    work: Callable[[Ledger, str], dict[str, Any]],
+    status: int = 200,
+) -> Response:
     """A write to the night of the URL, answered with the document ``kind`` (keyed by the
     ``Idempotency-Key`` header when it has one, :mod:`.idempotency`)."""
     from intlscore.faces.web.idempotency import keyed_write

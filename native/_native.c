@@ -13,10 +13,10 @@
  *                 a type (holds_parse_type) and a pool
  *   play.c        the play advice's expectimax: play_search, play_value, play_weighed
  *
- * It also records the sources it was built from: SOURCES_SHA256, the hash of native/*.c
- * and native/*.h that hatch_build.py passes as the macro INTLSCORE_SOURCES_SHA256 (empty
- * when built another way), so that intlscore run from a checkout notices a stale build
- * (intlscore/engine/native.py).
+ * It also records the sources it was built from: SOURCES_SHA256, the hash of the .c and
+ * .h files of native/ that hatch_build.py passes as the macro INTLSCORE_SOURCES_SHA256
+ * (empty when built another way), so that intlscore run from a checkout notices a stale
+ * build (intlscore/engine/native.py).
  *
  * Portable C99 for any CPython from 3.11 on: the stable ABI only (one abi3 wheel
  * serves every version), no 128-bit integers, no compiler builtins (MSVC and

@@ -9,7 +9,8 @@ Each test sets up its own checkout: a copy of this package in a temporary folder
 or a stand-in that loads it and records the hash the test chooses. So these tests hold
 whether or not the developer's installed module matches this checkout's C sources (the
 test suite hushes the line for every other test with ``INTLSCORE_STALE_NATIVE_OK=1``, set in
-``conftest.py``, and says it once at the end of the run instead).
+``conftest.py``, and says it once at the end of the run instead). The tests that start a
+process are marked ``slow``.
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def stale_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if "built from other C sources" in line]
 
 
+@pytest.mark.slow
 def test_a_stale_module_is_said_once_and_still_answers(tmp_path: Path) -> None:
     root = checkout(tmp_path, FAKE_SOURCES)
     done = run(root, "-c", SEVERAL_IMPORTS)
@@ -120,6 +122,7 @@ def test_a_stale_module_is_said_once_and_still_answers(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_the_command_line_says_it_once_and_answers(tmp_path: Path) -> None:
     root = checkout(tmp_path, FAKE_SOURCES, recorded="0" * 64)
     done = run(root, "-m", "intlscore", "score", "k1-13 k1", "--discard", "r5", "--json")
@@ -128,6 +131,7 @@ def test_the_command_line_says_it_once_and_answers(tmp_path: Path) -> None:
     assert len(stale_lines(done.stderr)) == 1 and done.stderr.count("\n") == 1, done.stderr
 
 
+@pytest.mark.slow
 def test_a_module_built_from_these_sources_says_nothing(tmp_path: Path) -> None:
     sources = tmp_path / "sources"
     sources.mkdir()
@@ -138,6 +142,7 @@ def test_a_module_built_from_these_sources_says_nothing(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout, done.stderr) == (0, "compiled 2400\n", "")
 
 
+@pytest.mark.slow
 def test_the_same_stand_in_with_another_hash_is_stale(tmp_path: Path) -> None:
     """The stand-in above is not silent by itself: one byte of the hash makes it stale."""
     root = checkout(tmp_path, FAKE_SOURCES, recorded="0" * 64)
@@ -148,12 +153,14 @@ def test_the_same_stand_in_with_another_hash_is_stale(tmp_path: Path) -> None:
     assert f"({root / 'intlscore' / '_native.py'})" in done.stderr  # the stand-in answered
 
 
+@pytest.mark.slow
 def test_an_installed_package_without_native_never_checks(tmp_path: Path) -> None:
     root = checkout(tmp_path, None, recorded="0" * 64)
     done = run(root, "-c", SEVERAL_IMPORTS)
     assert (done.returncode, done.stdout, done.stderr) == (0, "compiled 2400\n", "")
 
 
+@pytest.mark.slow
 def test_a_folder_named_native_without_the_module_source_is_not_a_checkout(
     tmp_path: Path,
 ) -> None:
@@ -163,6 +170,7 @@ def test_a_folder_named_native_without_the_module_source_is_not_a_checkout(
     assert (done.returncode, done.stdout, done.stderr) == (0, "compiled 2400\n", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variable", [native.STALE_OK_VARIABLE, native.PURE_PYTHON_VARIABLE])
 def test_nothing_is_said_when_hushed_or_not_used(tmp_path: Path, variable: str) -> None:
     root = checkout(tmp_path, FAKE_SOURCES, recorded="0" * 64)

@@ -224,8 +224,12 @@ def test_the_page_shows_the_line_as_a_live_part_and_names_as_text(
         ledger.create_session("friday", ["ann", "bob"])
     page = client.get(f"/session/{table.session}").text
     assert "<i>ana" not in page and "&lt;i&gt;ana" in page
-    found = re.search(r"<p class=\"table-line\" data-live=\"table-line\" data-seats='([^']*)'"
-                      r" data-starter=\"([^\"]*)\" data-deal=\"(\d+)\">(.*?)</p>", page, re.S)
+    found = re.search(
+        r"<p class=\"table-line\" data-live=\"table-line\" data-seats='([^']*)'"
+        r" data-starter=\"([^\"]*)\" data-deal=\"(\d+)\">(.*?)</p>",
+        page,
+        re.S,
+    )
     assert found is not None
     seats, starter, deal, text = found.groups()
     assert json.loads(html.unescape(seats)) == list(table.players)

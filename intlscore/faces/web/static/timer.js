@@ -284,7 +284,7 @@ class TurnTimer {
     const how = SIGNALS[kind];
     buzz(how.pattern);
     tone(how.frequency, how.seconds);
-    section.dispatchEvent(new CustomEvent("timer-signal", { detail: { kind, player } }));
+    section.dispatchEvent(new CustomEvent("timer-signal", { bubbles: true, detail: { kind, player } }));
   }
 
   // -- keeping the screen on while a turn runs ------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
 from web_fixtures import client, db, no_real_data_dir  # noqa: F401
 
+from intlscore.errors import LedgerDamageError
 from intlscore.faces.cli import main
 from intlscore.faces.documents import schema
 from intlscore.session.ledger import Ledger
@@ -128,6 +130,42 @@ def test_the_lookup_is_one_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         place = table_place(ledger, table.session)
         assert place is not None and place.deal == 2
         assert len(reads) == 1
+
+
+def test_a_damaged_night_stops_only_its_own_tables(tmp_path: Path) -> None:
+    """A night's record that cannot be read is said in one line for the tables it names;
+    every other session, in a night or not, is shown as before."""
+    with Ledger(tmp_path / "l") as ledger:
+        table = seated(ledger)[0]
+        create_night(ledger, "other", PLAYERS, rounds=1, deals=1, seed=1)
+        ledger.create_session("friday", ["ann", "bob"])
+
+        def damage(connection: sqlite3.Connection) -> None:
+            (record,) = connection.execute(
+                "SELECT record FROM night WHERE name = 'other'"
+            ).fetchone()
+            broken = record.replace('"rounds": 1', '"rounds": "many"')
+            assert broken != record
+            connection.execute("UPDATE night SET record = ? WHERE name = 'other'", (broken,))
+
+        ledger.write(damage)
+        assert table_place(ledger, "friday") is None
+        place = table_place(ledger, table.session)
+        assert place is not None and place.seats == table.players
+
+        def damage_cafe(connection: sqlite3.Connection) -> None:
+            (record,) = connection.execute(
+                "SELECT record FROM night WHERE name = 'cafe'"
+            ).fetchone()
+            connection.execute(
+                "UPDATE night SET record = ? WHERE name = 'cafe'",
+                (record.replace('"deals": 3', '"deals": "three"'),),
+            )
+
+        ledger.write(damage_cafe)
+        with pytest.raises(LedgerDamageError, match="night 'cafe': its record is damaged"):
+            table_place(ledger, table.session)
+        assert table_place(ledger, "friday") is None
 
 
 def test_later_rounds_and_a_cut_count_their_rounds(tmp_path: Path) -> None:

@@ -30,19 +30,20 @@ True
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from intlscore.session.night.starts import starts_of
-from intlscore.session.night.store import all_nights
+from intlscore.session.night.store import _has_nights, _load
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
     from intlscore.session.night.night import Night
 
-__all__ = ["TablePlace", "place_in", "table_place"]
+__all__ = ["TablePlace", "nights_naming", "place_in", "table_place"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,17 @@ def place_in(nights: Sequence[Night], session: str, played: int) -> TablePlace |
     return None
 
 
+def nights_naming(connection: sqlite3.Connection, session: str) -> list[Night]:
+    """The nights whose record names ``session`` (its stored name), oldest first. Only
+    they are read: a record is looked at as text first, so a page of one table reads
+    one night, and a night whose record is damaged stops only the sessions it names."""
+    if not _has_nights(connection):
+        return []
+    quoted = json.dumps(session, ensure_ascii=False)  # as the record holds it (.store)
+    rows = connection.execute("SELECT name, record FROM night ORDER BY id").fetchall()
+    return [_load(connection, name) for name, record in rows if quoted in record]
+
+
 def table_place(ledger: Ledger, session: str, played: int | None = None) -> TablePlace | None:
     """Where ``session`` (any spelling the ledger accepts) sits in a night, read in one
     snapshot: the nights' records and, unless ``played`` is given (a caller holding the
@@ -142,7 +154,7 @@ def table_place(ledger: Ledger, session: str, played: int | None = None) -> Tabl
         stored = stored_name(connection, session)
         if stored is None:
             return None
-        found = place_in(all_nights(connection), stored, 0)
+        found = place_in(nights_naming(connection, stored), stored, 0)
         if found is None:
             return None
         if played is not None:

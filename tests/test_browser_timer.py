@@ -57,12 +57,15 @@ document.addEventListener("timer-signal", (event) => window.signals.push(event.d
 """
 
 
-def night(db: Path, name: str) -> SeatedTable:
-    """A night of 8 (4 rounds of 4 deals), round 1 accepted: its table 2."""
+def night(db: Path, name: str, players: list[str] = PLAYERS) -> SeatedTable:
+    """A night of 8 (4 rounds of 4 deals), round 1 accepted: its table 2 (with other
+    players, the table of the first of them)."""
     with Ledger(db) as ledger:
-        create_night(ledger, name, PLAYERS, rounds=4, deals=4, seed=5)
+        create_night(ledger, name, players, rounds=4, deals=4, seed=5)
         _, first = accept_round(ledger, name, cpu_seconds=None)
-    return first.tables[1]
+    if players == PLAYERS:
+        return first.tables[1]
+    return next(table for table in first.tables if players[0] in table.players)
 
 
 def laptop_deal(db: Path, session: str, *words: str) -> None:
@@ -250,9 +253,16 @@ def test_the_timer_passes_turns_uses_the_extra_time_and_says_time_is_up(
     assert page.evaluate(LAYOUT_CHECK) == []
 
 
-def test_the_settings_are_checked_and_kept_on_the_phone(phone: Page, db: Path) -> None:
-    table = night(db, "settings")
+LONG = ["Anneliese-Marguerite", "Bartholomew-Maximilian", *PLAYERS[2:]]
+"""Names as long as players give them: the line and the timer still fit 360 px."""
+
+
+def test_the_settings_are_checked_and_kept_on_the_phone(
+    phone: Page, db: Path, tmp_path: Path
+) -> None:
+    table = night(db, "settings", LONG)
     a = table.players[0]
+    assert LONG[0] in table.players
     page = phone
     page.goto(f"/session/{table.session}")
     timer = Timer(page)
@@ -284,6 +294,12 @@ def test_the_settings_are_checked_and_kept_on_the_phone(phone: Page, db: Path) -
     timer.tap(f"start: {a}'s turn")
     expect(timer.face).to_contain_text("no extra time left this deal")
     assert recorded(page, "tones") == []  # sound off: no tone made
+    for player in table.players[1:]:  # to the longest names, on the button and above it
+        timer.tap(f"next player: {player}")
+        expect(timer.face).to_contain_text(f"{player}'s turn")
+        assert page.evaluate(LAYOUT_CHECK) == []  # long names wrap; nothing is cut
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=shots(tmp_path) / "night-table-long.png")
 
 
 def test_the_line_follows_a_deal_recorded_by_the_command_line(phone: Page, db: Path) -> None:

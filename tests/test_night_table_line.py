@@ -114,6 +114,15 @@ def test_any_spelling_and_a_renamed_table_are_found(
         assert table_place(ledger, table.session) is None
 
 
+def test_a_night_named_beyond_ascii_is_found(tmp_path: Path) -> None:
+    with Ledger(tmp_path / "l") as ledger:
+        create_night(ledger, "Café", ["Zoë", *PLAYERS[1:]], rounds=1, deals=2, seed=5)
+        _, first = accept_round(ledger, "Café", cpu_seconds=None)
+        table = next(t for t in first.tables if "Zoë" in t.players)
+        place = table_place(ledger, table.session.upper())
+        assert place is not None and place.night == "Café" and "Zoë" in place.seats
+
+
 def test_the_lookup_is_one_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The night's record and the deal count come from one read transaction."""
     with Ledger(tmp_path / "l") as ledger:

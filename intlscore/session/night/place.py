@@ -136,8 +136,10 @@ def nights_naming(connection: sqlite3.Connection, session: str) -> list[Night]:
     if not _has_nights(connection):
         return []
     quoted = json.dumps(session, ensure_ascii=False)  # as the record holds it (.store)
-    rows = connection.execute("SELECT name, record FROM night ORDER BY id").fetchall()
-    return [_load(connection, name) for name, record in rows if quoted in record]
+    rows = connection.execute(
+        "SELECT name FROM night WHERE instr(record, ?) > 0 ORDER BY id", (quoted,)
+    ).fetchall()
+    return [_load(connection, name) for (name,) in rows]
 
 
 def table_place(ledger: Ledger, session: str, played: int | None = None) -> TablePlace | None:

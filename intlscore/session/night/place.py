@@ -131,8 +131,8 @@ def place_in(nights: Sequence[Night], session: str, played: int) -> TablePlace |
 
 def nights_naming(connection: sqlite3.Connection, session: str) -> list[Night]:
     """The nights whose record names ``session`` (its stored name), oldest first. Only
-    they are read: a record is looked at as text first, so a page of one table reads
-    one night, and a night whose record is damaged stops only the sessions it names."""
+    they are read (SQLite finds them in the records' text), so a table's page reads one
+    night, and a night whose record is damaged stops only the sessions it names."""
     if not _has_nights(connection):
         return []
     quoted = json.dumps(session, ensure_ascii=False)  # as the record holds it (.store)

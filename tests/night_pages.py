@@ -30,10 +30,11 @@ def intlscore(db: Path, *argv: str) -> str:
     return done.stdout
 
 
-def new_cafe(db: Path, name: str = "cafe") -> None:
-    """The café night of docs/night.md, nothing seated yet."""
+def new_cafe(db: Path, name: str = "cafe", *extra: str) -> None:
+    """The café night of docs/night.md, nothing seated yet (``extra``: more options of
+    ``night new``)."""
     intlscore(db, "night", "new", name, "--players", *CAFE, "--rounds", "3", "--deals", "2",
-              "--seed", "11", "--stake", "0.01")  # fmt: skip
+              "--seed", "11", "--stake", "0.01", *extra)  # fmt: skip
 
 
 ROUND_ONE = [

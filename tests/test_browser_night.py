@@ -156,13 +156,14 @@ def test_the_roll_call_on_the_phone(phone: Page, db: Path) -> None:
 def test_the_projector_shows_the_round_in_one_screen_live(
     projector: Page, db: Path, tmp_path: Path
 ) -> None:
-    new_cafe(db, "room")
+    new_cafe(db, "room", "--minutes", "45")
     intlscore(db, "night", "seat", "room", "--accept")
     projector.goto("/night/room/screen")
     expect(projector.locator("html[data-live=on]")).to_have_count(1)
     tables = projector.get_by_role("region", name="tables")
     expect(tables.get_by_role("article")).to_have_count(4)
-    expect(projector.get_by_label("round clock")).to_contain_text(re.compile(r"\d+:\d\d"))
+    clock = projector.get_by_label("round clock")
+    expect(clock).to_have_text(re.compile(r"round 1: \d+:\d\d left"))  # 45 minutes a round
     standings = projector.get_by_role("region", name="standings")
     expect(standings.locator("tbody tr:not([hidden])")).to_have_count(len(CAFE))  # all fit
     assert projector.evaluate(FITS_THE_SCREEN) == []

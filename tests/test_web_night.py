@@ -246,3 +246,36 @@ def test_a_round_while_the_last_is_unfinished_needs_force(client: TestClient, db
                       201)  # fmt: skip
     assert forced["sessions"][0] == "cafe-r2-t1"
     assert "<h2>Round 2</h2>" in client.get("/night/cafe").text
+
+
+def test_the_clock_counts_down_a_time_limit_then_says_time_is_up(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ledger's clock is stopped and moved by hand: 45 minutes a round, the round
+    seated at 20:00; the pages show the seconds left as the server reads them."""
+    from intlscore.session.ledger import clock
+
+    at = {"now": "2026-12-06T20:00:00+00:00"}
+    monkeypatch.setattr(clock, "now", lambda: at["now"])
+    with Ledger(db) as ledger:
+        create_night(ledger, "timed", PLAYERS, rounds=2, deals=2, seed=3, minutes=45)
+    draft = client.get("/api/night/timed/draft").json()
+    client.post("/api/night/timed/accept", json={"round": 1, "tables": tables_of(draft)})
+    at["now"] = "2026-12-06T20:44:30+00:00"
+    for path in ("/night/timed", "/night/timed/screen"):
+        page = client.get(path).text
+        assert 'data-left="30"' in page and '<span class="clock-time">0:30</span>' in page
+        assert "left</span>" in page and "time is up" not in page
+    at["now"] = "2026-12-06T20:46:00+00:00"
+    page = client.get("/night/timed/screen").text
+    assert 'class="clock over"' in page and 'data-left="0"' in page
+    assert "time is up: finish the deal in play" in page
+    at["now"] = "2026-12-06T20:02:05+00:00"  # without a limit: the time since it was seated
+    with Ledger(db) as ledger:
+        create_night(ledger, "open", PLAYERS, rounds=2, deals=2, seed=3)
+    draft = client.get("/api/night/open/draft").json()
+    client.post("/api/night/open/accept", json={"round": 1, "tables": tables_of(draft)})
+    at["now"] = "2026-12-06T20:14:08+00:00"
+    page = client.get("/night/open/screen").text
+    assert 'data-elapsed="723"' in page and "round 1 seated</span>" in page
+    assert '<span class="clock-time">12:03</span>' in page

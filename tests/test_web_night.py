@@ -7,6 +7,7 @@ watch tells a change of the night's record."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -279,3 +280,20 @@ def test_the_clock_counts_down_a_time_limit_then_says_time_is_up(
     page = client.get("/night/open/screen").text
     assert 'data-elapsed="723"' in page and "round 1 seated</span>" in page
     assert '<span class="clock-time">12:03</span>' in page
+
+
+def test_a_latecomer_during_a_round_stands_by_and_a_leaver_is_gone(
+    client: TestClient, seated: Path
+) -> None:
+    from intlscore.faces.web.names import url_segment
+
+    api = "/api/night/" + url_segment("<i>fri</i>")
+    conforms(client.post(f"{api}/arrive", json={"player": "zoe"}), "night")
+    conforms(client.post(f"{api}/leave", json={"player": "bob"}), "night")
+    page = client.get("/night/" + url_segment("<i>fri</i>")).text
+    roll = page[page.index('class="roll"'):]
+    assert re.search(r'class="s-standby"><span class="who">zoe</span> <span class="status">'
+                     r'standby</span> <span class="where">seated from the next round', roll)
+    assert re.search(r'class="s-gone"><span class="who">bob</span>.*left the night', roll)
+    assert 'aria-label="bob is back"' in roll and 'aria-label="zoe leaves"' in roll
+    assert re.search(r'class="s-present"><span class="who">cat</span>.*table \d', roll)

@@ -1,4 +1,5 @@
-"""``intlscore night``: a tournament night: new, seat, show, arrive, leave, cut."""
+"""``intlscore night``: a tournament night: new, seat, show, arrive, leave, apart, cut,
+settle."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
 
 HELP = (
     "a tournament night: tables of 3 and 4 over several rounds, seated without repeat"
-    " meetings, with placement points and margins: new, seat, show, arrive, leave, cut,"
-    " settle"
+    " meetings, with placement points and margins: new, seat, show, arrive, leave, apart,"
+    " cut, settle"
 )
 POINTS_NOTE = (
     "points: 4/3/1/0 at a table of four, 4/2/0 at a table of three, by each table's totals"
@@ -116,6 +117,25 @@ def run_leave(args: argparse.Namespace) -> int:
     return _roll_call(args, arriving=False)
 
 
+def run_apart(args: argparse.Namespace) -> int:
+    from intlscore.faces.commands.session import print_plain
+    from intlscore.session.night.night import player_named
+    from intlscore.session.night.store import set_apart
+
+    with open_ledger(args) as ledger:
+        night = set_apart(ledger, args.name, args.first, args.second, remove=args.remove)
+    first, second = player_named(night, args.first), player_named(night, args.second)
+    pairs = ", ".join(f"{a} and {b}" for a, b in night.apart) or "none"
+    done = "no longer kept apart" if args.remove else "kept apart"
+    print_plain(
+        f"night {night.name}: {first} and {second} {done} from round"
+        f" {len(night.seated) + 1} on (the rounds seated stay as they are)",
+        f"pairs kept apart: {pairs}",
+        f"next: intlscore night seat {night.name}",
+    )
+    return 0
+
+
 def run_cut(args: argparse.Namespace) -> int:
     from intlscore.faces.commands.session import print_plain
     from intlscore.session.night.night import cut_tables
@@ -217,6 +237,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     leave = action("leave", "a player leaves: not seated from the next round on")
     leave.add_argument("player", metavar="PLAYER", help="the player's name")
     leave.set_defaults(run=run_leave)
+
+    apart = action("apart", "keep two players apart from the next round on (--remove: no"
+                   " longer); the rounds seated stay as they are")
+    apart.add_argument("first", metavar="A", help="a player")
+    apart.add_argument("second", metavar="B", help="the other player")
+    apart.add_argument("--remove", action="store_true",
+                       help="no longer keep them apart")
+    apart.set_defaults(run=run_apart)
 
     cut = action(
         "cut",

@@ -39,6 +39,7 @@ __all__ = [
     "arrive",
     "check_record",
     "cut_tables",
+    "keep_apart",
     "leave",
     "new_night",
     "player_named",
@@ -437,6 +438,34 @@ def leave(night: Night, name: str) -> Night:
         gone=night.gone | {player},
         log=(*night.log, _logged(night, player, "leaves")),
     )
+
+
+def keep_apart(night: Night, a: str, b: str, *, remove: bool = False) -> Night:
+    """The night with players ``a`` and ``b`` kept apart from the next round on (or with
+    ``remove``, no longer); the rounds already seated stay as they are.
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=2,
+    ...                   deals=2, seed=1, stake=None, created="")
+    >>> keep_apart(night, "BOB", "ann").apart
+    (('bob', 'ann'),)
+    >>> keep_apart(night, "ann", "bob", remove=True)
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NightError: ann and bob are not kept apart (no pair is)
+    """
+    first, second = player_named(night, a), player_named(night, b)
+    if first == second:
+        raise NightError(f"{first} cannot be kept apart from themselves")
+    pair = {first, second}
+    held = [p for p in night.apart if set(p) == pair]
+    if remove:
+        if not held:
+            pairs = ", ".join(f"{x} and {y}" for x, y in night.apart) or "no pair is"
+            raise NightError(f"{first} and {second} are not kept apart ({pairs})")
+        return replace(night, apart=tuple(p for p in night.apart if set(p) != pair))
+    if held:
+        raise NightError(f"{first} and {second} are already kept apart")
+    return replace(night, apart=(*night.apart, (first, second)))
 
 
 _LOG_LINE: Final = re.compile(r"(before round \d+: )(.+) (arrives|is back|leaves)")

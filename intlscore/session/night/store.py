@@ -75,6 +75,7 @@ __all__ = [
     "read_night",
     "rewrite_nights",
     "roll_call",
+    "set_apart",
     "settle_night_tables",
     "store_night",
 ]
@@ -312,6 +313,18 @@ def roll_call(ledger: Ledger, name: str, player: str, *, arriving: bool) -> Nigh
     def change(connection: sqlite3.Connection) -> Night:
         night = _load(connection, name)
         changed = nights.arrive(night, player) if arriving else nights.leave(night, player)
+        _save(connection, changed)
+        return changed
+
+    return ledger.write(change)
+
+
+def set_apart(ledger: Ledger, name: str, a: str, b: str, *, remove: bool = False) -> Night:
+    """``night apart``: keep two players apart from the next draft on (or no longer);
+    one transaction, the rounds seated unchanged (:func:`.night.keep_apart`)."""
+
+    def change(connection: sqlite3.Connection) -> Night:
+        changed = nights.keep_apart(_load(connection, name), a, b, remove=remove)
         _save(connection, changed)
         return changed
 

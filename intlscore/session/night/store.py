@@ -72,6 +72,7 @@ __all__ = [
     "cut_to_winners",
     "draft_round",
     "night_name_clashes",
+    "night_table_sessions",
     "read_night",
     "rewrite_nights",
     "roll_call",
@@ -248,6 +249,16 @@ def all_nights(connection: sqlite3.Connection | None) -> list[Night]:
         return []
     names = [row[0] for row in connection.execute("SELECT name FROM night ORDER BY id")]
     return [_load(connection, name) for name in names]
+
+
+def night_table_sessions(connection: sqlite3.Connection | None) -> frozenset[str]:
+    """The names of every session that is a table of a night (inside the caller's read)."""
+    return frozenset(
+        table.session
+        for night in all_nights(connection)
+        for seated in night.seated
+        for table in seated.tables
+    )
 
 
 def rewrite_nights(

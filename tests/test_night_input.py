@@ -104,7 +104,7 @@ def test_an_unknown_player(capsys: pytest.CaptureFixture[str], db: Path) -> None
 
 
 def test_a_deal_for_a_player_not_at_the_table(
-    capsys: pytest.CaptureFixture[str], db: Path, client: TestClient  # noqa: F811
+    capsys: pytest.CaptureFixture[str], db: Path, client: TestClient
 ) -> None:
     """A player of the night at another table, as the winner, a rack or not melded: the
     command line and every HTTP path that records a deal refuse it naming the table's

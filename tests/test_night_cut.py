@@ -74,7 +74,7 @@ def test_winners_and_the_best_others_seeded(capsys: pytest.CaptureFixture[str]) 
              "halved")  # fmt: skip
     # seeds: the winners e, a by standing; then b, f, c, g: tables 1-3-5 and 2-4-6
     assert out.split() == " ".join([  # as wrapped at any width
-        "night n: cut after round 1: the 2 table winners and the 4 best others play on"
+        "night n: the 2 table winners and the 4 best others after round 1 play on"
         " (earlier points halved)",
         f"table 1: 1. {e} (table winner), 3. {b}, 5. {c}",
         f"table 2: 2. {a} (table winner), 4. {f}, 6. {g}",

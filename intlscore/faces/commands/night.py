@@ -152,7 +152,10 @@ def run_cut(args: argparse.Namespace) -> int:
             cut, notes = cut_to_winners(ledger, args.name, args.best_losers or 0, args.carry)
         else:
             cut = cut_night(ledger, args.name, args.top, args.carry)
-    lines = [f"night {args.name}: {cut.summary}"]
+    lines = [
+        f"night {args.name}: {cut.who} after round {cut.after} play on (earlier points"
+        f" {cut.carry})"
+    ]
     lines += list(notes)
     for number, table in enumerate(cut_tables(cut.players), start=1):
         seeds = ", ".join(

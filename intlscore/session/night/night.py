@@ -201,18 +201,22 @@ class Cut:
                    None if losers is None else int(losers))
 
     @property
+    def who(self) -> str:
+        """Who plays on, in words: "the top 8", or "the 2 table winners and the 4 best
+        others"."""
+        if self.by_winners:
+            return (f"the {len(self.winners)} table winners and the {self.best_losers} best"
+                    " others")
+        return f"the top {len(self.players)}"
+
+    @property
     def summary(self) -> str:
         """The cut in words, as the sheet prints it.
 
         >>> Cut(2, ("ann", "bob", "cat", "dan"), "halved", ("ann", "bob"), 2).summary
         'cut after round 2: the 2 table winners and the 2 best others play on (earlier points halved)'
         """  # noqa: E501
-        if self.by_winners:
-            who = (f"the {len(self.winners)} table winners and the {self.best_losers} best"
-                   " others")
-        else:
-            who = f"the top {len(self.players)}"
-        return f"cut after round {self.after}: {who} play on (earlier points {self.carry})"
+        return f"cut after round {self.after}: {self.who} play on (earlier points {self.carry})"
 
 
 @dataclass(frozen=True, slots=True)

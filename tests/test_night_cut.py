@@ -131,8 +131,8 @@ def test_a_tie_for_a_tables_win_goes_to_the_higher_standing() -> None:
     cut = winners_cut(r2, rows, losers=1)
     assert cut.winners == ("ann", "eve")
     assert cut.notes == (
-        "table 1: ann and bob tie for the win on points, margin, closed wins; ann goes"
-        " through, higher in the night's standings",
+        "round 2, table 1: ann and bob tie for the win on points, margin, closed wins; ann"
+        " goes through, higher in the night's standings",
     )
     assert cut.players == ("ann", "eve", "cat")  # cat: 3 + 1 points, above bob
 
@@ -147,6 +147,6 @@ def test_a_tie_also_shared_in_the_standings_goes_to_the_roll_call() -> None:
     assert cut.winners == ("dan", "ann")  # dan: 4 points, ann 3
     assert cut.players == ("dan", "ann", "bob")
     assert cut.notes == (
-        "table 1: ann and bob tie for the win on points, margin, closed wins; ann goes"
-        " through, first on the roll call (they share a place in the standings too)",
+        "round 1, table 1: ann and bob tie for the win on points, margin, closed wins; ann"
+        " goes through, first on the roll call (they share a place in the standings too)",
     )

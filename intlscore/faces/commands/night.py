@@ -127,9 +127,10 @@ def run_apart(args: argparse.Namespace) -> int:
     first, second = player_named(night, args.first), player_named(night, args.second)
     pairs = ", ".join(f"{a} and {b}" for a, b in night.apart) or "none"
     done = "no longer kept apart" if args.remove else "kept apart"
+    kept = " (the rounds seated stay as they are)" if night.seated else ""
     print_plain(
         f"night {night.name}: {first} and {second} {done} from round"
-        f" {len(night.seated) + 1} on (the rounds seated stay as they are)",
+        f" {len(night.seated) + 1} on{kept}",
         f"pairs kept apart: {pairs}",
         f"next: intlscore night seat {night.name}",
     )

@@ -284,7 +284,8 @@ def winners_cut(
     notes: list[str] = []
     for table in tables:
         if not any(player in place for player in table.totals):
-            notes.append(f"table {table.table}: no player of it is still present, no winner")
+            notes.append(f"round {table.round}, table {table.table}: no player of it is still"
+                         " present, no winner")
             continue
         ranked = standings([replace(table, weight=Fraction(1))], list(table.totals), order)
         best = next(row for row in ranked if row.player in place)
@@ -296,7 +297,7 @@ def winners_cut(
             if place[tied[0]] == place[tied[1]]:
                 how = "first on the roll call (they share a place in the standings too)"
             notes.append(
-                f"table {table.table}: {' and '.join(tied)} tie for the win on"
+                f"round {table.round}, table {table.table}: {' and '.join(tied)} tie for the win on"
                 f" {', '.join(KEYS[key] for key in order)}; {tied[0]} goes through, {how}"
             )
     winners.sort(key=index.__getitem__)

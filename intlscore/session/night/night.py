@@ -327,6 +327,8 @@ def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
     known(sorted(night.gone), " (gone)")
     known([name for pair in night.apart for name in pair], " (kept apart)")
     known(() if night.cut is None else night.cut.players, " (the cut)")
+    if night.cut is not None and not set(night.cut.winners) <= set(night.cut.players):
+        raise NightError(f"night {night.name!r}: a table winner of the cut is not in the cut")
     for seated in night.seated:
         for table in seated.tables:
             where = f", round {seated.round}, table {table.table}"

@@ -77,7 +77,8 @@ class SeasonSession:
 def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[SeasonSession]:
     """Every session of the ledger with its deals that count, oldest first, all read in one
     snapshot from what was kept when each deal was written (:mod:`~intlscore.session.
-    ledger.kept`): no history is replayed, no record parsed and no deal scored again.
+    ledger.kept`): no history is replayed, no session record parsed and no deal scored
+    again. The nights' records are read to mark their tables' sessions (``night_table``).
 
     With ``known`` (a server keeps one), a session whose head has not moved since it was
     last read is taken from there: after a deal, only that deal's session is read again.

@@ -204,3 +204,17 @@ def test_a_swap_naming_an_unknown_or_absent_player_is_one_line(
         assert len(err.strip().splitlines()) == 1 and err.startswith(line), err
     status, out, _ = run(capsys, "night", "show", "n", "--json")
     assert json.loads(out)["rounds"] == []  # nothing seated
+
+
+@pytest.mark.usefixtures("night")
+def test_a_swap_in_a_draft_seated_by_standing_plans_no_later_round(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    seat_json(capsys, "--accept")
+    drafted = seat_json(capsys, "--by-standing")
+    one, two = (t["players"] for t in drafted["tables"][:2])
+    shown = seat_json(capsys, "--by-standing", "--swap", one[0], two[0])
+    assert shown["by_standing"] and shown["later_flaws"] == 0
+    assert [t["players"][0] for t in shown["tables"][:2]] == [two[0], one[0]]
+    accepted = seat_json(capsys, "--by-standing", "--swap", one[0], two[0], "--accept", "--force")
+    assert accepted["tables"] == shown["tables"] and accepted["by_standing"]

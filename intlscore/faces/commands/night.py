@@ -71,7 +71,8 @@ def run_seat(args: argparse.Namespace) -> int:
             if args.accept:
                 seating = [seats for seats, _ in draft.tables]
                 draft, seated = accept_seating(
-                    ledger, args.name, seating, round=draft.round, force=args.force
+                    ledger, args.name, seating, round=draft.round, force=args.force,
+                    by_standing=args.by_standing,
                 )
                 sessions = [table.session for table in seated.tables]
         elif args.accept:

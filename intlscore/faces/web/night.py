@@ -3,7 +3,8 @@
 
 =============================================  ============================================
 ``GET  /api/night/NAME``                        ``intlscore night show --json``
-``GET  /api/night/NAME/draft``                  ``intlscore night seat --json`` (the draft)
+``GET  /api/night/NAME/draft``                  ``intlscore night seat --json`` (the draft;
+                                                ``?by_standing=1``: ``--by-standing``)
 ``POST /api/night/NAME/preview``                ``{"tables", "swap"?}``: a seating given by
                                                 hand (after swapping the pair ``swap``),
                                                 checked, with its flaws; stores nothing

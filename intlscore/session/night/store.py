@@ -590,12 +590,16 @@ def _present_player(night: Night, name: str, number: int) -> str:
 
 
 def _given_draft(
-    ledger: Ledger, night: Night, tables: Sequence[Sequence[str]], cpu_seconds: float | None
+    ledger: Ledger,
+    night: Night,
+    tables: Sequence[Sequence[str]],
+    cpu_seconds: float | None,
+    by_standing: bool = False,
 ) -> Draft:
     """The next round seated as ``tables`` say (each its players in seat order), checked
     (:func:`.swap.check_seating`), with its flaws measured as a draft's are: the later
-    rounds planned around it, and every flaw of this round named
-    (:func:`.seating.seating_flaws`)."""
+    rounds planned around it (not when seated ``by_standing``: the later rounds wait for
+    their standings), and every flaw of this round named (:func:`.seating.seating_flaws`)."""
     number = _next_round(night)
     if isinstance(tables, str) or not all(
         isinstance(table, Sequence) and not isinstance(table, str) for table in tables
@@ -608,18 +612,22 @@ def _given_draft(
     later = 0
     if night.cut is None:
         fixed = [seated.seating for seated in night.seated] + [seating]
-        plan = plan_seating(night.present, night.rounds, fixed=fixed, apart=night.apart,
-                            seed=night.seed, cpu_seconds=cpu_seconds)
-        every = seating_flaws(plan.rounds, night.apart, first=number)
+        rounds: Sequence[Sequence[Sequence[str]]] = fixed
+        if not by_standing:
+            plan = plan_seating(night.present, night.rounds, fixed=fixed, apart=night.apart,
+                                seed=night.seed, cpu_seconds=cpu_seconds)
+            rounds = plan.rounds
+            if not plan.complete:
+                warnings.append(
+                    "the seating search ran out of CPU time before its steps: it may differ"
+                    " on another machine"
+                )
+        every = seating_flaws(rounds, night.apart, first=number)
         flaws = tuple(flaw for flaw in every if flaw.round == number)
         later = sum(flaw.round > number for flaw in every)
-        if not plan.complete:
-            warnings.append(
-                "the seating search ran out of CPU time before its steps: it may differ on"
-                " another machine"
-            )
     seated = tuple((seats, starts_of(seats, night.deals)) for seats in seating)
-    return Draft(number, seated, flaws, later, tuple(warnings), night.seed, night.cut is not None)
+    return Draft(number, seated, flaws, later, tuple(warnings), night.seed, night.cut is not None,
+                 by_standing and night.cut is None)
 
 
 def swap_draft(
@@ -641,7 +649,7 @@ def swap_draft(
         for a, b in swaps:
             seating = swap_seats(seating, _present_player(night, a, draft.round),
                                  _present_player(night, b, draft.round))
-        return _given_draft(ledger, night, seating, cpu_seconds)
+        return _given_draft(ledger, night, seating, cpu_seconds, by_standing)
 
     return ledger.read(read)
 
@@ -680,12 +688,14 @@ def accept_seating(
     round: int | None = None,
     force: bool = False,
     cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+    by_standing: bool = False,
 ) -> tuple[Draft, SeatedRound]:
     """Seat exactly ``tables`` (each its players in seat order) as the next round, in
     one transaction, as :func:`accept_round` seats its draft; ``round`` (when given) must
     be the round to seat next, so that a seating shown for round 2 never becomes round 3.
     The seating is checked first: every present player seated once, at tables of 3 and
-    4, nobody unknown or gone."""
+    4, nobody unknown or gone. ``by_standing``: the draft was seated by standing (its
+    flaws are measured without planning the later rounds)."""
 
     def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
         night = _load(connection, name)
@@ -697,7 +707,7 @@ def accept_seating(
                 if round < number
                 else f"night {night.name!r} seats round {number} next, not round {round}"
             )
-        draft = _given_draft(ledger, night, tables, cpu_seconds)
+        draft = _given_draft(ledger, night, tables, cpu_seconds, by_standing)
         return draft, _publish(ledger, connection, night, draft, force)
 
     return ledger.write(change)

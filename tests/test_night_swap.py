@@ -218,3 +218,62 @@ def test_a_swap_in_a_draft_seated_by_standing_plans_no_later_round(
     assert [t["players"][0] for t in shown["tables"][:2]] == [two[0], one[0]]
     accepted = seat_json(capsys, "--by-standing", "--swap", one[0], two[0], "--accept", "--force")
     assert accepted["tables"] == shown["tables"] and accepted["by_standing"]
+
+
+def test_a_night_changed_while_the_seating_was_measured_is_checked_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flaws are measured before the write; a player who leaves meanwhile (another
+    connection, say the laptop's command line) makes the write refuse the seating."""
+    from intlscore.session.night import store
+
+    path = tmp_path / "l"
+    measured = store._given_draft
+    calls = []
+
+    def measure_then_leave(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        draft = measured(*args, **kwargs)
+        if len(calls) == 1:
+            with Ledger(path) as other:
+                roll_call(other, "n", "eve", arriving=False)
+        return draft
+
+    with Ledger(path) as ledger:
+        create_night(ledger, "n", EIGHT, rounds=2, deals=2, seed=5)
+        monkeypatch.setattr(store, "_given_draft", measure_then_leave)
+        with pytest.raises(NightError, match="eve has left the night: not seated in round 1"):
+            accept_seating(ledger, "n", [EIGHT[:4], EIGHT[4:]], round=1, cpu_seconds=None)
+        assert read_night(ledger, "n").night.seated == ()
+        assert ledger.session_names() == []
+
+
+def test_a_pair_kept_apart_meanwhile_is_named_in_the_round_seated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The night changed but the seating still holds: it is seated, its flaws measured
+    again on the night as it is now."""
+    from intlscore.session.night import store
+    from intlscore.session.night.store import set_apart
+
+    path = tmp_path / "l"
+    measured = store._given_draft
+    calls = []
+
+    def measure_then_keep_apart(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        draft = measured(*args, **kwargs)
+        if len(calls) == 1:
+            with Ledger(path) as other:
+                set_apart(other, "n", "ann", "bob")
+            assert draft.flaws == ()
+        return draft
+
+    with Ledger(path) as ledger:
+        create_night(ledger, "n", EIGHT, rounds=2, deals=2, seed=5)
+        monkeypatch.setattr(store, "_given_draft", measure_then_keep_apart)
+        draft, seated = accept_seating(ledger, "n", [EIGHT[:4], EIGHT[4:]], cpu_seconds=None)
+    assert len(calls) == 2 and seated.seating == (tuple(EIGHT[:4]), tuple(EIGHT[4:]))
+    assert [flaw.text for flaw in draft.flaws] == [
+        "ann and bob are kept apart but sit at one table in round 1"
+    ]

@@ -589,6 +589,18 @@ def _present_player(night: Night, name: str, number: int) -> str:
     return player
 
 
+def _checked_seating(night: Night, tables: Sequence[Sequence[str]]) -> tuple[int, Tables]:
+    """The round to seat next and ``tables`` in the night's spelling, checked
+    (:func:`.swap.check_seating`); a :class:`NightError` naming the first problem."""
+    number = _next_round(night)
+    if isinstance(tables, str) or not all(
+        isinstance(table, Sequence) and not isinstance(table, str) for table in tables
+    ):
+        raise NightError("a seating is a list of tables, each a list of players")
+    named = [[_present_player(night, str(p), number) for p in table] for table in tables]
+    return number, check_seating(named, night.present)
+
+
 def _given_draft(
     ledger: Ledger,
     night: Night,
@@ -600,13 +612,7 @@ def _given_draft(
     (:func:`.swap.check_seating`), with its flaws measured as a draft's are: the later
     rounds planned around it (not when seated ``by_standing``: the later rounds wait for
     their standings), and every flaw of this round named (:func:`.seating.seating_flaws`)."""
-    number = _next_round(night)
-    if isinstance(tables, str) or not all(
-        isinstance(table, Sequence) and not isinstance(table, str) for table in tables
-    ):
-        raise NightError("a seating is a list of tables, each a list of players")
-    named = [[_present_player(night, str(p), number) for p in table] for table in tables]
-    seating = check_seating(named, night.present)
+    number, seating = _checked_seating(night, tables)
     warnings = _unfinished(night, _table_states(ledger, night))
     flaws: tuple[Flaw, ...] = ()
     later = 0
@@ -695,10 +701,14 @@ def accept_seating(
     be the round to seat next, so that a seating shown for round 2 never becomes round 3.
     The seating is checked first: every present player seated once, at tables of 3 and
     4, nobody unknown or gone. ``by_standing``: the draft was seated by standing (its
-    flaws are measured without planning the later rounds)."""
+    flaws are measured without planning the later rounds).
 
-    def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
-        night = _load(connection, name)
+    The flaws are measured (the later rounds planned) in a read before the write, so the
+    write holds the ledger for no longer than seating takes, and the tables' phones are
+    not kept waiting; the write checks the seating again, and measures it again only if
+    the night changed in between."""
+
+    def expected(night: Night) -> int:
         number = _next_round(night)
         if round is not None and round != number:
             raise NightError(
@@ -707,8 +717,23 @@ def accept_seating(
                 if round < number
                 else f"night {night.name!r} seats round {number} next, not round {round}"
             )
-        draft = _given_draft(ledger, night, tables, cpu_seconds, by_standing)
-        return draft, _publish(ledger, connection, night, draft, force)
+        return number
+
+    def measure(connection: sqlite3.Connection | None) -> tuple[Night, Draft]:
+        night = _load(connection, name)
+        expected(night)
+        return night, _given_draft(ledger, night, tables, cpu_seconds, by_standing)
+
+    measured, draft = ledger.read(measure)
+
+    def change(connection: sqlite3.Connection) -> tuple[Draft, SeatedRound]:
+        night = _load(connection, name)
+        expected(night)
+        _checked_seating(night, tables)
+        shown = draft
+        if night.to_record() != measured.to_record():  # changed since it was measured
+            shown = _given_draft(ledger, night, tables, cpu_seconds, by_standing)
+        return shown, _publish(ledger, connection, night, shown, force)
 
     return ledger.write(change)
 

@@ -206,6 +206,7 @@ def test_a_swap_naming_an_unknown_or_absent_player_is_one_line(
     assert json.loads(out)["rounds"] == []  # nothing seated
 
 
+@pytest.mark.slow  # three whole searches by standing (they never stop early): a few seconds
 @pytest.mark.usefixtures("night")
 def test_a_swap_in_a_draft_seated_by_standing_plans_no_later_round(
     capsys: pytest.CaptureFixture[str],

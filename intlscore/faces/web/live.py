@@ -20,8 +20,9 @@ itself once, so nothing written since it was served is missed), then a ``ledger`
 each change, with an increasing ``id`` (and the ``news`` of its session). The page
 (``static/live.js``) reconnects by itself after a drop or a refusal, with a growing delay.
 
-A server holds at most :data:`STREAMS` streams (``serve --streams``): one more is answered
-503 with ``Retry-After`` and one line, which the page honours before it tries again.
+A server holds at most as many streams as :func:`limit_streams` says (``serve --streams``,
+400 by default): one more is answered 503 with ``Retry-After`` and one line, which the page
+honours before it tries again.
 
 >>> changes({"friday": "a1", "monday": "b1"}, {"friday": "a2", "monday": "b1", "new": "c1"})
 ['friday', 'new']
@@ -46,7 +47,7 @@ from starlette.routing import Route
 from intlscore.errors import IntlscoreError
 from intlscore.session.ledger import Ledger
 
-__all__ = ["STREAMS", "Change", "LedgerWatch", "changes", "limit_streams", "routes", "watch"]
+__all__ = ["Change", "LedgerWatch", "changes", "limit_streams", "routes", "watch"]
 
 INTERVAL: Final = 0.25
 """Seconds between two looks at ``PRAGMA data_version``."""
@@ -54,8 +55,6 @@ RETRY_MS: Final = 1000
 """How soon a browser reconnects after a dropped stream."""
 PING: Final = 15
 """Seconds between keep-alive comments, so no proxy closes a quiet stream."""
-STREAMS: Final = 400
-"""How many live streams a server holds at once by default (``serve --streams``)."""
 STREAM_RETRY_AFTER: Final = 10
 """Seconds a page refused a stream (the server holds its limit) waits before it asks again."""
 
@@ -252,9 +251,11 @@ def _news(
     return news
 
 
-def limit_streams(app: Any, count: int) -> None:
-    """Hold at most ``count`` live streams on ``app`` (``serve --streams``)."""
+def limit_streams(app: Any, count: int, retry_after: int = STREAM_RETRY_AFTER) -> None:
+    """Hold at most ``count`` live streams on ``app`` (``serve --streams``; without it, as
+    many as the server lets in); one more is told to try again in ``retry_after`` s."""
     app.state.live_streams = count
+    app.state.live_retry_after = retry_after
 
 
 def watch(request: Request) -> LedgerWatch:
@@ -278,12 +279,12 @@ async def events(request: Request) -> Response:
 
     only = request.query_params.get("session")
     hub = watch(request)
-    limit = getattr(request.app.state, "live_streams", STREAMS)
-    if hub.listeners >= limit:
+    limit: int | None = getattr(request.app.state, "live_streams", None)
+    if limit is not None and hub.listeners >= limit:
         return JSONResponse(
             {"error": f"this server holds {limit} live pages already: try again shortly"},
             status_code=503,
-            headers={"Retry-After": str(STREAM_RETRY_AFTER)},
+            headers={"Retry-After": str(request.app.state.live_retry_after)},
         )
     queue = hub.subscribe(only)
     stopping = anyio.Event()

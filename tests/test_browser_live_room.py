@@ -80,32 +80,35 @@ def test_a_laptop_deal_shows_from_the_event_with_no_read_of_the_session(
     with Ledger(db) as ledger:
         ledger.create_session("room", PLAYERS)
     record(db, "room", "ann")
-    with running(create_app(db=db)) as url, listening(url, "room"):
-        with phone(browser, url) as (page, answers):
-            page.goto("/session/room")
-            expect(page.locator("html[data-live=on]")).to_have_count(1)
-            record(db, "room", "bob")  # the laptop: R14 200 to bob, R16 -100 to the others
-            history = page.get_by_label("history", exact=True)
-            expect(history.locator("li[data-number='2']")).to_contain_text("open win by bob")
-            expect(history.locator("li[data-number='1']")).to_contain_text("open win by ann")
-            totals = page.get_by_label("totals", exact=True)
-            expect(totals).to_contain_text("Totals after 2 deals")
-            expect(totals.get_by_role("row", name="bob")).to_contain_text("+100")
-            expect(totals.get_by_role("row", name="cat")).to_contain_text("-200")
-            expect(page.get_by_label("news", exact=True)).to_contain_text("deal 2 saved")
-            record(db, "room", "cat")  # a second one, applied over the first
-            expect(history.locator("li[data-number='3']")).to_contain_text("open win by cat")
-            expect(totals).to_contain_text("Totals after 3 deals")
-            # the buttons of a row from the stream work: amend it
-            page.get_by_role("button", name="amend deal 3").click()
-            expect(page.get_by_text("Amending deal 3")).to_be_visible()
-            reads = [
-                (method, path)
-                for method, path, _ in answers
-                if path.split("?")[0] in ("/session/room", "/api/session/room")
-            ]
-            # the page itself, served once; "amend" reads the deal's input, once
-            assert reads == [("GET", "/session/room"), ("GET", "/api/session/room")]
+    with (
+        running(create_app(db=db)) as url,
+        listening(url, "room"),
+        phone(browser, url) as (page, answers),
+    ):
+        page.goto("/session/room")
+        expect(page.locator("html[data-live=on]")).to_have_count(1)
+        record(db, "room", "bob")  # the laptop: R14 200 to bob, R16 -100 to the others
+        history = page.get_by_label("history", exact=True)
+        expect(history.locator("li[data-number='2']")).to_contain_text("open win by bob")
+        expect(history.locator("li[data-number='1']")).to_contain_text("open win by ann")
+        totals = page.get_by_label("totals", exact=True)
+        expect(totals).to_contain_text("Totals after 2 deals")
+        expect(totals.get_by_role("row", name="bob")).to_contain_text("+100")
+        expect(totals.get_by_role("row", name="cat")).to_contain_text("-200")
+        expect(page.get_by_label("news", exact=True)).to_contain_text("deal 2 saved")
+        record(db, "room", "cat")  # a second one, applied over the first
+        expect(history.locator("li[data-number='3']")).to_contain_text("open win by cat")
+        expect(totals).to_contain_text("Totals after 3 deals")
+        # the buttons of a row from the stream work: amend it
+        page.get_by_role("button", name="amend deal 3").click()
+        expect(page.get_by_text("Amending deal 3")).to_be_visible()
+        reads = [
+            (method, path)
+            for method, path, _ in answers
+            if path.split("?")[0] in ("/session/room", "/api/session/room")
+        ]
+        # the page itself, served once; "amend" reads the deal's input, once
+        assert reads == [("GET", "/session/room"), ("GET", "/api/session/room")]
 
 
 def test_a_page_refused_by_a_full_server_says_so_and_comes_back(

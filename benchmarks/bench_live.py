@@ -4,7 +4,8 @@ writers recording deals, how soon each page hears each deal.
 Starts ``intlscore serve`` as its own process on a fresh ledger of W sessions (a table of
 four each), opens ``--pages`` live streams spread evenly over the tables (raw sockets,
 ``tests/live_streams.py``), then starts ``--writers`` processes, one per table, each
-recording ``--deals`` deals through the ledger's API, ``--pause`` seconds apart, and
+recording ``--deals`` deals through the ledger's API, ``--pause`` seconds apart (once every
+writer has started, so that no process's start-up competes with the server), and
 noting the time (``time.monotonic``, one clock for every process of the machine) right
 after each deal's transaction committed. It reports:
 
@@ -52,6 +53,8 @@ db, name, deals, pause = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.a
 players = ["ann", "bob", "cat", "dan"]
 with Ledger(db, timeout=30) as ledger:
     session = ledger.session(name)
+    print("ready", flush=True)
+    sys.stdin.readline()  # every writer started: go
     for number in range(deals):
         winner = players[number % 4]
         others = [p for p in players if p != winner]
@@ -85,19 +88,29 @@ async def run(url: str, db: Path, args: argparse.Namespace, server: int) -> None
     await until(streams, lambda stream: stream.named("hello"), GUARD)
     greeting = [stream.events[0][0] - stream.opened for stream in streams]
 
-    before = cpu_seconds(server)
     writers = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, str(db), name, str(args.deals), str(args.pause)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             env=cli_environment(db),
         )
         for name in names
     ]
+    for writer in writers:  # started (Python and intlscore loaded) before any deal
+        assert writer.stdout is not None
+        assert (await asyncio.to_thread(writer.stdout.readline)).strip() == "ready"
+    before = cpu_seconds(server)
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.close()
     commits: dict[tuple[str, int], float] = {}
     for name, writer in zip(names, writers, strict=True):
-        out, _ = await asyncio.to_thread(writer.communicate, timeout=GUARD)
+        assert writer.stdout is not None
+        out = await asyncio.to_thread(writer.stdout.read)
+        await asyncio.to_thread(writer.wait, GUARD)
         for line in out.splitlines():
             number, when = json.loads(line)
             commits[name, number] = when

@@ -128,34 +128,49 @@ const Live = (() => {
     }, wait);
   }
 
+  /* The server sends a keep-alive comment every 15 s: a stream silent for 45 s is dead
+     (a phone that slept, a network that dropped without a word), and is opened again. */
+  const SILENCE = 45000;
+
   async function connect() {
+    const abort = new AbortController();
+    let silence = null;
+    const alive = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => abort.abort(), SILENCE);
+    };
     let response;
     try {
+      alive();
       response = await fetch(url, {
         credentials: "same-origin",
         cache: "no-store",
         headers: { Accept: "text/event-stream" },
+        signal: abort.signal,
       });
     } catch (error) {
+      clearTimeout(silence);
       down(0); // no connection, or the server is away
       return;
     }
     if (!response.ok || !response.body) {
+      clearTimeout(silence);
       const after = Number.parseInt(response.headers.get("Retry-After") || "", 10);
       down(Number.isFinite(after) ? after : 0);
       return;
     }
     try {
-      await read(response.body);
+      await read(response.body, alive);
     } catch (error) {
-      // the connection broke mid-stream: reconnect below
+      // the connection broke mid-stream, or fell silent: reconnect below
     }
+    clearTimeout(silence);
     down(0);
   }
 
   /* Read the stream's events (the text/event-stream format: "event:" and "data:" lines,
      a blank line ends an event, ":" starts a comment) and hand each to its handlers. */
-  async function read(body) {
+  async function read(body, alive) {
     const reader = body.getReader();
     const decoder = new TextDecoder();
     let buffer = "";
@@ -164,6 +179,7 @@ const Live = (() => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
+      alive();
       buffer += decoder.decode(value, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop();

@@ -33,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -134,6 +135,8 @@ async def run(url: str, db: Path, args: argparse.Namespace, server: int) -> None
                     told.append(when - commits[stream.session, deal["number"]])
         stream.close()
     deals = len(commits)
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(time.strftime("%d %B %Y, %H:%M UTC", time.gmtime()), f"load average {load}")
     print(
         f"{args.pages} live pages, {args.writers} writers x {args.deals} deals"
         f" ({args.pause} s apart), {platform.python_version()}, {os.cpu_count()} cores"

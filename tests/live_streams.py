@@ -5,10 +5,34 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
+
+T = TypeVar("T")
+
+
+def run(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(work)`` in a thread of its own, so that it runs also where this thread
+    has an event loop already (Playwright's, when browser tests share the process)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            done.append(asyncio.run(work))
+        except BaseException as error:  # handed to the caller
+            failed.append(error)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 @dataclass

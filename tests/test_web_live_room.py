@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import STRESS
-from live_streams import Stream, open_stream, until
+from live_streams import Stream, open_stream, run, until
 from web_server import cli_environment, intlscore, serve_process
 
 from intlscore.faces.cli import main
@@ -96,7 +96,7 @@ def test_a_hundred_live_pages_are_greeted_and_told_the_deal_at_their_table(
     db = tmp_path / "ledger.sqlite3"
     names = tables(db, TABLES)
     with serve_process(db) as (url, _):
-        streams, names = asyncio.run(room(url, db, 100))
+        streams, names = run(room(url, db, 100))
     check_told(streams, names, db)
 
 
@@ -107,7 +107,7 @@ def test_a_room_of_live_pages_at_the_default_limit(tmp_path: Path) -> None:
     tables(db, TABLES)
     pages = 200 * STRESS
     with serve_process(db, "--streams", str(pages)) as (url, _):
-        streams, names = asyncio.run(room(url, db, pages))
+        streams, names = run(room(url, db, pages))
     check_told(streams, names, db)
 
 
@@ -134,7 +134,7 @@ def test_beyond_the_stream_limit_a_page_is_told_to_come_back(tmp_path: Path) -> 
     db = tmp_path / "ledger.sqlite3"
     tables(db, 1)
     with serve_process(db, "--streams", "3") as (url, _):
-        refused, let_in = asyncio.run(beyond(url, 3))
+        refused, let_in = run(beyond(url, 3))
     assert refused.status == 503
     assert int(refused.headers["retry-after"]) >= 1
     error = json.loads(refused.body)["error"]

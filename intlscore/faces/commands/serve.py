@@ -144,10 +144,9 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         allowed_hosts=[host] if args.lan else LOCAL_HOSTS,
         rules=rules,
     )
-    streams = args.streams
-    allowed = open_files(streams + REQUESTS + SPARE_FILES)
-    if allowed < streams + REQUESTS + SPARE_FILES:
-        streams = max(1, allowed - REQUESTS - SPARE_FILES)
+    wanted: int = getattr(args, "streams", DEFAULT_STREAMS)  # (a Namespace made by hand)
+    allowed = open_files(wanted + REQUESTS + SPARE_FILES)
+    streams = min(wanted, max(1, allowed - REQUESTS - SPARE_FILES))
     limit_streams(app, streams)
     print(f"intlscore: serving the ledger {db}", file=out)
     if read_only is not None:
@@ -159,10 +158,10 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         print_qr(url, out)
     else:
         print(f"Open {url} (this machine only; use --lan for phones)", file=out)
-    if streams < args.streams:
+    if streams < wanted:
         print(
             f"Note: this system lets the server open {allowed} files: it holds {streams}"
-            f" live pages, not {args.streams}",
+            f" live pages, not {wanted}",
             file=out,
         )
     print("Stop with Ctrl-C.", file=out, flush=True)

@@ -177,27 +177,26 @@ class LedgerWatch:
             return self._look(followed)
 
     def _look(self, followed: frozenset[str]) -> tuple[list[str], dict[str, dict[str, Any]]]:
-        before = self._heads
-        found: list[str] = []
-
-        def read(connection: sqlite3.Connection | None) -> dict[str, dict[str, Any]]:
-            heads = _heads(connection)
-            found.extend(changes(before, heads))
-            self._heads = heads
-            return _news(opened, connection, found, followed, before)
-
         try:
             ledger = self._open()
             version = None if ledger is None else ledger.store.data_version()
             if ledger is None or version is None or version == self._version:
                 return [], {}
             self._version = version
-            opened = ledger
-            news = ledger.read(read)
+            return ledger.read(lambda connection: self._read(ledger, connection, followed))
         except (IntlscoreError, UnicodeDecodeError, ValueError):
             self._close()  # a file being created, replaced or damaged: look again later
             return [], {}
-        return found, news
+
+    def _read(
+        self, ledger: Ledger, connection: sqlite3.Connection | None, followed: frozenset[str]
+    ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+        """Inside one snapshot: the sessions changed, and the news of the followed ones."""
+        before = self._heads
+        heads = _heads(connection)
+        changed = changes(before, heads)
+        self._heads = heads
+        return changed, _news(ledger, connection, changed, followed, before)
 
     def _open(self) -> Ledger | None:
         if self._ledger is None:

@@ -124,7 +124,7 @@ def test_a_page_refused_by_a_full_server_says_so_and_comes_back(
     with running(app) as url, phone(browser, url) as (page, answers):
         with listening(url, "full"):  # the one page the server holds
             page.goto("/session/full")
-            line = page.get_by_role("status").filter(has_text="reconnecting")
+            line = page.get_by_role("status", name="connection")
             expect(line).to_have_text("reconnecting…")
             expect(page.locator("html[data-live=off]")).to_have_count(1)
             record(db, "full", "cat")  # written while the phone is refused
@@ -145,8 +145,8 @@ def test_the_reconnecting_line_fits_a_phone(browser: Browser, tmp_path: Path) ->
     limit_streams(app, 1, retry_after=1)
     with running(app) as url, listening(url, "narrow"), phone(browser, url) as (page, _):
         page.goto("/session/narrow")
-        line = page.get_by_role("status").filter(has_text="reconnecting")
-        expect(line).to_be_visible()
+        line = page.get_by_role("status", name="connection")
+        expect(line).to_have_text("reconnecting…")
         box = line.bounding_box()
         assert box is not None and box["height"] < 40  # one line
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

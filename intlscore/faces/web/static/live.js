@@ -82,6 +82,7 @@ const Live = (() => {
       line = document.createElement("p");
       line.className = "live-state";
       line.setAttribute("role", "status");
+      line.setAttribute("aria-label", "connection");
       const title = document.querySelector("main h1");
       if (title) title.after(line);
       else document.body.prepend(line);

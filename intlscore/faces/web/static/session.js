@@ -414,6 +414,10 @@
       return;
     }
     const list = history.querySelector("ol.history");
+    if (!list) {
+      refreshSession(); // a page kept from before issue 43 (offline): read it whole
+      return;
+    }
     const row = (number) => list.querySelector(`:scope > li[data-number="${number}"]`);
     for (const number of news.removed) {
       const gone = row(number);

@@ -14,11 +14,17 @@ its pure-Python search (and says so once, on stderr). Installing never fails bec
 Tests run from a source checkout import the worktree's ``intlscore`` package, which has no
 compiled file; :mod:`intlscore.engine.native` then loads the installed wheel's copy.
 ``python hatch_build.py`` instead builds it in place (``intlscore/_native.abi3.so``).
+
+Either way the module records the hash of the C sources it was built from (its constant
+``SOURCES_SHA256``, passed to the compiler as the macro ``INTLSCORE_SOURCES_SHA256``), so
+that a checkout whose ``native/`` has changed since notices a stale module and says so
+once (``intlscore/engine/native.py``, whose ``sources_hash`` computes it for both).
 """
 
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import os
 import shutil
 import sys
@@ -39,8 +45,29 @@ LIMITED_API = "0x030B0000"
 ABI3_PYTHON = "cp311"
 
 
+HASH_MACRO = "INTLSCORE_SOURCES_SHA256"
+"""The macro that carries the sources' hash into the module (``native/_native.c``)."""
+NATIVE_HELPER = Path("intlscore") / "engine" / "native.py"
+"""The package's loader, which computes the sources' hash (it imports nothing of intlscore)."""
+
+
+def sources_hash(source_dir: Path) -> str:
+    """The hash of the C sources in ``source_dir``, as ``intlscore.engine.native`` computes it
+    for a checkout: that module's ``sources_hash``, loaded from its file (``source_dir``'s
+    parent is the project root)."""
+    path = source_dir.resolve().parent / NATIVE_HELPER
+    spec = importlib.util.spec_from_file_location("_intlscore_build_native", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    helper = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helper)
+    digest: str = helper.sources_hash(str(source_dir))
+    return digest
+
+
 def build_extension(source_dir: Path, work_dir: Path) -> Path:
-    """Compile the C files of ``source_dir`` into the extension ``MODULE`` under ``work_dir``.
+    """Compile the C files of ``source_dir`` into the extension ``MODULE`` under ``work_dir``,
+    recording their hash (:func:`sources_hash`) in it.
 
     Returns the path of the built file (``intlscore/_native.abi3.so`` or ``.pyd``).
     Raises whatever setuptools or the compiler raise when it does not build.
@@ -53,7 +80,10 @@ def build_extension(source_dir: Path, work_dir: Path) -> Path:
         MODULE,
         sources=[str(path) for path in sorted(source_dir.glob("*.c"))],
         include_dirs=[str(source_dir)],
-        define_macros=[("Py_LIMITED_API", LIMITED_API)],
+        define_macros=[
+            ("Py_LIMITED_API", LIMITED_API),
+            (HASH_MACRO, sources_hash(source_dir)),
+        ],
         py_limited_api=True,
     )
     distribution = Distribution({"name": "intlscore", "ext_modules": [extension]})

@@ -5,6 +5,10 @@ from collections.abc import Sequence
 
 from intlscore.engine.spec import TypeSpec
 
+SOURCES_SHA256: str
+"""The hash of the C sources it was built from (intlscore.engine.native.sources_hash), or
+"" when built other than by hatch_build.py (native/_native.c)."""
+
 def closest_sets(
     table: object,
     index: int,

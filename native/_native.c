@@ -13,6 +13,11 @@
  *                 a type (holds_parse_type) and a pool
  *   play.c        the play advice's expectimax: play_search, play_value, play_weighed
  *
+ * It also records the sources it was built from: SOURCES_SHA256, the hash of the .c and
+ * .h files of native/ that hatch_build.py passes as the macro INTLSCORE_SOURCES_SHA256
+ * (empty when built another way), so that intlscore run from a checkout notices a stale
+ * build (intlscore/engine/native.py).
+ *
  * Portable C99 for any CPython from 3.11 on: the stable ABI only (one abi3 wheel
  * serves every version), no 128-bit integers, no compiler builtins (MSVC and
  * 32-bit platforms build it too).
@@ -24,6 +29,14 @@
 #include <Python.h>
 
 #include "holds.h"
+
+#define INTLSCORE_STRING_(text) #text
+#define INTLSCORE_STRING(text) INTLSCORE_STRING_(text)
+#ifdef INTLSCORE_SOURCES_SHA256
+#define SOURCES_SHA256 INTLSCORE_STRING(INTLSCORE_SOURCES_SHA256)
+#else
+#define SOURCES_SHA256 ""
+#endif
 
 static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
@@ -45,7 +58,9 @@ PyMODINIT_FUNC PyInit__native(void) {
     PyObject *created = PyModule_Create(&module);
     if (created != NULL && (PyModule_AddFunctions(created, setsearch_methods) < 0 ||
                             PyModule_AddFunctions(created, holds_methods) < 0 ||
-                            PyModule_AddFunctions(created, play_methods) < 0)) {
+                            PyModule_AddFunctions(created, play_methods) < 0 ||
+                            PyModule_AddStringConstant(created, "SOURCES_SHA256",
+                                                       SOURCES_SHA256) < 0)) {
         Py_DECREF(created);
         return NULL;
     }

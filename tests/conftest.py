@@ -8,6 +8,11 @@ behind the fast lane.
   browser context, so no test sees another's storage. It FAILS, never skips, when the
   browser cannot start: install it with ``bash .ci/chromium``.
 - ``expect`` waits up to 30 s (``EXPECT_TIMEOUT_MS``) for what it checks, as a hang guard.
+- A compiled module built from other C sources than this checkout's ``native/`` (a
+  developer's wheel installed before the C changed) is said once, at the end of the run, and
+  hushed everywhere else (``INTLSCORE_STALE_NATIVE_OK=1``, inherited by the commands the
+  tests run), so that tests reading stderr do not fail on it; ``test_native_stale.py``
+  sets up its own stale and fresh checkouts.
 - Marks: a test that uses ``browser`` is marked ``browser``; every ``browser`` or ``stress``
   test is also ``slow``, so that ``python -m pytest -m "not slow"`` (the fast lane of the
   README) leaves them all out.
@@ -38,6 +43,22 @@ def stress_multiplier(environment: Mapping[str, str]) -> int:
     if not text.strip().isdigit() or int(text) < 1:
         raise ValueError(f"INTLSCORE_STRESS must be a whole number from 1 up; got {text!r}")
     return int(text)
+
+
+# intlscore.engine.native.STALE_OK_VARIABLE, set before anything imports the engine
+# (importing that module imports the engine, which looks for the compiled module)
+os.environ.setdefault("INTLSCORE_STALE_NATIVE_OK", "1")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Where the compiled module is stale, the line that says so (hushed in the tests), at
+    the end of the run, where ``-q`` shows it too."""
+    from intlscore.engine import native
+
+    module = native.built_module()
+    notice = None if module is None else native.stale_notice(module, native.checkout_root())
+    if notice is not None:
+        terminalreporter.write_line(notice, yellow=True)
 
 
 try:

@@ -5,7 +5,8 @@ from three phones with the tile picker, and the club's tables splitting no word.
 
 The browser and the server are the fixtures of ``test_web_browser``; these tests FAIL
 when Chromium (or axe-core, for the scans) cannot start. The screenshots of docs/web.md's
-session and shared deal are written here.
+session and shared deal are taken here, into the test's temporary folder
+(``INTLSCORE_DOCS_SCREENSHOTS=1`` writes them over docs/; ``test_web_browser.screenshots``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_a11y import scan
 from test_browser_live import Phones, phone_maker
-from test_web_browser import DOCS, LAYOUT_CHECK, base, choose, db, option, tap  # noqa: F401
+from test_web_browser import (  # noqa: F401
+    LAYOUT_CHECK,
+    base,
+    choose,
+    db,
+    option,
+    screenshots,
+    tap,
+)
 
 from intlscore.session.ledger import Ledger
 
@@ -107,7 +116,7 @@ def test_the_first_screen_holds_the_totals_and_new_deal_and_the_newest_deal_come
 
 
 def test_the_form_previews_the_deal_and_deal_12_saved_is_said_in_view(
-    phones: Phones, db: Path
+    phones: Phones, db: Path, screenshots: Path
 ) -> None:
     eleven_deals(db, "preview")
     ann, bob = phones(2)
@@ -145,9 +154,8 @@ def test_the_form_previews_the_deal_and_deal_12_saved_is_said_in_view(
     bob.mouse.wheel(0, 3000)
     expect(news(bob)).to_contain_text("deal 12 saved")
     expect(news(bob)).to_be_in_viewport()
-    DOCS.mkdir(exist_ok=True)
     ann.evaluate("window.scrollTo(0, 0)")
-    ann.screenshot(path=DOCS / "web-session.png")
+    ann.screenshot(path=screenshots / "web-session.png")
     scan(ann, "a session after a save")
 
 
@@ -196,7 +204,9 @@ def test_an_undo_is_named_on_every_phone_with_redo_beside_it(phones: Phones, db:
     assert page_deals(db, "undo") == 11
 
 
-def test_a_shared_deal_from_three_phones_with_the_tile_picker(phones: Phones, db: Path) -> None:
+def test_a_shared_deal_from_three_phones_with_the_tile_picker(
+    phones: Phones, db: Path, screenshots: Path
+) -> None:
     """ann shares her open win; every phone shows the banner; bob taps his rack on his
     phone's picker, cat says she has not melded; ann's phone has no rack controls;
     discarding asks first; the names are remembered; ann stores it, once."""
@@ -229,7 +239,7 @@ def test_a_shared_deal_from_three_phones_with_the_tile_picker(phones: Phones, db
     rack = bob.get_by_label("my rack", exact=True)
     expect(rack.get_by_role("button")).to_have_count(3)
     expect(rack).to_be_in_viewport()  # just above the keys
-    bob.screenshot(path=DOCS / "web-shared.png")  # the banner, and the rack on the keyboard
+    bob.screenshot(path=screenshots / "web-shared.png")  # the banner, and the rack on the keyboard
     bob.get_by_role("button", name="done", exact=True).click()
     bob.get_by_role("button", name="send my rack").click()
     expect(cat.get_by_label("who has said")).to_contain_text("bob: rack r5 b7 *")

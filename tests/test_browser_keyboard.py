@@ -18,7 +18,9 @@ tile keyboard is the input itself, as the phone's own keyboard is, so it is meas
 own: the tiles being entered are in it, in view, after every tap.
 
 docs/web-score.png (the scorer after the 14th tile) and docs/web-deal.png (the closed
-win's hand on the keyboard) are written here, and looked at.
+win's hand on the keyboard) are taken here, and looked at; a run writes them to the test's
+temporary folder, and ``INTLSCORE_DOCS_SCREENSHOTS=1`` over docs/
+(``test_web_browser.screenshots``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_a11y import scan
 from test_browser_live import phone_maker
-from test_web_browser import DOCS, LAYOUT_CHECK, base, db, option, tile  # noqa: F401
+from test_web_browser import LAYOUT_CHECK, base, db, option, screenshots, tile  # noqa: F401
 
 from intlscore.session.ledger import Ledger
 
@@ -160,7 +162,7 @@ def phone(browser: Browser, base: str) -> Iterator[Page]:
 
 
 def test_the_scorer_takes_one_tap_a_tile_and_shows_the_score_above_the_keyboard(
-    phone: Page,
+    phone: Page, screenshots: Path
 ) -> None:
     page = phone
     page.goto("/")
@@ -184,8 +186,7 @@ def test_the_scorer_takes_one_tap_a_tile_and_shows_the_score_above_the_keyboard(
     expect(keyboard).to_be_visible()
     expect(keyboard).to_contain_text("hand: 14 of 15")
     assert thumb.scrolled == 0
-    DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=DOCS / "web-score.png")
+    page.screenshot(path=screenshots / "web-score.png")
     scan(page, "the scorer with the keyboard open and a score")
 
     # the 15th tile is the discard: the best one is found (r5), the keyboard closes
@@ -222,7 +223,7 @@ def eight_deals(db: Path, name: str) -> None:
 
 
 def test_a_closed_win_for_four_takes_22_taps_and_less_than_a_screen_of_scrolling(
-    phone: Page, db: Path
+    phone: Page, db: Path, screenshots: Path
 ) -> None:
     """cat wins closed with b1-13 b1 and r5 (the best discard, R10: the Royal 2400, not
     doubled); ann, bob and dan have not melded (R14: cat scores the type, 2400; R16: each of
@@ -246,7 +247,7 @@ def test_a_closed_win_for_four_takes_22_taps_and_less_than_a_screen_of_scrolling
             expect(hand.get_by_role("button")).to_have_count(number)
             in_view(page, hand)  # the tiles being entered, always in view
         if number == 14:
-            page.screenshot(path=DOCS / "web-deal.png")
+            page.screenshot(path=screenshots / "web-deal.png")
     expect(keyboard).to_be_hidden()  # the hand is complete: the losers come next
     for loser in ["ann", "bob", "dan"]:
         thumb.tap(page.get_by_label(f"{loser} has not melded"))

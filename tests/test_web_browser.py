@@ -5,13 +5,17 @@ by CSS class. They FAIL, never skip, when the browser cannot start: install it w
 ``bash .ci/chromium`` (``.ci/run`` does). ``INTLSCORE_CHROMIUM`` names another browser
 binary. One browser serves every test of a worker (``conftest.py``), one server on one
 ledger the whole module; each test gets a fresh phone-sized page (360x640).
-docs/web-advice.png is written here; the scorer's in test_browser_keyboard.py, the
-session's and the shared deal's in test_browser_evening.py (360x740).
+docs/web-advice.png is taken here; the scorer's in test_browser_keyboard.py, the
+session's and the shared deal's in test_browser_evening.py (360x740). A run writes them to
+its temporary folder (the ``screenshots`` fixture), so that it leaves the work tree as it
+was; ``INTLSCORE_DOCS_SCREENSHOTS=1`` writes them over docs/ instead, to refresh the
+pictures the docs show.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +31,16 @@ from intlscore.faces.web.app import create_app
 from intlscore.session.ledger import DB_ENV
 
 DOCS = Path(__file__).parents[1] / "docs"
+DOCS_SCREENSHOTS_VARIABLE = "INTLSCORE_DOCS_SCREENSHOTS"
 PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def screenshots(tmp_path: Path) -> Path:
+    """Where a test writes the screenshots that docs/ shows: the test's temporary folder,
+    or docs/ itself with ``INTLSCORE_DOCS_SCREENSHOTS=1``."""
+    asked = os.environ.get(DOCS_SCREENSHOTS_VARIABLE, "") not in ("", "0")
+    return DOCS if asked else tmp_path
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +163,7 @@ def test_reach_shows_the_closest_type_and_the_outs(page: Page) -> None:
     expect(result).to_contain_text("r5 x2")
 
 
-def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
+def test_reach_advises_the_best_discard_under_real_play(page: Page, screenshots: Path) -> None:
     """R23 on the page, as `intlscore odds --play`: k1-13 k1 r9 wins a Royal now, yet
     throwing r9 back and drawing keeps it and may bring a joker to double it (R12)."""
     page.goto("/reach")
@@ -171,8 +184,7 @@ def test_reach_advises_the_best_discard_under_real_play(page: Page) -> None:
     expect(advice).to_contain_text("Keeping every tile drawn gives the same at one draw")
     expect(advice.get_by_role("row", name="win now")).to_contain_text("2400")
     assert page.evaluate(LAYOUT_CHECK) == []
-    DOCS.mkdir(exist_ok=True)
-    advice.screenshot(path=DOCS / "web-advice.png")
+    advice.screenshot(path=screenshots / "web-advice.png")
     # a changed rack makes the advice stale: it goes
     page.get_by_role("button", name="clear").click()
     expect(advice.get_by_role("row")).to_have_count(0)

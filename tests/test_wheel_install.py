@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from intlscore.engine import native
+
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 300
 
@@ -94,6 +96,14 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_anywhere(tmp_path: Path) ->
         env,
     )
     assert search.strip() == "compiled"
+    # the module records the C sources it was built from: this checkout's (a checkout whose
+    # native/ differs says so, tests/test_native_stale.py)
+    recorded = run(
+        [bin_dir / "python", "-c", "import intlscore._native as m; print(m.SOURCES_SHA256)"],
+        elsewhere,
+        env,
+    )
+    assert recorded.strip() == native.sources_hash(str(ROOT / "native"))
 
     intlscore = bin_dir / "intlscore"
     out = run([intlscore, "score", "k1-13 k1", "--discard", "r5", "--json"], elsewhere, env)

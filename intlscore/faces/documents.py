@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from intlscore.rules import Rules
     from intlscore.session.ledger import RecordedDeal, Rescore, SessionState
+    from intlscore.session.night.place import TablePlace
 
 FORMATS: Final[dict[str, int]] = {
     "score": 1,  # intlscore score --json
@@ -131,6 +132,13 @@ def table_data(rules: Rules) -> dict[str, Any]:
         for hand_type in rules.hands
     ]
     return {"rules": rules.name, "table": rules.hands.source, "types": rows}
+
+
+def session_data(state: SessionState, place: TablePlace | None) -> dict[str, Any]:
+    """``session show --json``, ``session export`` and the page's ``GET /api/session/NAME``:
+    the session, and where it sits in a night (``table``: its night, round, table, seats,
+    who starts each deal and the deal in play; None outside every night)."""
+    return {**state.to_dict(), "table": None if place is None else place.to_dict()}
 
 
 def session_rules_data(state: SessionState) -> dict[str, Any]:

@@ -59,6 +59,23 @@ def add_context_flags(parser: argparse.ArgumentParser, title: str) -> None:
     )
 
 
+def add_tiles(parser: argparse.ArgumentParser, what: str, after: str = "") -> None:
+    """The positional ``TILES`` that :func:`rack_from_arguments` reads: ``what``, as one
+    quoted string or several arguments, then ``after`` (an example) in its help.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_tiles(parser, "the hand")
+    >>> parser.parse_args(["r1-13", "r1"]).tiles
+    ['r1-13', 'r1']
+    """
+    parser.add_argument(
+        "tiles",
+        metavar="TILES",
+        nargs="+",
+        help=f"{what}, as one quoted string or several arguments{after}",
+    )
+
+
 def add_seen_and_trump(parser: argparse.ArgumentParser) -> None:
     """``--seen TILES`` (repeatable) and ``--trump T``: the tiles out of play (R3, R20)."""
     parser.add_argument(
@@ -76,7 +93,7 @@ def rack_from_arguments(args: argparse.Namespace) -> Rack:
     so a bad rules file is the error a command shows before its tiles are read).
 
     >>> parser = argparse.ArgumentParser()
-    >>> _ = parser.add_argument("tiles", nargs="+")
+    >>> add_tiles(parser, "the hand")
     >>> add_seen_and_trump(parser)
     >>> add_context_flags(parser, "when")
     >>> add_table_and_json(parser)

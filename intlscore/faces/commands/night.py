@@ -37,7 +37,7 @@ def run_new(args: argparse.Namespace) -> int:
     with open_ledger(args) as ledger:
         night = create_night(
             ledger, args.name, args.players, rounds=args.rounds, deals=args.deals, seed=seed,
-            stake=args.stake, apart=apart, order=order,
+            stake=args.stake, apart=apart, order=order, minutes=args.minutes,
         )
         path = ledger.path
     sizes = table_sizes(len(night.players))
@@ -45,6 +45,7 @@ def run_new(args: argparse.Namespace) -> int:
         f"night {night.name}: {len(night.players)} players at {len(sizes)} tables"
         f" ({'/'.join(map(str, sizes))}), {night.rounds} rounds of {night.deals} deals,"
         f" seed {night.seed}"
+        + ("" if night.minutes is None else f", {night.minutes} minutes a round")
         + ("" if night.stake is None else f", stake {night.stake} per point"),
         f"ledger: {path}",
         f"next: intlscore night seat {night.name}",
@@ -171,6 +172,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                      type=whole_number_argument(minimum=0, maximum=2**63 - 1, example=7),
                      help="the seating's seed: the same seed seats the same (default: drawn,"
                      " and printed)")
+    new.add_argument("--minutes",
+                     type=whole_number_argument(minimum=1, maximum=600, example=45),
+                     help="a round's time limit: a round ends after its deals or this many"
+                     " minutes, the deal in play finished (default: no limit)")
     new.add_argument("--stake", metavar="AMOUNT",
                      help="money per point, kept with every table's session (R19)")
     new.add_argument("--apart", metavar="NAME", nargs=2, action="append",

@@ -15,6 +15,7 @@ from intlscore.faces.commands.common import (
     add_context_flags,
     add_seen_and_trump,
     add_table_and_json,
+    add_tiles,
     present,
     rack_from_arguments,
     sentence,
@@ -70,12 +71,7 @@ def _view(every: bool) -> Callable[[Any], Any]:
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``odds`` to the ``intlscore`` sub-commands."""
     parser = subparsers.add_parser("odds", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
-    parser.add_argument(
-        "tiles",
-        metavar="TILES",
-        nargs="+",
-        help="the rack, 14 or 15 tiles, as one quoted string or several arguments",
-    )
+    add_tiles(parser, "the rack, 14 or 15 tiles")
     parser.add_argument(
         "--draws",
         type=whole_number_argument(minimum=1, maximum=MAX_DRAWS, example=6),

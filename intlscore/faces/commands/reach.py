@@ -15,6 +15,7 @@ from intlscore.faces.commands.common import (
     add_context_flags,
     add_seen_and_trump,
     add_table_and_json,
+    add_tiles,
     present,
     rack_from_arguments,
     sentence,
@@ -88,12 +89,7 @@ def _view(args: argparse.Namespace) -> Callable[[Any], Any]:
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``reach`` to the ``intlscore`` sub-commands."""
     parser = subparsers.add_parser("reach", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
-    parser.add_argument(
-        "tiles",
-        metavar="TILES",
-        nargs="+",
-        help="the hand, 14 or 15 tiles, as one quoted string or several arguments",
-    )
+    add_tiles(parser, "the hand, 14 or 15 tiles")
     add_seen_and_trump(parser)
     view = parser.add_argument_group(
         "what to show",

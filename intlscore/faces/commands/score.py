@@ -13,6 +13,7 @@ from typing import Any
 from intlscore.faces.commands.common import (
     add_context_flags,
     add_table_and_json,
+    add_tiles,
     present,
     rack_from_arguments,
     sentence,
@@ -40,12 +41,7 @@ def _view() -> Callable[[Any], Any]:
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``score`` to the ``intlscore`` sub-commands."""
     parser = subparsers.add_parser("score", help=HELP, description=sentence(HELP), epilog=EXAMPLE)
-    parser.add_argument(
-        "tiles",
-        metavar="TILES",
-        nargs="+",
-        help="the tiles, as one quoted string or several arguments: r7, k13, * (joker), r3-7",
-    )
+    add_tiles(parser, "the tiles", ": r7, k13, * (joker), r3-7")
     parser.add_argument(
         "--discard",
         metavar="T",

@@ -279,19 +279,24 @@ def deal_number(text: str) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from intlscore.session.night.place import table_place
+
     with _ledger(args) as ledger:
         session = _session(args, ledger)
         state = session.snapshot()
+        place = table_place(ledger, state.name, len(state.deals))  # a night's table
         if not args.json:
             from intlscore.faces.render.amend_words import amend_changes
 
             was = amend_changes(state.deals, session.versions)
     if args.json:
-        print_document("session", state.to_dict())
+        from intlscore.faces.documents import session_data
+
+        print_document("session", session_data(state, place))
     else:
         from intlscore.faces.render.session_view import LATEST, session_view
 
-        print_rich(session_view(state, None if args.all else LATEST, was))
+        print_rich(session_view(state, None if args.all else LATEST, was, place))
     return 0
 
 
@@ -417,12 +422,17 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from intlscore.session.night.place import table_place
+
     with _ledger(args) as ledger:
         state = _session(args, ledger).snapshot()
+        place = None if args.format == "csv" else table_place(ledger, state.name, len(state.deals))
     if args.format == "csv":
         print(state.to_csv(), end="")
     else:
-        print_document("session", state.to_dict())
+        from intlscore.faces.documents import session_data
+
+        print_document("session", session_data(state, place))
     return 0
 
 

@@ -16,8 +16,9 @@ from intlscore.session.night.points import KEYS, number_text
 
 if TYPE_CHECKING:
     from intlscore.session.night.money import NightMoney
+    from intlscore.session.night.night import RoundClock
     from intlscore.session.night.points import Standing
-    from intlscore.session.night.store import Draft, NightView
+    from intlscore.session.night.store import Draft, NightView, TableState
 
 
 def _names(players: Sequence[str]) -> Text:
@@ -53,18 +54,21 @@ def sheet_view(view: NightView) -> RenderableType:
     head.append(
         f": {present} players present, {night.rounds} rounds of {night.deals} deals at each"
         f" table, seed {night.seed}"
+        + ("" if night.minutes is None else f", {night.minutes} minutes a round")
         + ("" if night.stake is None else f", stake {night.stake} per point")
     )
     parts: list[RenderableType] = [head]
     states = {(state.round, state.table.table): state for state in view.tables}
     for seated in night.seated:
         parts += [Text(""), Text(f"round {seated.round}", style="bold")]
+        if view.clock is not None and view.clock.round == seated.round:
+            parts.append(Text(_clock_text(view.clock)))
         rows = [
             (
                 str(table.table),
                 table.players,
                 table.starts,
-                f"{states[(seated.round, table.table)].deals}/{night.deals}",
+                _deals_cell(states[(seated.round, table.table)], night.deals),
             )
             for table in seated.tables
         ]
@@ -83,6 +87,22 @@ def sheet_view(view: NightView) -> RenderableType:
         parts += [Text(""), Text("roll call", style="bold")]
         parts += [user_text(line) for line in night.log]
     return Group(*parts)
+
+
+def _deals_cell(state: TableState, deals: int) -> str:
+    """A table's deals played of the round's, and ``time up`` while it owes the deal in
+    play."""
+    late = state.time_up and not state.finished
+    return f"{state.deals}/{deals}" + (" time up" if late else "")
+
+
+def _clock_text(clock: RoundClock) -> str:
+    """The round's clock in a line: when it ends and the time left (or that time is up)."""
+    ends = clock.ends[11:16]
+    if clock.time_up:
+        return f"time up at {ends} UTC: each table finishes the deal in play"
+    minutes, seconds = divmod(clock.seconds_left, 60)
+    return f"ends at {ends} UTC, {minutes}:{seconds:02} left"
 
 
 def standings_view(rows: Sequence[Standing], order: Sequence[str]) -> RenderableType:

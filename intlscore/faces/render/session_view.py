@@ -18,6 +18,7 @@ session friday: ann, bob (no deals yet)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -30,6 +31,9 @@ from intlscore.faces.render.output import user_text
 from intlscore.rules.deal_table import DealTable
 from intlscore.session.ledger import RecordedDeal, Rescore, SessionState, SessionSummary
 
+if TYPE_CHECKING:
+    from intlscore.session.night.place import TablePlace
+
 __all__ = [
     "deal_line",
     "history_view",
@@ -38,6 +42,8 @@ __all__ = [
     "rules_line",
     "session_list_view",
     "session_view",
+    "table_line",
+    "table_line_parts",
     "totals_view",
     "versions_view",
 ]
@@ -178,21 +184,60 @@ def history_view(
     return Group(*parts)
 
 
+def table_line_parts(place: TablePlace) -> list[str]:
+    """The pieces of a night's table line (:func:`table_line`), which the page shows
+    one by one.
+
+    >>> from intlscore.session.night.place import TablePlace
+    >>> seats = ("ann", "ben", "cy", "di")
+    >>> table_line_parts(TablePlace("cafe", 1, 4, 2, seats, seats, played=1))
+    ['Table 2', 'round 1 of 4', 'ann, ben, cy, di (seat order)', 'ben starts deal 2 of 4']
+    >>> table_line_parts(TablePlace("cafe", 3, 3, 1, seats, seats[:2], played=2))[-1]
+    "the round's 2 deals are played (cy would start deal 3)"
+    """
+    if place.over:
+        played = (
+            "the round's deal is played"
+            if place.deals == 1
+            else f"the round's {place.deals} deals are played"
+        )
+        starts = f"{played} ({place.starter} would start deal {place.deal})"
+    else:
+        starts = f"{place.starter} starts deal {place.deal} of {place.deals}"
+    return [
+        f"Table {place.table}",
+        f"round {place.round} of {place.rounds}",
+        f"{', '.join(place.seats)} (seat order)",
+        starts,
+    ]
+
+
+def table_line(place: TablePlace) -> str:
+    """A night's table in one line, as the phones of the table and ``session show``
+    print it: ``Table 2 · round 1 of 4 · ann, ben, cy, di (seat order) · ben starts deal
+    2 of 4``."""
+    return " · ".join(table_line_parts(place))
+
+
 def session_view(
     state: SessionState,
     latest: int | None = LATEST,
     was: Mapping[int, AmendChange] | None = None,
+    place: TablePlace | None = None,
 ) -> RenderableType:
     """The headline, the totals and the history of one session (its ``latest`` deals;
-    None for every one); ``was``: what each amended deal's last amendment changed."""
+    None for every one); ``was``: what each amended deal's last amendment changed;
+    ``place``: where it sits in a night (its table line under the headline)."""
     count = len(state.deals)
     deals = "no deals yet" if count == 0 else f"{count} deal{'s' * (count != 1)}"
     head = user_text(f"session {state.name}: {', '.join(state.players)} ({deals})", style="bold")
     house = rules_line(state.rules_name, state.table)
     if state.stake is not None:
         house += f"; stake {state.stake} per point"
-    parts: list[RenderableType] = [
-        head,
+    parts: list[RenderableType] = [head]
+    if place is not None:
+        parts.append(user_text(table_line(place)))
+    parts += [
         user_text(house, style="dim"),
         Text(""),
         totals_view(state.players, state.totals),

@@ -424,9 +424,16 @@ async def new_session(request: Request) -> Response:
 
 
 async def show_session(request: Request) -> Response:
+    from intlscore.faces.documents import session_data
+    from intlscore.session.night.place import table_place
+
     states = settings(request).states
-    state = await run_in_threadpool(with_session(request, states.read))
-    return answer(request, "session", state.to_dict())
+
+    def work(session: Session) -> dict[str, Any]:
+        state = states.read(session)  # with a night's table: where it sits (issue 43)
+        return session_data(state, table_place(session.ledger, state.name, len(state.deals)))
+
+    return answer(request, "session", await run_in_threadpool(with_session(request, work)))
 
 
 def deal_fields(body: Fields) -> dict[str, Any]:

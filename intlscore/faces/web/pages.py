@@ -21,10 +21,12 @@ from starlette.routing import Route
 
 from intlscore.engine.tiles import COLOUR_LETTERS, COLOUR_NAMES
 from intlscore.faces.render.amend_words import AmendChange, amend_changes
+from intlscore.faces.render.session_view import table_line_parts
 from intlscore.faces.web.api import open_session, session_name, settings
 from intlscore.faces.web.chart import player_order, running_chart
 from intlscore.faces.web.names import url_segment
 from intlscore.session.deal import KINDS
+from intlscore.session.night.place import TablePlace, table_place
 
 __all__ = ["PICKER_TILES", "clock", "render", "routes", "tile_label"]
 
@@ -125,15 +127,17 @@ async def session(request: Request) -> Response:
     where = settings(request)
     name = session_name(request)
 
-    def job() -> tuple[Any, list[str], dict[int, AmendChange]]:
+    def job() -> tuple[Any, list[str], dict[int, AmendChange], TablePlace | None]:
         with where.ledger() as ledger:
             opened = open_session(ledger, name)
             state = where.states.read(opened)
             # each player's style on the chart is theirs in every session and the club's
             order = player_order(ledger)
-            return state, order, amend_changes(state.deals, opened.versions)
+            # a night's table: its number, seats and who starts the deal in play (issue 43)
+            place = table_place(ledger, state.name, len(state.deals))
+            return state, order, amend_changes(state.deals, opened.versions), place
 
-    state, order, was = await run_in_threadpool(job)
+    state, order, was, place = await run_in_threadpool(job)
     chart = running_chart(state.players, [deal.deltas for deal in state.deals], order)
     return render(
         request,
@@ -143,6 +147,8 @@ async def session(request: Request) -> Response:
         was=was,
         chart=chart,
         kinds=[(kind, KIND_WORDS[kind]) for kind in KINDS],
+        place=place,
+        table_line=None if place is None else table_line_parts(place),
     )
 
 

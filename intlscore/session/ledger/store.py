@@ -135,25 +135,32 @@ class Store:
     def _in_transaction(
         self, connection: sqlite3.Connection, begin: str, *, writing: bool
     ) -> Iterator[None]:
-        """``begin`` on a borrowed connection, the block, then COMMIT (ROLLBACK if it
-        fails); the connection is this thread's meanwhile, and given back after."""
+        """:meth:`_one_transaction` on a borrowed connection; the connection is this
+        thread's meanwhile, and given back after."""
         try:
-            try:
-                connection.execute(begin)
-            except sqlite3.Error as error:
-                raise self.failure(error) from None
-            self._thread.active, self._thread.writing = connection, writing
-            try:
+            with self._one_transaction(connection, begin):
+                self._thread.active, self._thread.writing = connection, writing
                 yield
-                connection.execute("COMMIT")
-            except BaseException as error:
-                _end(connection, "ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise self.failure(error) from None
-                raise
         finally:
             self._thread.active, self._thread.writing = None, False
             self._give_back(connection)
+
+    @contextmanager
+    def _one_transaction(self, connection: sqlite3.Connection, begin: str) -> Iterator[None]:
+        """``begin``, the block, then COMMIT; ROLLBACK if anything fails, an SQLite error
+        raised as the ledger's own (:meth:`failure`). Every transaction of the store."""
+        try:
+            connection.execute(begin)
+        except sqlite3.Error as error:
+            raise self.failure(error) from None
+        try:
+            yield
+            connection.execute("COMMIT")
+        except BaseException as error:
+            _end(connection, "ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise self.failure(error) from None
+            raise
 
     # -- the file ------------------------------------------------------------------------------
 
@@ -323,24 +330,15 @@ class Store:
         def build(temporary: Path) -> T:
             connection = self._connect(temporary)
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                self._thread.active, self._thread.writing = connection, True
-                try:
+                with self._one_transaction(connection, "BEGIN IMMEDIATE"):
+                    self._thread.active, self._thread.writing = connection, True
                     for migration in MIGRATIONS:
                         migration(connection)
                     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                    result = work(connection)
-                    connection.execute("COMMIT")
-                    return result
-                except BaseException:
-                    _end(connection, "ROLLBACK")
-                    raise
-                finally:
-                    self._thread.active, self._thread.writing = None, False
-            except sqlite3.Error as error:
-                raise self.failure(error) from None
+                    return work(connection)
             finally:
+                self._thread.active, self._thread.writing = None, False
                 connection.close()
 
         return build
@@ -382,18 +380,8 @@ class Store:
         if self._read_only is not None:
             self._readable_as_it_is(connection, self._read_only)
             return
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise self.failure(error) from None
-        try:
+        with self._one_transaction(connection, "BEGIN IMMEDIATE"):
             self._upgrade(connection)
-            connection.execute("COMMIT")
-        except BaseException as error:
-            _end(connection, "ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                raise self.failure(error) from None
-            raise
 
     def _readable_as_it_is(self, connection: sqlite3.Connection, why: LedgerError) -> None:
         """A ledger that cannot be written is read without its upgrade when its schema is

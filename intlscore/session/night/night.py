@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Any, Final
 
@@ -32,6 +33,7 @@ __all__ = [
     "CARRY",
     "Cut",
     "Night",
+    "RoundClock",
     "SeatedRound",
     "SeatedTable",
     "arrive",
@@ -40,6 +42,8 @@ __all__ = [
     "leave",
     "new_night",
     "player_named",
+    "round_clock",
+    "round_ends",
     "with_players_renamed",
     "with_session_renamed",
 ]
@@ -53,6 +57,7 @@ CARRY: Final[Mapping[str, Fraction]] = {
 MAX_ROUNDS: Final = 20
 MAX_DEALS: Final = 20
 MAX_SEED: Final = 2**63
+MAX_MINUTES: Final = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +115,55 @@ class SeatedRound:
     def seating(self) -> tuple[tuple[str, ...], ...]:
         return tuple(table.players for table in self.tables)
 
+    @property
+    def started(self) -> str:
+        """When the round's clock started: the moment it was accepted (the ledger's
+        clock, ISO 8601)."""
+        return self.accepted
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """The clock of the round in play under a night's time limit: when it started, when
+    its time is up, the whole seconds left at the moment read (0 once up) and whether
+    time is up (then each table finishes the deal in play and stops).
+
+    >>> round_clock(1, "2026-12-06T20:00:00+00:00", 45, "2026-12-06T20:44:30+00:00")
+    RoundClock(round=1, started='2026-12-06T20:00:00+00:00', ends='2026-12-06T20:45:00+00:00', seconds_left=30, time_up=False)
+    """  # noqa: E501
+
+    round: int
+    started: str
+    ends: str
+    seconds_left: int
+    time_up: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "started": self.started,
+            "ends": self.ends,
+            "seconds_left": self.seconds_left,
+            "time_up": self.time_up,
+        }
+
+
+def round_ends(started: str, minutes: int) -> str:
+    """When a round that started at ``started`` runs out of its ``minutes``.
+
+    >>> round_ends("2026-12-06T20:00:00+00:00", 90)
+    '2026-12-06T21:30:00+00:00'
+    """
+    end = datetime.fromisoformat(started) + timedelta(minutes=minutes)
+    return end.isoformat(timespec="seconds")
+
+
+def round_clock(number: int, started: str, minutes: int, now: str) -> RoundClock:
+    """Round ``number``'s clock read at ``now`` (ISO times, as the ledger's clock gives)."""
+    ends = round_ends(started, minutes)
+    left = (datetime.fromisoformat(ends) - datetime.fromisoformat(now)).total_seconds()
+    return RoundClock(number, started, ends, max(0, int(left)), left <= 0)
+
 
 @dataclass(frozen=True, slots=True)
 class Cut:
@@ -148,6 +202,9 @@ class Night:
     seated: tuple[SeatedRound, ...] = ()
     cut: Cut | None = None
     log: tuple[str, ...] = field(default=(), compare=False)
+    minutes: int | None = None
+    """The time limit of a round (None: none): a round ends after ``deals`` deals or
+    ``minutes`` minutes, the deal in play finished."""
     """Roll-call events in order ("round 2: gus arrives"), for the sheet."""
 
     @property
@@ -177,6 +234,7 @@ class Night:
             "seated": [seated.to_dict() for seated in self.seated],
             "cut": None if self.cut is None else self.cut.to_dict(),
             "log": list(self.log),
+            "minutes": self.minutes,
         }
 
     @classmethod
@@ -196,6 +254,7 @@ class Night:
             seated=tuple(SeatedRound.from_dict(r) for r in data.get("seated", ())),
             cut=None if cut is None else Cut.from_dict(cut),
             log=tuple(str(line) for line in data.get("log", ())),
+            minutes=None if data.get("minutes") is None else int(data["minutes"]),
         )
 
 
@@ -218,7 +277,7 @@ def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
     """
     try:
         check_player_names(night.players, "night", (1, None))
-        _check_settings(night.rounds, night.deals, night.seed, night.order)
+        _check_settings(night.rounds, night.deals, night.seed, night.order, night.minutes)
         if night.cut is not None and night.cut.carry not in CARRY:
             raise NightError(f"carry {night.cut.carry!r} is not one of {', '.join(CARRY)}")
     except (DealError, NightError) as error:
@@ -257,13 +316,17 @@ def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
                 raise NightError(f"night {night.name!r}{where}: a start is not at the table")
 
 
-def _check_settings(rounds: int, deals: int, seed: int, order: Sequence[str]) -> None:
+def _check_settings(
+    rounds: int, deals: int, seed: int, order: Sequence[str], minutes: int | None = None
+) -> None:
     if not 1 <= rounds <= MAX_ROUNDS:
         raise NightError(f"a night has 1 to {MAX_ROUNDS} rounds, not {rounds}")
     if not 1 <= deals <= MAX_DEALS:
         raise NightError(f"a round has 1 to {MAX_DEALS} deals at each table, not {deals}")
     if not 0 <= seed < MAX_SEED:
         raise NightError(f"a seed is a whole number from 0 to 2**63 - 1, not {seed}")
+    if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
+        raise NightError(f"a round's time limit is 1 to {MAX_MINUTES} minutes, not {minutes}")
     for key in order:
         if key not in KEYS:
             raise NightError(f"tie-break {key!r} is not one of {', '.join(KEYS)}")
@@ -280,13 +343,15 @@ def new_night(
     created: str,
     apart: Sequence[tuple[str, str]] = (),
     order: Sequence[str] = DEFAULT_ORDER,
+    minutes: int | None = None,
 ) -> Night:
     """A night checked: usable, distinct names (without regard to case or Unicode form),
-    enough players for tables of 3 and 4, sensible rounds and deals."""
+    enough players for tables of 3 and 4, sensible rounds, deals and time limit."""
     names = check_player_names(players, "night", (1, None))
     table_sizes(len(names))  # says what is possible when too few
-    _check_settings(rounds, deals, seed, order)
-    night = Night(name, names, rounds, deals, seed, created, stake, order=tuple(order))
+    _check_settings(rounds, deals, seed, order, minutes)
+    night = Night(name, names, rounds, deals, seed, created, stake, order=tuple(order),
+                  minutes=minutes)
     pairs = tuple((player_named(night, a), player_named(night, b)) for a, b in apart)
     for a, b in pairs:
         if a == b:

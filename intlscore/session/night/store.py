@@ -28,6 +28,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -40,10 +41,13 @@ from intlscore.session.night.night import (
     CARRY,
     Cut,
     Night,
+    RoundClock,
     SeatedRound,
     SeatedTable,
     check_cut,
     cut_tables,
+    round_clock,
+    round_ends,
 )
 from intlscore.session.night.points import Standing, TableResult, standings
 from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
@@ -51,6 +55,8 @@ from intlscore.session.night.starts import count_starts, seat_round
 
 if TYPE_CHECKING:
     from intlscore.session.ledger import Ledger
+    from intlscore.session.ledger.core import Session
+    from intlscore.session.ledger.records import RecordedDeal
 
 MAX_NIGHT_NAME: Final = 48
 
@@ -104,13 +110,19 @@ class Draft:
 
 @dataclass(frozen=True, slots=True)
 class TableState:
-    """A seated table as read now: how many deals it has and each player's total."""
+    """A seated table as read now: how many deals it has and each player's total;
+    whether it is finished (its deals played, or under a time limit, the deal in play
+    when time was up recorded) and whether its round's time is up."""
 
     round: int
     table: SeatedTable
     deals: int
     totals: dict[str, int]
     closed_wins: dict[str, int]
+    finished: bool = False
+    time_up: bool = False
+    after_time: int = 0
+    """Deals first recorded once time was up (one finishes the table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +134,8 @@ class NightView:
     tables: tuple[TableState, ...]
     standings: tuple[Standing, ...]
     warnings: tuple[str, ...]
+    clock: RoundClock | None = None
+    """The clock of the round in play (None without a time limit or a round in play)."""
 
     def to_dict(self) -> dict[str, Any]:
         night = self.night
@@ -135,6 +149,7 @@ class NightView:
             ],
             "rounds_planned": night.rounds,
             "deals": night.deals,
+            "minutes": night.minutes,
             "seed": night.seed,
             "stake": night.stake,
             "order": list(night.order),
@@ -142,11 +157,14 @@ class NightView:
             "rounds": [
                 {
                     "round": seated.round,
+                    "started": seated.started,
                     "tables": [
                         {
                             **table.to_dict(),
                             "deals_played": states[(seated.round, table.table)].deals,
                             "totals": states[(seated.round, table.table)].totals,
+                            "finished": states[(seated.round, table.table)].finished,
+                            "time_up": states[(seated.round, table.table)].time_up,
                         }
                         for table in seated.tables
                     ],
@@ -156,6 +174,7 @@ class NightView:
             "cut": None if night.cut is None else night.cut.to_dict(),
             "standings": [row.to_dict() for row in self.standings],
             "roll_call": list(night.log),
+            "clock": None if self.clock is None else self.clock.to_dict(),
             "warnings": list(self.warnings),
         }
 
@@ -253,8 +272,10 @@ def create_night(
     stake: str | None = None,
     apart: Sequence[tuple[str, str]] = (),
     order: Sequence[str] | None = None,
+    minutes: int | None = None,
 ) -> Night:
-    """Store a new night (checked: :func:`.night.new_night`)."""
+    """Store a new night (checked: :func:`.night.new_night`); ``minutes`` is a round's
+    time limit (None: none)."""
     from intlscore.session.ledger.core import check_session_name
     from intlscore.session.night.points import DEFAULT_ORDER
     from intlscore.session.settlement import parse_money
@@ -268,7 +289,7 @@ def create_night(
     money = None if stake is None else str(parse_money(stake))
     night = nights.new_night(
         name, players, rounds=rounds, deals=deals, seed=seed, stake=money,
-        created=clock.now(), apart=apart, order=order or DEFAULT_ORDER,
+        created=clock.now(), apart=apart, order=order or DEFAULT_ORDER, minutes=minutes,
     )
 
     def insert(connection: sqlite3.Connection) -> Night:
@@ -295,27 +316,51 @@ def roll_call(ledger: Ledger, name: str, player: str, *, arriving: bool) -> Nigh
     return ledger.write(change)
 
 
-def _table_states(ledger: Ledger, night: Night) -> tuple[TableState, ...]:
+def _table_states(
+    ledger: Ledger, night: Night, now: str | None = None
+) -> tuple[TableState, ...]:
     """Every seated table's deals and totals, read through the ledger's sessions (inside
-    the caller's snapshot)."""
+    the caller's snapshot), and under a time limit, whether time is up at ``now`` (the
+    ledger's clock by default)."""
+    moment = datetime.fromisoformat(now or clock.now())
     states = []
     for seated in night.seated:
+        ends = None
+        if night.minutes is not None:
+            ends = datetime.fromisoformat(round_ends(seated.started, night.minutes))
+        time_up = ends is not None and moment >= ends
         for table in seated.tables:
-            snapshot = ledger.session(table.session).snapshot()
+            session = ledger.session(table.session)
+            snapshot = session.snapshot()
             wins = Counter(
                 deal.winner for deal in snapshot.deals if deal.kind == "closed" and deal.winner
             )
             keys = {name_key(p): p for p in table.players}
+            after = 0
+            if time_up and ends is not None:
+                after = sum(
+                    _first_recorded(session, deal) >= ends for deal in snapshot.deals
+                )
+            count = len(snapshot.deals)
             states.append(
                 TableState(
                     seated.round,
                     table,
-                    len(snapshot.deals),
+                    count,
                     {p: snapshot.totals.get(p, 0) for p in table.players},
                     {keys[name_key(w)]: n for w, n in wins.items() if name_key(w) in keys},
+                    finished=count >= night.deals or after >= 1,
+                    time_up=time_up,
+                    after_time=after,
                 )
             )
     return tuple(states)
+
+
+def _first_recorded(session: Session, deal: RecordedDeal) -> datetime:
+    """When ``deal`` was first recorded (an amendment keeps the first version's time)."""
+    created = session.versions(deal.number)[0].created if deal.amended else deal.created
+    return datetime.fromisoformat(created)
 
 
 def _unfinished(night: Night, states: Sequence[TableState]) -> list[str]:
@@ -325,13 +370,15 @@ def _unfinished(night: Night, states: Sequence[TableState]) -> list[str]:
     return [
         f"round {last} is not finished: table {state.table.table} has {state.deals} of"
         f" {night.deals} deals"
+        + (" (time up: finish the deal in play)" if state.time_up else "")
         for state in states
-        if state.round == last and state.deals < night.deals
+        if state.round == last and not state.finished
     ]
 
 
-def _view(ledger: Ledger, night: Night) -> NightView:
-    states = _table_states(ledger, night)
+def _view(ledger: Ledger, night: Night, now: str | None = None) -> NightView:
+    now = now or clock.now()
+    states = _table_states(ledger, night, now)
     results = []
     for state in states:
         before_cut = night.cut is not None and state.round <= night.cut.after
@@ -350,14 +397,26 @@ def _view(ledger: Ledger, night: Night) -> NightView:
         for state in states
         if state.deals > night.deals
     ]
-    return NightView(night, states, rows, tuple(warnings))
+    warnings += [
+        f"round {state.round}, table {state.table.table} recorded {state.after_time} deals"
+        " after time was up (all count)"
+        for state in states
+        if state.after_time > 1
+    ]
+    round_clock_now = None
+    if night.minutes is not None and night.seated:
+        last = night.seated[-1]
+        if any(not s.finished for s in states if s.round == last.round):
+            round_clock_now = round_clock(last.round, last.started, night.minutes, now)
+    return NightView(night, states, rows, tuple(warnings), round_clock_now)
 
 
-def read_night(ledger: Ledger, name: str) -> NightView:
-    """The night, its tables' states and standings, read in one snapshot."""
+def read_night(ledger: Ledger, name: str, now: str | None = None) -> NightView:
+    """The night, its tables' states and standings, read in one snapshot; its round's
+    clock as at ``now`` (ISO 8601; the ledger's clock by default)."""
 
     def read(connection: sqlite3.Connection | None) -> NightView:
-        return _view(ledger, _load(connection, name))
+        return _view(ledger, _load(connection, name), now)
 
     return ledger.read(read)
 

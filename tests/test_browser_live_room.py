@@ -21,6 +21,7 @@ from intlscore.faces.cli import main
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.live import limit_streams
 from intlscore.session.ledger import Ledger
+from intlscore.session.night.store import accept_round, create_night
 
 PHONE = {"width": 360, "height": 640}
 PLAYERS = ["ann", "bob", "cat"]
@@ -109,6 +110,35 @@ def test_a_laptop_deal_shows_from_the_event_with_no_read_of_the_session(
         ]
         # the page itself, served once; "amend" reads the deal's input, once
         assert reads == [("GET", "/session/room"), ("GET", "/api/session/room")]
+
+
+def test_a_night_tables_line_follows_a_laptop_deal_from_the_event_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """At a night's table the line says who starts the deal in play: after a deal recorded
+    on the laptop it names the next starter, from the event, with no read of the page."""
+    db = tmp_path / "ledger.sqlite3"
+    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+    with Ledger(db) as ledger:
+        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
+        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
+    table = first.tables[0]
+    a, b, c, d = table.players
+    with (
+        running(create_app(db=db)) as url,
+        listening(url, table.session),
+        phone(browser, url) as (page, answers),
+    ):
+        page.goto(f"/session/{table.session}")
+        expect(page.locator("html[data-live=on]")).to_have_count(1)
+        line = page.locator("[data-live=table-line]")
+        expect(line).to_contain_text(f"{a} starts deal 1 of 4")
+        argv = ["session", "deal", table.session, "--open", "--winner", a]
+        assert main([*argv, "--not-melded", b, c, d, "--db", str(db)]) == 0
+        expect(line).to_contain_text(f"{b} starts deal 2 of 4")
+        expect(page.get_by_label("totals", exact=True)).to_contain_text("Totals after 1 deal")
+        reads = [path for method, path, _ in answers if path.split("?")[0].endswith(table.session)]
+        assert reads == [f"/session/{table.session}"]  # the page, served once
 
 
 def test_a_page_refused_by_a_full_server_says_so_and_comes_back(

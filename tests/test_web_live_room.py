@@ -212,3 +212,23 @@ def test_a_rescore_or_an_unknown_moment_makes_the_page_read_itself(tmp_path: Pat
     assert news["table-1"]["entries"] == [{"kind": "rescore", "number": 1}]
     assert news["table-1"]["whole"] is True
     watch.close()
+
+
+def test_a_night_tables_news_holds_its_line_with_the_next_starter(tmp_path: Path) -> None:
+    from intlscore.session.night.store import accept_round, create_night
+
+    db = tmp_path / "ledger.sqlite3"
+    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+    with Ledger(db) as ledger:
+        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
+        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
+    table = first.tables[0]
+    a, b, c, d = table.players
+    watch = LedgerWatch(lambda: db)
+    watch.poll()
+    with Ledger(db) as ledger:
+        ledger.session(table.session).deal(kind="open", winner=a, not_melded=[b, c, d])
+    _, news = watch.look(frozenset({table.session, "table-1"}))
+    line = news[table.session]["parts"]["table-line"]
+    assert 'data-live="table-line"' in line and f"{b} starts deal 2 of 4" in line
+    watch.close()

@@ -16,7 +16,8 @@ change. The news holds:
   ``removed``: the numbers of deals undone;
 - ``count`` and ``totals``: how many deals count and each player's total;
 - ``parts``: the page's other live parts as the page renders them (the totals, the
-  history's buttons, the chart, the stake);
+  history's buttons, the chart, the stake, and for a night's table its line: the page
+  takes each part from its HTML by its ``data-live`` name);
 - ``whole``: true when the page cannot apply it (a re-scoring changes every deal, or the
   moment before is not in the session's chain): the page then reads itself.
 
@@ -32,11 +33,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from intlscore.faces.render.amend_words import amend_changes
+from intlscore.faces.render.session_view import table_line_parts
 from intlscore.faces.web.chart import running_chart
 from intlscore.session.ledger import Ledger
 from intlscore.session.ledger.records import History, RecordedDeal
 from intlscore.session.ledger.session import OpenSession
 from intlscore.session.ledger.state import SessionState
+from intlscore.session.night.place import TablePlace, nights_naming, place_in
 
 __all__ = ["entry_of", "session_news"]
 
@@ -107,6 +110,9 @@ def session_news(
     news["removed"] = sorted({n for kind, n in done if kind == "undo" and n > count})
     news["deals"] = _rows(state, history, [state.deals[number - 1] for number in written])
     news["parts"] = _parts(state, order)
+    place = place_in(nights_naming(connection, state.name), state.name, count)
+    if place is not None:  # a night's table: its line says who starts the deal in play
+        news["parts"]["table-line"] = _table_line(place)
     return news
 
 
@@ -151,3 +157,12 @@ def _parts(state: SessionState, order: Sequence[str]) -> dict[str, str]:
         "chart": str(macros.chart_part(chart)).strip(),
         "stake": str(macros.stake(state)).strip(),
     }
+
+
+def _table_line(place: TablePlace) -> str:
+    """A night's table as the page's include renders it (``table_line.html``); the page
+    takes its line (``data-live="table-line"``) from it."""
+    from intlscore.faces.web.pages import ENVIRONMENT
+
+    template = ENVIRONMENT.get_template("table_line.html")
+    return template.render(place=place, table_line=table_line_parts(place)).strip()

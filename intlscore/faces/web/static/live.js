@@ -18,19 +18,39 @@ const Live = (() => {
      applied, so a slow answer never puts back an older state over a newer one. */
   const newest = new Map();
 
+  /* Each event is an epoch: every part a handler asks for in it is read from one fetch
+     of the page (a second refresh in the same epoch shares the first one's answer), or
+     from none at all when the event's news brought the parts already (`told`). */
+  let epoch = 0;
+  let shared = null; // { epoch, text: Promise<string|null> }
+  let told = null; // { epoch, parts: Set, changed: Set }
+
+  function page() {
+    if (!shared || shared.epoch !== epoch) {
+      const text = fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+        .then((response) => (response.ok ? response.text() : null))
+        .catch(() => null); // offline: the stream's reconnect will bring the page up to date
+      shared = { epoch, text };
+    }
+    return shared.text;
+  }
+
+  /* The parts `parts` are up to date for this event (the page applied its news), and
+     `changed` of them changed: a refresh of them in this event reads nothing. */
+  function current(parts, changed) {
+    told = { epoch, parts: new Set(parts), changed: new Set(changed) };
+  }
+
   async function refresh(parts, after) {
+    if (told && told.epoch === epoch && parts.every((part) => told.parts.has(part))) {
+      if (after) after();
+      return parts.filter((part) => told.changed.has(part));
+    }
     const key = parts.join(" ");
     const ticket = (newest.get(key) || 0) + 1;
     newest.set(key, ticket);
-    let response;
-    try {
-      response = await fetch(window.location.href, { credentials: "same-origin", cache: "no-store" });
-    } catch (error) {
-      return []; // offline: the stream's reconnect will bring the page up to date
-    }
-    if (!response.ok) return [];
-    const text = await response.text();
-    if (newest.get(key) !== ticket) return [];
+    const text = await page();
+    if (text === null || newest.get(key) !== ticket) return [];
     const fresh = new DOMParser().parseFromString(text, "text/html");
     const changed = [];
     for (const part of parts) {
@@ -41,20 +61,22 @@ const Live = (() => {
     return changed;
   }
 
-  /* Put `next` (an element, or the server's HTML of it) in the place of the page's part
-     `part`; an unchanged part is left as it is (a tap on it is not lost). */
+  /* Put the part `part` given (an element, or the server's HTML holding it) in the place
+     of the page's own; an unchanged part is left as it is (a tap on it is not lost). */
   function swap(part, next) {
     const now = document.querySelector(`[data-live="${part}"]`);
-    const element = typeof next === "string" ? fromHtml(next) : next;
+    const element = typeof next === "string" ? fromHtml(next, part) : next;
     if (!now || !element || now.outerHTML === element.outerHTML) return false;
     now.replaceWith(document.importNode(element, true));
     return true;
   }
 
-  /* One element from the server's (escaped) rendering of it. */
-  function fromHtml(html) {
+  /* The element the server's (escaped) HTML holds: its part `part` (by its data-live
+     name; null when it holds none), or without `part` its first element. */
+  function fromHtml(html, part) {
     const holder = document.createElement("template");
     holder.innerHTML = html;
+    if (part) return holder.content.querySelector(`[data-live="${part}"]`);
     return holder.content.firstElementChild;
   }
 
@@ -210,6 +232,7 @@ const Live = (() => {
     } catch (error) {
       return;
     }
+    epoch += 1;
     if (kind === "hello") {
       // on every (re)connect: whatever was written since the page was served, or while
       // the stream was down, is read now (session.js reads only what it missed)
@@ -224,5 +247,5 @@ const Live = (() => {
     for (const handler of handlers[kind] || []) handler(data);
   }
 
-  return { refresh, swap, fromHtml, follow, on };
+  return { refresh, current, swap, fromHtml, follow, on };
 })();

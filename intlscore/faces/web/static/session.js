@@ -372,13 +372,14 @@
 
   /* Another phone or the laptop changed this session: show the ledger's new state, read
      whole (after this phone's own write, or when the page cannot apply what it was told). */
+  const LIVE_PARTS = ["summary", "totals", "chart", "history-actions", "history", "stake"];
   let reading = 0;
   let waiting = [];
   async function refreshSession() {
     reading += 1;
     let changed;
     try {
-      changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history", "stake"]);
+      changed = await Live.refresh(LIVE_PARTS);
     } finally {
       reading -= 1;
     }
@@ -408,7 +409,12 @@
       return;
     }
     const history = historyPart();
-    if (history.dataset.head === news.head) return; // shown already (this phone's own write)
+    if (history.dataset.head === news.head) {
+      // shown already (this phone's own write, read back): the other parts of the same
+      // moment (a night's table line) may still be new
+      swapParts(news, ["history"]);
+      return;
+    }
     if (history.dataset.head !== news.before) {
       refreshSession();
       return;
@@ -437,10 +443,19 @@
     list.hidden = news.count === 0;
     history.querySelector(".no-deals").hidden = news.count !== 0;
     history.dataset.head = news.head;
-    for (const [part, html] of Object.entries(news.parts)) {
-      if (Live.swap(part, html) && part === "totals") settlement.replaceChildren();
-    }
+    swapParts(news, ["history"]);
     announce();
+  }
+
+  /* The news's parts in place of the page's; then every part of this moment is current,
+     so a script that refreshes one of them for this event reads nothing (live.js). */
+  function swapParts(news, changed) {
+    for (const [part, html] of Object.entries(news.parts)) {
+      if (!Live.swap(part, html)) continue;
+      changed.push(part);
+      if (part === "totals") settlement.replaceChildren();
+    }
+    Live.current([...LIVE_PARTS, ...Object.keys(news.parts)], changed);
   }
 
   Live.on("ledger", (data) => apply(data.news));
@@ -448,6 +463,7 @@
   // the stream starts from; after a drop, always (it may have missed anything)
   Live.on("reconnect", (data, first) => {
     if (!first || data.head !== historyPart().dataset.head) refreshSession();
+    else Live.current([...LIVE_PARTS, "table-line"], []); // the page is the stream's moment
   });
   Live.follow(name);
 

@@ -18,31 +18,31 @@ const Live = (() => {
      applied, so a slow answer never puts back an older state over a newer one. */
   const newest = new Map();
 
-  /* Each event is an epoch: every part a handler asks for in it is read from one fetch
-     of the page (a second refresh in the same epoch shares the first one's answer), or
-     from none at all when the event's news brought the parts already (`told`). */
-  let epoch = 0;
-  let shared = null; // { epoch, text: Promise<string|null> }
-  let told = null; // { epoch, parts: Set, changed: Set }
+  /* While the handlers of one event run (`during`), every part they ask for is read from
+     one fetch of the page (a second refresh shares the first one's answer), or from none
+     at all when the event's news brought the parts already (`told`). Any other refresh
+     (after this phone's own write, say) fetches afresh. */
+  let during = false;
+  let shared = null; // the page's text, fetched once for this event
+  let told = null; // { parts: Set, changed: Set }
 
   function page() {
-    if (!shared || shared.epoch !== epoch) {
-      const text = fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
-        .then((response) => (response.ok ? response.text() : null))
-        .catch(() => null); // offline: the stream's reconnect will bring the page up to date
-      shared = { epoch, text };
-    }
-    return shared.text;
+    if (during && shared) return shared;
+    const text = fetch(window.location.href, { credentials: "same-origin", cache: "no-store" })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null); // offline: the stream's reconnect will bring the page up to date
+    if (during) shared = text;
+    return text;
   }
 
-  /* The parts `parts` are up to date for this event (the page applied its news), and
-     `changed` of them changed: a refresh of them in this event reads nothing. */
+  /* The parts `parts` are up to date for the event being handled (the page applied its
+     news), and `changed` of them changed: a refresh of them for this event reads nothing. */
   function current(parts, changed) {
-    told = { epoch, parts: new Set(parts), changed: new Set(changed) };
+    if (during) told = { parts: new Set(parts), changed: new Set(changed) };
   }
 
   async function refresh(parts, after) {
-    if (told && told.epoch === epoch && parts.every((part) => told.parts.has(part))) {
+    if (during && told && parts.every((part) => told.parts.has(part))) {
       if (after) after();
       return parts.filter((part) => told.changed.has(part));
     }
@@ -232,19 +232,25 @@ const Live = (() => {
     } catch (error) {
       return;
     }
-    epoch += 1;
-    if (kind === "hello") {
-      // on every (re)connect: whatever was written since the page was served, or while
-      // the stream was down, is read now (session.js reads only what it missed)
-      const first = !greeted;
-      greeted = true;
-      failures = 0;
-      say("");
-      document.documentElement.dataset.live = "on";
-      for (const handler of handlers.reconnect) handler(data, first);
-      return;
+    during = true;
+    try {
+      if (kind === "hello") {
+        // on every (re)connect: whatever was written since the page was served, or while
+        // the stream was down, is read now (session.js reads only what it missed)
+        const first = !greeted;
+        greeted = true;
+        failures = 0;
+        say("");
+        document.documentElement.dataset.live = "on";
+        for (const handler of handlers.reconnect) handler(data, first);
+        return;
+      }
+      for (const handler of handlers[kind] || []) handler(data);
+    } finally {
+      during = false;
+      shared = null;
+      told = null;
     }
-    for (const handler of handlers[kind] || []) handler(data);
   }
 
   return { refresh, current, swap, fromHtml, follow, on };

@@ -1,4 +1,5 @@
-"""``intlscore night``: a tournament night: new, seat, show, arrive, leave, cut."""
+"""``intlscore night``: a tournament night: new, seat, show, arrive, leave, apart, cut,
+settle."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from intlscore.faces.commands.ledger_option import add_db_argument, open_ledger
 
 HELP = (
     "a tournament night: tables of 3 and 4 over several rounds, seated without repeat"
-    " meetings, with placement points and margins: new, seat, show, arrive, leave, cut,"
-    " settle"
+    " meetings, with placement points and margins: new, seat, show, arrive, leave, apart,"
+    " cut, settle"
 )
 POINTS_NOTE = (
     "points: 4/3/1/0 at a table of four, 4/2/0 at a table of three, by each table's totals"
@@ -116,19 +117,52 @@ def run_leave(args: argparse.Namespace) -> int:
     return _roll_call(args, arriving=False)
 
 
+def run_apart(args: argparse.Namespace) -> int:
+    from intlscore.faces.commands.session import print_plain
+    from intlscore.session.night.night import player_named
+    from intlscore.session.night.store import set_apart
+
+    with open_ledger(args) as ledger:
+        night = set_apart(ledger, args.name, args.first, args.second, remove=args.remove)
+    first, second = player_named(night, args.first), player_named(night, args.second)
+    pairs = ", ".join(f"{a} and {b}" for a, b in night.apart) or "none"
+    done = "no longer kept apart" if args.remove else "kept apart"
+    kept = " (the rounds seated stay as they are)" if night.seated else ""
+    print_plain(
+        f"night {night.name}: {first} and {second} {done} from round"
+        f" {len(night.seated) + 1} on{kept}",
+        f"pairs kept apart: {pairs}",
+        f"next: intlscore night seat {night.name}",
+    )
+    return 0
+
+
 def run_cut(args: argparse.Namespace) -> int:
     from intlscore.faces.commands.session import print_plain
     from intlscore.session.night.night import cut_tables
-    from intlscore.session.night.store import cut_night
+    from intlscore.session.night.store import cut_night, cut_to_winners
 
+    if args.best_losers is not None and not args.winners:
+        from intlscore.errors import NightError
+
+        raise NightError("--best-losers goes with --winners (the table winners plus the K"
+                         " best others)")
+    notes: tuple[str, ...] = ()
     with open_ledger(args) as ledger:
-        cut = cut_night(ledger, args.name, args.top, args.carry)
+        if args.winners:
+            cut, notes = cut_to_winners(ledger, args.name, args.best_losers or 0, args.carry)
+        else:
+            cut = cut_night(ledger, args.name, args.top, args.carry)
     lines = [
-        f"night {args.name}: the top {len(cut.players)} after round {cut.after} play on"
-        f" (earlier points {cut.carry})",
+        f"night {args.name}: {cut.who} after round {cut.after} play on (earlier points"
+        f" {cut.carry})"
     ]
+    lines += list(notes)
     for number, table in enumerate(cut_tables(cut.players), start=1):
-        seeds = ", ".join(f"{cut.players.index(p) + 1}. {p}" for p in table)
+        seeds = ", ".join(
+            f"{cut.players.index(p) + 1}. {p}" + (" (table winner)" if p in cut.winners else "")
+            for p in table
+        )
         lines.append(f"table {number}: {seeds}")
     lines.append(f"next: intlscore night seat {args.name} --accept")
     print_plain(*lines)
@@ -208,9 +242,30 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     leave.add_argument("player", metavar="PLAYER", help="the player's name")
     leave.set_defaults(run=run_leave)
 
-    cut = action("cut", "the top N of the standings play on at tables seeded 1-3-5-7 / 2-4-6-8")
-    cut.add_argument("--top", type=whole_number_argument(minimum=3, maximum=1000, example=8),
-                     required=True, help="how many play on")
+    apart = action("apart", "keep two players apart from the next round on (--remove: no"
+                   " longer); the rounds seated stay as they are")
+    apart.add_argument("first", metavar="A", help="a player")
+    apart.add_argument("second", metavar="B", help="the other player")
+    apart.add_argument("--remove", action="store_true",
+                       help="no longer keep them apart")
+    apart.set_defaults(run=run_apart)
+
+    cut = action(
+        "cut",
+        "the top N of the standings, or the table winners plus the best others, play on at"
+        " tables seeded 1-3-5-7 / 2-4-6-8",
+    )
+    who = cut.add_mutually_exclusive_group(required=True)
+    who.add_argument("--top", type=whole_number_argument(minimum=3, maximum=1000, example=8),
+                     help="how many play on, best of the standings first")
+    who.add_argument("--winners", action="store_true",
+                     help="each table's winner of the last round plays on (by the night's"
+                     " tie-break order at that table; a tie there goes to the player higher"
+                     " in the standings), seeded by standing")
+    cut.add_argument("--best-losers", metavar="K",
+                     type=whole_number_argument(minimum=0, maximum=1000, example=2),
+                     help="with --winners: the K best others by standing join them, seeded"
+                     " after the winners (default 0)")
     cut.add_argument("--carry", choices=("kept", "halved", "cleared"), default="kept",
                      help="the points and margins of the rounds before the cut (default kept)")
     cut.set_defaults(run=run_cut)

@@ -20,7 +20,10 @@ def run_rename(args: argparse.Namespace) -> int:
         path = ledger.path
     with stored_already(f"the rename of {args.old!r} to {args.new!r}"):
         if args.json:
-            print_document("player-rename", {"db": str(path), **done.to_dict()})
+            print_document(
+                "player-rename",
+                {"db": str(path), **done.to_dict(), "nights": list(done.nights)},
+            )
         else:
             count, nights = len(done.sessions), len(done.nights)
             where = []

@@ -80,8 +80,7 @@ def sheet_view(view: NightView) -> RenderableType:
     if night.cut is not None:
         parts += [
             Text(""),
-            Text(f"cut after round {night.cut.after}: the top {len(night.cut.players)} play on"
-                 f" (earlier points {night.cut.carry})"),
+            user_text(night.cut.summary),
         ]
     if night.log:
         parts += [Text(""), Text("roll call", style="bold")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -65,6 +65,9 @@ class SeasonSession:
     deals: tuple[SeasonDeal, ...]
     stake: Decimal | None = None
     """The session's own stake, as kept (R19; None until one is stored)."""
+    night_table: bool = False
+    """A table of a night's round (:mod:`intlscore.session.night`): the season's rating
+    takes one step for the whole table, not one a deal (:mod:`.ratings`)."""
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """What has been worked out from this session (:func:`~.tally.tally`): it lives as long
     as the session as read, so a server's :class:`SeasonCache` keeps it until the session
@@ -74,7 +77,8 @@ class SeasonSession:
 def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[SeasonSession]:
     """Every session of the ledger with its deals that count, oldest first, all read in one
     snapshot from what was kept when each deal was written (:mod:`~intlscore.session.
-    ledger.kept`): no history is replayed, no record parsed and no deal scored again.
+    ledger.kept`): no history is replayed, no session record parsed and no deal scored
+    again. The nights' records are read to mark their tables' sessions (``night_table``).
 
     With ``known`` (a server keeps one), a session whose head has not moved since it was
     last read is taken from there: after a deal, only that deal's session is read again.
@@ -86,6 +90,9 @@ def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[Season
         rows = connection.execute(
             "SELECT id, name, head, players, stake FROM session ORDER BY id"
         ).fetchall()
+        from intlscore.session.night.store import night_table_sessions
+
+        tables = night_table_sessions(connection)
         found = {} if known is None else known.sessions
         fresh = {
             session_id: (name, tuple(json.loads(players)))
@@ -101,11 +108,14 @@ def read_season(ledger: Ledger, known: SeasonCache | None = None) -> list[Season
                     fresh[session_id][1],
                     tuple(deals[session_id]),
                     None if stake is None else Decimal(stake),
+                    name in tables,
                 )
-                if known is not None:
-                    known.sessions[session_id] = (session, head)
             else:
                 session = found[session_id][0]
+                if session.night_table != (name in tables):
+                    session = replace(session, night_table=name in tables)
+            if known is not None:
+                known.sessions[session_id] = (session, head)
             season.append(session)
         if known is not None:
             for gone in set(known.sessions) - {row[0] for row in rows}:

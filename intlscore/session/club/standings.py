@@ -4,9 +4,10 @@ The rating is `openskill <https://openskill.me>`_'s Plackett-Luce model, a Bayes
 rating for games of more than two players. Every player starts at ``mu`` 25 with
 uncertainty ``sigma`` 25/3; each deal that counts, in date order (sessions in the ledger's
 order, deals by number), is one game among its players, ranked by their deltas in it
-(equal deltas tie). ``mu`` is the estimated skill, ``sigma`` how unsure that estimate is,
-and the *ordinal* ``mu - 3 sigma`` a cautious figure to sort by: a player with few deals
-has a large ``sigma`` and so a low ordinal, whatever their luck.
+(equal deltas tie); a night's table is one game for its whole round, ranked by its
+players' totals there (:mod:`.ratings`). ``mu`` is the estimated skill, ``sigma`` how
+unsure that estimate is, and the *ordinal* ``mu - 3 sigma`` a cautious figure to sort by:
+a player with few deals has a large ``sigma`` and so a low ordinal, whatever their luck.
 
 What the rating does not say: it sees only the order of the players in each deal, not the
 size of the win (a 2400-point Royal counts as much as a 100-point open win), and nothing of

@@ -67,6 +67,8 @@ class PlayedDeal:
     summary: str
     closed: tuple[int, str, int] | None = None
     """For a closed win: the type's number, its name and the jokers among the 14 tiles."""
+    night_table: bool = False
+    """A deal at a night's table: the rating takes one step for the table's deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +150,15 @@ class SessionTally:
 
 
 def walk_line(deal: PlayedDeal) -> bytes:
-    """What the ratings' checksum reads of a deal: what it is (session, number, time) and
-    how it ended (its deltas).
+    """What the ratings' checksum reads of a deal: what it is (session, number, time,
+    whether at a night's table) and how it ended (its deltas).
 
     >>> walk_line(PlayedDeal("fri", 2, "2024-03-01", "open", "ann", {"ann": 5, "bob": -5}, ""))
     b'fri\\x1f2\\x1f2024-03-01\\x1fann=5,bob=-5\\n'
     """
     deltas = ",".join(f"{name}={delta}" for name, delta in deal.deltas.items())
-    return f"{deal.session}\x1f{deal.number}\x1f{deal.created}\x1f{deltas}\n".encode()
+    table = "\x1fnight table" if deal.night_table else ""
+    return f"{deal.session}\x1f{deal.number}\x1f{deal.created}{table}\x1f{deltas}\n".encode()
 
 
 def count_closed(counts: ClosedTally, number: int, name: str, points: int, times: int = 1) -> None:
@@ -204,6 +207,7 @@ def _tally(
             {seat[name]: delta for name, delta in deal.deltas.items()},
             deal.summary,
             deal.closed,
+            state.night_table,
         )
         played.append(one)
         line = walk_line(one)

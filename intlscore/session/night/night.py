@@ -39,6 +39,7 @@ __all__ = [
     "arrive",
     "check_record",
     "cut_tables",
+    "keep_apart",
     "leave",
     "new_night",
     "player_named",
@@ -167,21 +168,55 @@ def round_clock(number: int, started: str, minutes: int, now: str) -> RoundClock
 
 @dataclass(frozen=True, slots=True)
 class Cut:
-    """A cut after round ``after``: the top ``len(players)`` (in seed order) play on;
-    ``carry`` says what becomes of the points and margins of rounds up to ``after``."""
+    """A cut after round ``after``: ``players`` (in seed order) play on; ``carry`` says
+    what becomes of the points and margins of rounds up to ``after``. A cut to the top N
+    has no ``winners``; a cut to the table winners names them (the winners of round
+    ``after``'s tables) and how many ``best_losers`` join them.
+
+    >>> Cut(2, ("ann", "bob", "cat"), "kept", ("ann", "bob"), 1).to_dict()["by"]
+    'winners'
+    """
 
     after: int
     players: tuple[str, ...]
     carry: str
+    winners: tuple[str, ...] = ()
+    best_losers: int | None = None
+    """None for a cut to the top N."""
+
+    @property
+    def by_winners(self) -> bool:
+        return self.best_losers is not None
 
     def to_dict(self) -> dict[str, Any]:
         return {"after": self.after, "top": len(self.players), "players": list(self.players),
-                "carry": self.carry}
+                "carry": self.carry, "by": "winners" if self.by_winners else "top",
+                "winners": list(self.winners), "best_losers": self.best_losers}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Cut:
+        losers = data.get("best_losers")
         return cls(int(data["after"]), tuple(str(p) for p in data["players"]),
-                   str(data["carry"]))
+                   str(data["carry"]), tuple(str(p) for p in data.get("winners", ())),
+                   None if losers is None else int(losers))
+
+    @property
+    def who(self) -> str:
+        """Who plays on, in words: "the top 8", or "the 2 table winners and the 4 best
+        others"."""
+        if self.by_winners:
+            return (f"the {len(self.winners)} table winners and the {self.best_losers} best"
+                    " others")
+        return f"the top {len(self.players)}"
+
+    @property
+    def summary(self) -> str:
+        """The cut in words, as the sheet prints it.
+
+        >>> Cut(2, ("ann", "bob", "cat", "dan"), "halved", ("ann", "bob"), 2).summary
+        'cut after round 2: the 2 table winners and the 2 best others play on (earlier points halved)'
+        """  # noqa: E501
+        return f"cut after round {self.after}: {self.who} play on (earlier points {self.carry})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +327,8 @@ def check_record(night: Night, sessions: Mapping[str, Sequence[str]]) -> None:
     known(sorted(night.gone), " (gone)")
     known([name for pair in night.apart for name in pair], " (kept apart)")
     known(() if night.cut is None else night.cut.players, " (the cut)")
+    if night.cut is not None and not set(night.cut.winners) <= set(night.cut.players):
+        raise NightError(f"night {night.name!r}: a table winner of the cut is not in the cut")
     for seated in night.seated:
         for table in seated.tables:
             where = f", round {seated.round}, table {table.table}"
@@ -409,6 +446,34 @@ def leave(night: Night, name: str) -> Night:
     )
 
 
+def keep_apart(night: Night, a: str, b: str, *, remove: bool = False) -> Night:
+    """The night with players ``a`` and ``b`` kept apart from the next round on (or with
+    ``remove``, no longer); the rounds already seated stay as they are.
+
+    >>> night = new_night("fri", ["ann", "bob", "cat", "dan", "eve", "fay"], rounds=2,
+    ...                   deals=2, seed=1, stake=None, created="")
+    >>> keep_apart(night, "BOB", "ann").apart
+    (('bob', 'ann'),)
+    >>> keep_apart(night, "ann", "bob", remove=True)
+    Traceback (most recent call last):
+    ...
+    intlscore.errors.NightError: ann and bob are not kept apart (no pair is)
+    """
+    first, second = player_named(night, a), player_named(night, b)
+    if first == second:
+        raise NightError(f"{first} cannot be kept apart from themselves")
+    pair = {first, second}
+    held = [p for p in night.apart if set(p) == pair]
+    if remove:
+        if not held:
+            pairs = ", ".join(f"{x} and {y}" for x, y in night.apart) or "no pair is"
+            raise NightError(f"{first} and {second} are not kept apart ({pairs})")
+        return replace(night, apart=tuple(p for p in night.apart if set(p) != pair))
+    if held:
+        raise NightError(f"{first} and {second} are already kept apart")
+    return replace(night, apart=(*night.apart, (first, second)))
+
+
 _LOG_LINE: Final = re.compile(r"(before round \d+: )(.+) (arrives|is back|leaves)")
 """A roll-call line of :func:`_logged`: its prefix, the player, and what they did."""
 
@@ -455,7 +520,9 @@ def with_players_renamed(night: Night, renamed: Callable[[str], str]) -> Night:
         gone=frozenset(names(sorted(night.gone))),
         apart=tuple((renamed(a), renamed(b)) for a, b in night.apart),
         seated=seated,
-        cut=None if night.cut is None else replace(night.cut, players=names(night.cut.players)),
+        cut=None if night.cut is None else replace(
+            night.cut, players=names(night.cut.players), winners=names(night.cut.winners)
+        ),
         log=tuple(line(text) for text in night.log),
     )
 
@@ -491,18 +558,27 @@ def cut_tables(players: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(players[i::count]) for i in range(count))
 
 
-def check_cut(night: Night, top: int, carry: str) -> None:
-    """Refuse a cut that cannot be: a second one, one before any round, or too few."""
+def check_cut(night: Night, top: int, carry: str, what: str | None = None) -> None:
+    """Refuse a cut that cannot be: a second one, one before any round, or too few (or
+    a count that tables of 3 and 4 cannot seat); ``what`` names the count (default "the
+    top N")."""
+    check_can_cut(night, carry)
+    present = len(night.present)
+    what = what or f"a cut to the top {top}"
+    if not 3 <= top <= present or top == 5:
+        raise NightError(
+            f"{what} cannot sit at tables of 3 and 4 from {present} players present: cut to"
+            " 3, 4, or 6 or more"
+        )
+    table_sizes(top)
+
+
+def check_can_cut(night: Night, carry: str) -> None:
+    """Refuse any cut of ``night`` now: a second one, one before any round, or an unknown
+    carry."""
     if night.cut is not None:
         raise NightError(f"night {night.name!r} was cut already (top {len(night.cut.players)})")
     if not night.seated:
         raise NightError(f"night {night.name!r} has no round seated yet to cut after")
     if carry not in CARRY:
         raise NightError(f"carry {carry!r} is not one of {', '.join(CARRY)}")
-    present = len(night.present)
-    if not 3 <= top <= present or top == 5:
-        raise NightError(
-            f"a cut to the top {top} cannot sit at tables of 3 and 4 from {present} players"
-            " present: cut to 3, 4, or 6 or more"
-        )
-    table_sizes(top)

@@ -17,7 +17,7 @@ standings add both over the rounds; a table with no deal yet gives nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Final
 
@@ -28,11 +28,13 @@ __all__ = [
     "PLACE_POINTS",
     "Standing",
     "TableResult",
+    "WinnersCut",
     "margins",
     "number_text",
     "parse_order",
     "placement_points",
     "standings",
+    "winners_cut",
 ]
 
 PLACE_POINTS: Final[Mapping[int, tuple[int, ...]]] = {4: (4, 3, 1, 0), 3: (4, 2, 0)}
@@ -238,3 +240,66 @@ def _why(
         if mine != theirs:
             return f"{word} {other} on {KEYS[key]}: {number_text(mine)} to {number_text(theirs)}"
     return f"tied with {other}"
+
+
+@dataclass(frozen=True, slots=True)
+class WinnersCut:
+    """Who plays on after a cut to the table winners plus the best others: the players in
+    seed order (the winners, by the standings, then the others, by the standings), the
+    winners, and a line for each table whose win was tied or has no winner present."""
+
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+def winners_cut(
+    tables: Sequence[TableResult],
+    rows: Sequence[Standing],
+    order: Sequence[str] = DEFAULT_ORDER,
+    losers: int = 0,
+) -> WinnersCut:
+    """The winner of each of ``tables`` (one round's) plus the ``losers`` best others by
+    the standings ``rows`` (those of the players still present, best first).
+
+    A table's winner is its best player in that round by the night's tie-break ``order``
+    applied to that table alone (its placement points, margin, closed wins, total). When
+    players tie there on every key, the one higher in the night's standings goes through
+    (sharing a place there too: the one listed first, who came to the night first); the
+    others may still come through among the best others. Only players still present can
+    win a table. The winners are seeded first, by standing, then the others.
+
+    >>> first = TableResult(2, 1, {"ann": 50, "bob": 50, "cat": -100}, 4, {"bob": 1})
+    >>> second = TableResult(2, 2, {"dan": -20, "eve": 30, "fay": -10}, 4)
+    >>> night = standings([first, second], ["ann", "bob", "cat", "dan", "eve", "fay"])
+    >>> cut = winners_cut([first, second], night, losers=2)
+    >>> cut.players, cut.winners, cut.notes
+    (('eve', 'bob', 'ann', 'fay'), ('eve', 'bob'), ())
+
+    (bob and ann tie at table 1 on points and margin; bob has more closed wins there.)
+    """
+    place = {row.player: row.place for row in rows}
+    index = {row.player: number for number, row in enumerate(rows)}
+    winners: list[str] = []
+    notes: list[str] = []
+    for table in tables:
+        if not any(player in place for player in table.totals):
+            notes.append(f"round {table.round}, table {table.table}: no player of it is still"
+                         " present, no winner")
+            continue
+        ranked = standings([replace(table, weight=Fraction(1))], list(table.totals), order)
+        best = next(row for row in ranked if row.player in place)
+        tied = sorted((row.player for row in ranked if row.place == best.place
+                       and row.player in place), key=index.__getitem__)
+        winners.append(tied[0])
+        if len(tied) > 1:
+            how = "higher in the night's standings"
+            if place[tied[0]] == place[tied[1]]:
+                how = "first on the roll call (they share a place in the standings too)"
+            notes.append(
+                f"round {table.round}, table {table.table}: {' and '.join(tied)} tie for the win on"
+                f" {', '.join(KEYS[key] for key in order)}; {tied[0]} goes through, {how}"
+            )
+    winners.sort(key=index.__getitem__)
+    others = [row.player for row in rows if row.player not in winners][:losers]
+    return WinnersCut((*winners, *others), tuple(winners), tuple(notes))

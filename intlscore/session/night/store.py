@@ -44,12 +44,13 @@ from intlscore.session.night.night import (
     RoundClock,
     SeatedRound,
     SeatedTable,
+    check_can_cut,
     check_cut,
     cut_tables,
     round_clock,
     round_ends,
 )
-from intlscore.session.night.points import Standing, TableResult, standings
+from intlscore.session.night.points import Standing, TableResult, standings, winners_cut
 from intlscore.session.night.seating import DEFAULT_CPU_SECONDS, Flaw, plan_seating
 from intlscore.session.night.starts import count_starts, seat_round
 
@@ -68,11 +69,14 @@ __all__ = [
     "all_nights",
     "create_night",
     "cut_night",
+    "cut_to_winners",
     "draft_round",
     "night_name_clashes",
+    "night_table_sessions",
     "read_night",
     "rewrite_nights",
     "roll_call",
+    "set_apart",
     "settle_night_tables",
     "store_night",
 ]
@@ -247,6 +251,16 @@ def all_nights(connection: sqlite3.Connection | None) -> list[Night]:
     return [_load(connection, name) for name in names]
 
 
+def night_table_sessions(connection: sqlite3.Connection | None) -> frozenset[str]:
+    """The names of every session that is a table of a night (inside the caller's read)."""
+    return frozenset(
+        table.session
+        for night in all_nights(connection)
+        for seated in night.seated
+        for table in seated.tables
+    )
+
+
 def rewrite_nights(
     connection: sqlite3.Connection, change: Callable[[Night], Night]
 ) -> tuple[str, ...]:
@@ -316,6 +330,18 @@ def roll_call(ledger: Ledger, name: str, player: str, *, arriving: bool) -> Nigh
     return ledger.write(change)
 
 
+def set_apart(ledger: Ledger, name: str, a: str, b: str, *, remove: bool = False) -> Night:
+    """``night apart``: keep two players apart from the next draft on (or no longer);
+    one transaction, the rounds seated unchanged (:func:`.night.keep_apart`)."""
+
+    def change(connection: sqlite3.Connection) -> Night:
+        changed = nights.keep_apart(_load(connection, name), a, b, remove=remove)
+        _save(connection, changed)
+        return changed
+
+    return ledger.write(change)
+
+
 def _table_states(
     ledger: Ledger, night: Night, now: str | None = None
 ) -> tuple[TableState, ...]:
@@ -376,9 +402,8 @@ def _unfinished(night: Night, states: Sequence[TableState]) -> list[str]:
     ]
 
 
-def _view(ledger: Ledger, night: Night, now: str | None = None) -> NightView:
-    now = now or clock.now()
-    states = _table_states(ledger, night, now)
+def _results(night: Night, states: Sequence[TableState]) -> list[TableResult]:
+    """Each table's result as the standings count it (weighted by a cut's carry)."""
     results = []
     for state in states:
         before_cut = night.cut is not None and state.round <= night.cut.after
@@ -387,6 +412,13 @@ def _view(ledger: Ledger, night: Night, now: str | None = None) -> NightView:
             TableResult(state.round, state.table.table, state.totals, state.deals,
                         state.closed_wins, weight)
         )
+    return results
+
+
+def _view(ledger: Ledger, night: Night, now: str | None = None) -> NightView:
+    now = now or clock.now()
+    states = _table_states(ledger, night, now)
+    results = _results(night, states)
     rows = standings(
         results, night.players, night.order, () if night.cut is None else night.cut.players
     )
@@ -554,19 +586,62 @@ def settle_night_tables(
 
 
 def cut_night(ledger: Ledger, name: str, top: int, carry: str) -> Cut:
-    """``night cut``: the top ``top`` of the standings play on, seeded; the rounds so far
-    count as ``carry`` says. One transaction."""
+    """``night cut --top``: the top ``top`` of the standings play on, seeded; the rounds
+    so far count as ``carry`` says. One transaction."""
+    return _cut(ledger, name, carry, top=top)[0]
 
-    def change(connection: sqlite3.Connection) -> Cut:
+
+def cut_to_winners(
+    ledger: Ledger, name: str, best_losers: int, carry: str
+) -> tuple[Cut, tuple[str, ...]]:
+    """``night cut --winners``: each table's winner of the last round plus the
+    ``best_losers`` best others by standing play on, seeded winners first
+    (:func:`.points.winners_cut` says who wins a tied table); the rounds so far count as
+    ``carry`` says. One transaction; the cut and a line for each table whose win was tied
+    (or that has no player still present)."""
+    return _cut(ledger, name, carry, best_losers=best_losers)
+
+
+def _cut(
+    ledger: Ledger,
+    name: str,
+    carry: str,
+    *,
+    top: int | None = None,
+    best_losers: int | None = None,
+) -> tuple[Cut, tuple[str, ...]]:
+    def change(connection: sqlite3.Connection) -> tuple[Cut, tuple[str, ...]]:
         night = _load(connection, name)
-        check_cut(night, top, carry)
+        check_can_cut(night, carry)
         view = _view(ledger, night)
         unfinished = _unfinished(night, view.tables)
         if unfinished:
             raise NightError(f"{unfinished[0]}; finish it before the cut")
-        ranked = [row.player for row in view.standings if row.player not in night.gone]
-        cut = Cut(len(night.seated), tuple(ranked[:top]), carry)
+        present = [row for row in view.standings if row.player not in night.gone]
+        ranked = [row.player for row in present]
+        notes: tuple[str, ...] = ()
+        if best_losers is None:
+            top_n = top or 0
+            check_cut(night, top_n, carry)
+            cut = Cut(len(night.seated), tuple(ranked[:top_n]), carry)
+        else:
+            last = night.seated[-1].round
+            chosen = winners_cut(
+                [result for result in _results(night, view.tables) if result.round == last],
+                present, night.order, best_losers,
+            )
+            others = len(ranked) - len(chosen.winners)
+            if best_losers > others:
+                raise NightError(
+                    f"only {others} players present are not table winners: cannot add the"
+                    f" {best_losers} best of them"
+                )
+            check_cut(night, len(chosen.players), carry,
+                      f"the {len(chosen.winners)} table winners and {best_losers} best others"
+                      f" ({len(chosen.players)} players)")  # fmt: skip
+            cut = Cut(len(night.seated), chosen.players, carry, chosen.winners, best_losers)
+            notes = chosen.notes
         _save(connection, replace(night, cut=cut))
-        return cut
+        return cut, notes
 
     return ledger.write(change)

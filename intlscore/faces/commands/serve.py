@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 HELP = "serve the scorer and the sessions as a page for every player's phone"
 EXAMPLE = "example: intlscore serve --lan   (then scan the QR code with each phone)"
 DEFAULT_PORT: Final = 8765
+DEFAULT_STREAMS: Final = 400
+"""How many live pages (phones) a server holds at once by default (``--streams``)."""
+REQUESTS: Final = 64
+"""Connections the server takes beyond its live pages: the pages' own requests, a reload."""
+SPARE_FILES: Final = 64
+"""Open files the server needs beyond its connections (the ledger, the code, the logs)."""
 
 
 def port_number(text: str) -> int:
@@ -43,6 +49,42 @@ def port_number(text: str) -> int:
             f"{text!r} is not a port: give a whole number from 0 to 65535"
         )
     return int(value)
+
+
+def stream_count(text: str) -> int:
+    """``--streams N``: how many live pages at once, 1 to 10000.
+
+    >>> stream_count("400")
+    400
+    """
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or not 1 <= int(value[:6]) <= 10000:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a whole number of live pages from 1 to 10000"
+        )
+    return int(value)
+
+
+def open_files(needed: int) -> int:
+    """Let this process open ``needed`` files where the system allows (each phone's live
+    page is one connection, so one file); answers how many it may open.
+
+    >>> open_files(1) >= 1
+    True
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return needed
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return needed
+    wanted = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (OSError, ValueError):
+        return soft
+    return wanted
 
 
 def keep_count(text: str) -> int:
@@ -77,6 +119,7 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
     from intlscore.faces.web.app import LOCAL_HOSTS, create_app
     from intlscore.faces.web.guard import new_token
     from intlscore.faces.web.join import join_url, lan_address, print_qr
+    from intlscore.faces.web.live import limit_streams
     from intlscore.session.ledger import Ledger
 
     rules = rules_from_arguments(args)  # a bad rules file is refused here, in one line
@@ -101,6 +144,10 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         allowed_hosts=[host] if args.lan else LOCAL_HOSTS,
         rules=rules,
     )
+    wanted: int = getattr(args, "streams", DEFAULT_STREAMS)  # (a Namespace made by hand)
+    allowed = open_files(wanted + REQUESTS + SPARE_FILES)
+    streams = min(wanted, max(1, allowed - REQUESTS - SPARE_FILES))
+    limit_streams(app, streams)
     print(f"intlscore: serving the ledger {db}", file=out)
     if read_only is not None:
         print(f"Note: {read_only} (a write is answered 409)", file=out)
@@ -111,12 +158,23 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         print_qr(url, out)
     else:
         print(f"Open {url} (this machine only; use --lan for phones)", file=out)
+    if streams < wanted:
+        print(
+            f"Note: this system lets the server open {allowed} files: it holds {streams}"
+            f" live pages, not {wanted}",
+            file=out,
+        )
     print("Stop with Ctrl-C.", file=out, flush=True)
     config = uvicorn.Config(
         app,
         log_level="warning",
         server_header=False,
-        limit_concurrency=64,
+        # every live page holds one connection for as long as it is open: the server takes
+        # `streams` of them and REQUESTS more for the pages' requests; a live page beyond
+        # `streams` is answered 503 with Retry-After by the app (live.py), and uvicorn's
+        # own bare 503 only comes beyond both
+        limit_concurrency=streams + REQUESTS,
+        backlog=2048,  # connections waiting to be taken (a room of phones arriving at once)
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
         timeout_graceful_shutdown=2,  # the phones' live streams never end by themselves
@@ -169,6 +227,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--lan",
         action="store_true",
         help="listen on the LAN address for phones, with a token in the join URL and a QR code",
+    )
+    parser.add_argument(
+        "--streams",
+        type=stream_count,
+        default=DEFAULT_STREAMS,
+        metavar="N",
+        help=f"how many live pages (phones) the server holds at once (default"
+        f" {DEFAULT_STREAMS}); one more is told to wait, and tries again by itself",
     )
     parser.add_argument(
         "--backups",

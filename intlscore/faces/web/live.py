@@ -8,14 +8,23 @@ only when another connection has committed. Only then does it read one small row
 session (its name and the checksum of its last entry) in one snapshot to learn which
 sessions changed, and tells every subscriber. A night's record (its roll call, a round
 accepted, a cut) is watched the same way, and a change to it is told as ``night:NAME``
-among the sessions. A page that listens is a queue: it adds no read and no lock. The watch
-runs while someone listens.
+among the sessions. For the sessions that some page follows (``?session=NAME``), it reads
+in that same snapshot, once for all those pages, what changed
+(:func:`~intlscore.faces.web.live_news.session_news`: the deals written and the totals
+after them), and sends it in the event, so that no page has to read the session again
+(issue 43). A page that listens is a queue: it adds no read and no lock. The watch runs
+while someone listens.
 
 ``GET /api/events`` (``?session=NAME`` for one session) is the stream, as Server-Sent
 Events (``sse-starlette``): a ``hello`` event on every (re)connect, once the watch knows
-where the ledger stands (the page then reads itself again, so nothing written since it was
-served is missed), then a ``ledger`` event for each change, with an increasing ``id``. The
-browser's ``EventSource`` reconnects by itself after a drop (``retry`` is one second).
+where the ledger stands (with the session's head then: a page showing another moment reads
+itself once, so nothing written since it was served is missed), then a ``ledger`` event for
+each change, with an increasing ``id`` (and the ``news`` of its session). The page
+(``static/live.js``) reconnects by itself after a drop or a refusal, with a growing delay.
+
+A server holds at most as many streams as :func:`limit_streams` says (``serve --streams``,
+400 by default): one more is answered 503 with ``Retry-After`` and one line, which the page
+honours before it tries again.
 
 >>> changes({"friday": "a1", "monday": "b1"}, {"friday": "a2", "monday": "b1", "new": "c1"})
 ['friday', 'new']
@@ -28,27 +37,30 @@ import json
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import Any, Final
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from intlscore.errors import IntlscoreError
 from intlscore.session.ledger import Ledger
 
-__all__ = ["NIGHT", "Change", "LedgerWatch", "changes", "routes", "watch"]
+__all__ = ["NIGHT", "Change", "LedgerWatch", "changes", "limit_streams", "routes", "watch"]
 
 INTERVAL: Final = 0.25
 """Seconds between two looks at ``PRAGMA data_version``."""
 RETRY_MS: Final = 1000
 """How soon a browser reconnects after a dropped stream."""
 PING: Final = 15
+"""Seconds between keep-alive comments, so no proxy closes a quiet stream."""
 NIGHT: Final = "night:"
 """How a change to a night's record is named among the sessions changed."""
-"""Seconds between keep-alive comments, so no proxy closes a quiet stream."""
+STREAM_RETRY_AFTER: Final = 10
+"""Seconds a page refused a stream (the server holds its limit) waits before it asks again."""
 
 
 def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
@@ -57,19 +69,35 @@ def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
     return sorted(name for name in names if before.get(name) != after.get(name))
 
 
-class Change(NamedTuple):
-    """One change told to the pages: its revision, the sessions and what changed."""
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change told to the pages: its revision, the sessions and what changed
+    (``ledger`` or ``draft``), with the news of each followed session that changed."""
 
     revision: int
     sessions: list[str]
     kind: str
+    news: dict[str, dict[str, Any]] = field(default_factory=dict)
+    texts: dict[str | None, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def text(self, only: str | None) -> str:
+        """The event's data for a page following ``only`` (None: every session), made once
+        for all the pages that follow the same."""
+        found = self.texts.get(only)
+        if found is None:
+            data: dict[str, Any] = {"revision": self.revision, "sessions": self.sessions}
+            if only is not None and only in self.news:
+                data["news"] = self.news[only]
+            found = self.texts[only] = json.dumps(data, ensure_ascii=False)
+        return found
 
 
 class LedgerWatch:
     """Watches one ledger file and tells subscribers which sessions changed.
 
     ``path`` is called to find the file (so ``$INTLSCORE_DB`` is read when it is needed).
-    A subscriber is an :class:`asyncio.Queue` that receives each :class:`Change`.
+    A subscriber is an :class:`asyncio.Queue` that receives each :class:`Change`; one that
+    follows a session makes the watch read that session's news when it changes.
     """
 
     def __init__(self, path: Callable[[], Path], interval: float = INTERVAL) -> None:
@@ -77,6 +105,7 @@ class LedgerWatch:
         self.interval = interval
         self.revision = 0
         self._subscribers: set[asyncio.Queue[Change]] = set()
+        self._following: dict[asyncio.Queue[Change], str] = {}
         self._task: asyncio.Task[None] | None = None
         self._ledger: Ledger | None = None
         self._version: int | None = None
@@ -84,10 +113,22 @@ class LedgerWatch:
         self._ready = asyncio.Event()
         self._lock = threading.Lock()
 
-    def subscribe(self) -> asyncio.Queue[Change]:
-        """A queue of changes; the watch starts with its first subscriber."""
+    @property
+    def listeners(self) -> int:
+        """How many streams listen now."""
+        return len(self._subscribers)
+
+    def head(self, session: str) -> str | None:
+        """The session's head as the watch last saw it (None: not in the ledger then)."""
+        return self._heads.get(session)
+
+    def subscribe(self, session: str | None = None) -> asyncio.Queue[Change]:
+        """A queue of changes (of ``session``'s news too); the watch starts with its first
+        subscriber."""
         queue: asyncio.Queue[Change] = asyncio.Queue()
         self._subscribers.add(queue)
+        if session is not None:
+            self._following[queue] = session
         if self._task is None or self._task.done():
             self._ready = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._run())
@@ -100,6 +141,7 @@ class LedgerWatch:
     def unsubscribe(self, queue: asyncio.Queue[Change]) -> None:
         """Stop telling ``queue``; the watch stops with its last subscriber."""
         self._subscribers.discard(queue)
+        self._following.pop(queue, None)
         if not self._subscribers and self._task is not None:
             self._task.cancel()
             self._task = None
@@ -110,38 +152,55 @@ class LedgerWatch:
             self._ready.set()
             while True:
                 await asyncio.sleep(self.interval)
-                changed = await asyncio.to_thread(self.poll)
+                followed = frozenset(self._following.values())
+                changed, news = await asyncio.to_thread(self.look, followed)
                 if changed:
-                    self.tell(changed, "ledger")
+                    self.tell(changed, "ledger", news)
         finally:
             self.close()
 
-    def tell(self, sessions: list[str], kind: str) -> None:
+    def tell(
+        self, sessions: list[str], kind: str, news: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         """Tell every subscriber that ``sessions`` changed: ``ledger`` (a write, found by
-        the watch) or ``draft`` (a shared deal being filled in, :mod:`.drafts`)."""
+        the watch, with the ``news`` of the followed sessions) or ``draft`` (a shared deal
+        being filled in, :mod:`.drafts`)."""
         self.revision += 1
+        change = Change(self.revision, sessions, kind, news or {})
         for queue in list(self._subscribers):
-            queue.put_nowait(Change(self.revision, sessions, kind))
+            queue.put_nowait(change)
 
     def poll(self) -> list[str]:
         """The sessions changed since the last poll (empty: none, or no ledger yet)."""
-        with self._lock:  # a poll in a worker thread may outlive its cancelled task
-            return self._poll()
+        return self.look(frozenset())[0]
 
-    def _poll(self) -> list[str]:
+    def look(self, followed: frozenset[str]) -> tuple[list[str], dict[str, dict[str, Any]]]:
+        """The sessions changed since the last look, and the news of those in ``followed``
+        (:func:`~intlscore.faces.web.live_news.session_news`), read in one snapshot."""
+        with self._lock:  # a poll in a worker thread may outlive its cancelled task
+            return self._look(followed)
+
+    def _look(self, followed: frozenset[str]) -> tuple[list[str], dict[str, dict[str, Any]]]:
         try:
             ledger = self._open()
             version = None if ledger is None else ledger.store.data_version()
             if ledger is None or version is None or version == self._version:
-                return []
+                return [], {}
             self._version = version
-            heads = ledger.read(_heads)
+            return ledger.read(lambda connection: self._read(ledger, connection, followed))
         except (IntlscoreError, UnicodeDecodeError, ValueError):
             self._close()  # a file being created, replaced or damaged: look again later
-            return []
-        changed = changes(self._heads, heads)
+            return [], {}
+
+    def _read(
+        self, ledger: Ledger, connection: sqlite3.Connection | None, followed: frozenset[str]
+    ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+        """Inside one snapshot: the sessions changed, and the news of the followed ones."""
+        before = self._heads
+        heads = _heads(connection)
+        changed = changes(before, heads)
         self._heads = heads
-        return changed
+        return changed, _news(ledger, connection, changed, followed, before)
 
     def _open(self) -> Ledger | None:
         if self._ledger is None:
@@ -177,6 +236,39 @@ def _heads(connection: sqlite3.Connection | None) -> dict[str, str]:
     return heads
 
 
+def _news(
+    ledger: Ledger,
+    connection: sqlite3.Connection | None,
+    changed: list[str],
+    followed: frozenset[str],
+    before: dict[str, str],
+) -> dict[str, dict[str, Any]]:
+    """The news of each changed session that a page follows, read through ``connection``."""
+    wanted = [name for name in changed if name in followed]
+    if connection is None or not wanted:
+        return {}
+    from intlscore.faces.web.chart import player_order
+    from intlscore.faces.web.live_news import session_news
+
+    order = player_order(ledger)  # the chart's styles: who is drawn how
+    news = {}
+    for name in wanted:
+        try:
+            found = session_news(ledger, connection, name, before.get(name), order)
+        except (IntlscoreError, UnicodeDecodeError, ValueError):
+            found = {"session": name, "whole": True}  # a damaged session: the page reads it
+        if found is not None:
+            news[name] = found
+    return news
+
+
+def limit_streams(app: Any, count: int, retry_after: int = STREAM_RETRY_AFTER) -> None:
+    """Hold at most ``count`` live streams on ``app`` (``serve --streams``; without it, as
+    many as the server lets in); one more is told to try again in ``retry_after`` s."""
+    app.state.live_streams = count
+    app.state.live_retry_after = retry_after
+
+
 def watch(request: Request) -> LedgerWatch:
     """The app's watch, made on first use."""
     state = request.app.state
@@ -198,20 +290,29 @@ async def events(request: Request) -> Response:
 
     only = request.query_params.get("session")
     hub = watch(request)
-    queue = hub.subscribe()
+    limit: int | None = getattr(request.app.state, "live_streams", None)
+    if limit is not None and hub.listeners >= limit:
+        return JSONResponse(
+            {"error": f"this server holds {limit} live pages already: try again shortly"},
+            status_code=503,
+            headers={"Retry-After": str(request.app.state.live_retry_after)},
+        )
+    queue = hub.subscribe(only)
     stopping = anyio.Event()
 
-    def event(kind: str, revision: int, sessions: list[str]) -> ServerSentEvent:
-        data = json.dumps({"revision": revision, "sessions": sessions}, ensure_ascii=False)
+    def event(kind: str, revision: int, data: str) -> ServerSentEvent:
         return ServerSentEvent(data=data, event=kind, id=str(revision), retry=RETRY_MS)
 
     async def stream() -> AsyncIterator[ServerSentEvent]:
         try:
             await hub.ready()  # so that no write falls between the page's "hello" and the watch
-            yield event("hello", hub.revision, [])
+            hello: dict[str, Any] = {"revision": hub.revision, "sessions": []}
+            if only is not None:
+                hello["head"] = hub.head(only)
+            yield event("hello", hub.revision, json.dumps(hello, ensure_ascii=False))
             while (change := await _next_change(queue, stopping)) is not None:
                 if only is None or only in change.sessions:
-                    yield event(change.kind, change.revision, change.sessions)
+                    yield event(change.kind, change.revision, change.text(only))
         finally:
             hub.unsubscribe(queue)
 

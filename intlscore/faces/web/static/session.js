@@ -1,6 +1,7 @@
-/* One session: record a deal with taps, undo, settle. After a write the page fetches
+/* One session: record a deal with taps, undo, settle. After its own write the page fetches
    its live parts again (live.js), so the history, the totals and the chart are the
-   ledger's own, and what is being typed elsewhere on the page stays. Writes
+   ledger's own, and what is being typed elsewhere on the page stays; a write from another
+   phone or the laptop comes with the stream's event, rendered, and is applied in place. Writes
    go through the Outbox (outbox.js): a deal saved offline waits on the phone.
    Issue 29: "new deal" at the top brings the form into view; the form previews the
    scores before "save deal"; and every change to the history, from this phone or
@@ -369,15 +370,101 @@
     else if (button.classList.contains("amend")) startAmending(Number(button.dataset.number));
   });
 
-  /* Another phone or the laptop changed this session: show the ledger's new state. */
+  /* Another phone or the laptop changed this session: show the ledger's new state, read
+     whole (after this phone's own write, or when the page cannot apply what it was told). */
+  const LIVE_PARTS = ["summary", "totals", "chart", "history-actions", "history", "stake"];
+  let reading = 0;
+  let waiting = [];
   async function refreshSession() {
-    const changed = await Live.refresh(["summary", "totals", "chart", "history-actions", "history", "stake"]);
+    reading += 1;
+    let changed;
+    try {
+      changed = await Live.refresh(LIVE_PARTS);
+    } finally {
+      reading -= 1;
+    }
     // a settlement worked out from the old totals is no longer the session's
     if (changed.includes("totals")) settlement.replaceChildren();
     announce();
+    if (reading === 0 && waiting.length) {
+      const told = waiting;
+      waiting = [];
+      for (const news of told) apply(news);
+    }
   }
-  Live.on("ledger", refreshSession);
-  Live.on("reconnect", refreshSession);
+
+  /* Issue 43: the stream tells what changed (the deals written, the totals after them,
+     the page's other live parts, all rendered by the server) and the page applies it in
+     place, with no request. It applies only to the moment its history shows (`before`);
+     a page that missed something, or news it cannot apply (a re-scoring), reads itself. */
+  const historyPart = () => document.querySelector("[data-live=history]");
+
+  function apply(news) {
+    if (!news || news.whole) {
+      refreshSession();
+      return;
+    }
+    if (reading > 0) {
+      waiting.push(news); // applied once the page's own read is in
+      return;
+    }
+    const history = historyPart();
+    if (history.dataset.head === news.head) {
+      // shown already (this phone's own write, read back): the other parts of the same
+      // moment (a night's table line) may still be new
+      swapParts(news, ["history"]);
+      return;
+    }
+    if (history.dataset.head !== news.before) {
+      refreshSession();
+      return;
+    }
+    const list = history.querySelector("ol.history");
+    if (!list) {
+      refreshSession(); // a page kept from before issue 43 (offline): read it whole
+      return;
+    }
+    const row = (number) => list.querySelector(`:scope > li[data-number="${number}"]`);
+    for (const number of news.removed) {
+      const gone = row(number);
+      if (gone) gone.remove();
+    }
+    for (const deal of news.deals) {
+      const fresh = Live.fromHtml(deal.row);
+      const old = row(deal.number);
+      if (old) {
+        old.replaceWith(fresh);
+        continue;
+      }
+      // newest first: before the first row of a smaller number
+      const next = [...list.children].find((item) => Number(item.dataset.number) < deal.number);
+      list.insertBefore(fresh, next || null);
+    }
+    list.hidden = news.count === 0;
+    history.querySelector(".no-deals").hidden = news.count !== 0;
+    history.dataset.head = news.head;
+    swapParts(news, ["history"]);
+    announce();
+  }
+
+  /* The news's parts in place of the page's; then every part of this moment is current,
+     so a script that refreshes one of them for this event reads nothing (live.js). */
+  function swapParts(news, changed) {
+    for (const [part, html] of Object.entries(news.parts)) {
+      if (!Live.swap(part, html)) continue;
+      changed.push(part);
+      if (part === "totals") settlement.replaceChildren();
+    }
+    Live.current([...LIVE_PARTS, ...Object.keys(news.parts)], changed);
+  }
+
+  Live.on("ledger", (data) => apply(data.news));
+  // on the first connection, the page is read again only if it shows another moment than
+  // the stream starts from; after a drop, always (it may have missed anything)
+  Live.on("reconnect", (data, first) => {
+    if (!first || data.head !== historyPart().dataset.head) refreshSession();
+    else Live.current([...LIVE_PARTS, "table-line"], []); // the page is the stream's moment
+  });
   Live.follow(name);
 
   /* Share the deal: the winner, the kind (and a closed hand) from this form; each player

@@ -150,7 +150,21 @@ def test_the_roll_call_on_the_phone(phone: Page, db: Path) -> None:
     seated = re.compile(r"round 1 seated \d+:\d\d ago")
     expect(phone.get_by_label("round clock")).to_contain_text(seated)
     expect(roll.get_by_role("listitem").filter(has_text="standby")).to_have_count(0)
-    expect(draft.get_by_role("button", name="accept round 2")).to_be_enabled()
+    accept = draft.get_by_role("button", name="accept round 2")
+    expect(accept).to_be_enabled()
+    # round 1 has no deal yet: seating round 2 needs the organiser's word
+    accept.click()
+    expect(draft.get_by_role("alert", name="draft message")).to_contain_text(
+        "The round in play is not finished"
+    )
+    with Ledger(db) as ledger:
+        assert len(read_night(ledger, "roll").night.seated) == 1
+    assert phone.evaluate(LAYOUT_CHECK) == []
+    scan(phone, "the organiser's page, the next round's draft while one is in play")
+    draft.get_by_label("seat it though the round in play is not finished").check()
+    accept.click()
+    expect(phone.get_by_label("round clock")).to_contain_text("round 2 seated")
+    expect(draft.get_by_role("button", name="accept round 3")).to_be_enabled()
 
 
 def test_the_projector_shows_the_round_in_one_screen_live(

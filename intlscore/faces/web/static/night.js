@@ -156,7 +156,13 @@
   acceptButton.addEventListener("click", async () => {
     if (!draft) return;
     const body = { round: draft.round, tables: seating() };
-    if (!force.hidden && force.querySelector("input").checked) body.force = true;
+    if (!force.hidden) {
+      if (!force.querySelector("input").checked) {
+        message.textContent = `The round in play is not finished: tick "seat it though the round in play is not finished" to seat round ${draft.round} now.`;
+        return;
+      }
+      body.force = true;
+    }
     acceptButton.disabled = true;
     message.textContent = "";
     const reply = await Outbox.send(`${api}/accept`, body, { keep: false, key: keyFor(body) });

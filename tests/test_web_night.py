@@ -181,8 +181,9 @@ def seated(db: Path) -> Iterator[Path]:
     assert main(["night", "seat", "<i>fri</i>", "--accept", "--db", str(db)]) == 0
     with Ledger(db) as ledger:
         table = read_night(ledger, "<i>fri</i>").night.seated[0].tables[0]
-        ledger.session(table.session).deal(kind="open", winner=table.players[1],
-                                           not_melded=[table.players[0], *table.players[2:]])
+        ledger.session(table.session).deal(
+            kind="open", winner=table.players[1], not_melded=[table.players[0], *table.players[2:]]
+        )
     yield db
 
 
@@ -291,9 +292,12 @@ def test_a_latecomer_during_a_round_stands_by_and_a_leaver_is_gone(
     conforms(client.post(f"{api}/arrive", json={"player": "zoe"}), "night")
     conforms(client.post(f"{api}/leave", json={"player": "bob"}), "night")
     page = client.get("/night/" + url_segment("<i>fri</i>")).text
-    roll = page[page.index('class="roll"'):]
-    assert re.search(r'class="s-standby"><span class="who">zoe</span> <span class="status">'
-                     r'standby</span> <span class="where">seated from the next round', roll)
+    roll = page[page.index('class="roll"') :]
+    assert re.search(
+        r'class="s-standby"><span class="who">zoe</span> <span class="status">'
+        r'standby</span> <span class="where">seated from the next round',
+        roll,
+    )
     assert re.search(r'class="s-gone"><span class="who">bob</span>.*left the night', roll)
     assert 'aria-label="bob is back"' in roll and 'aria-label="zoe leaves"' in roll
     assert re.search(r'class="s-present"><span class="who">cat</span>.*table \d', roll)

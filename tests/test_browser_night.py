@@ -11,11 +11,12 @@ They FAIL, never skip, when Chromium or axe-core is missing.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from night_pages import CAFE, intlscore, new_cafe
+from night_pages import CAFE, HANG_GUARD, intlscore, new_cafe
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser_a11y import scan
 from test_browser_live import phone_maker
@@ -242,3 +243,51 @@ def shown_on_the_projector(projector: Page, tmp_path: Path) -> None:
     assert 10 <= shown.count() < 40  # the top of the table, as many rows as fit
     assert projector.evaluate(FITS_THE_SCREEN) == []
     projector.screenshot(path=tmp_path / "screen-40.png")
+
+
+def test_taps_wait_while_a_swap_is_measured(
+    phone: Page, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swap's measure is held by the test: meanwhile a tap changes nothing and accept
+    waits, so the next swap starts from the answer and accept seats what is shown."""
+    from intlscore.session.night import store
+
+    asked, release = threading.Event(), threading.Event()
+    measure = store.preview_seating
+
+    def held(*args: object, **kwargs: object) -> store.Draft:
+        asked.set()
+        assert release.wait(HANG_GUARD), "the test never let the swap go"
+        return measure(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "preview_seating", held)
+    try:
+        swap_while_held(phone, db, asked, release)
+    finally:
+        release.set()  # never leave the server's thread held
+
+
+def swap_while_held(
+    phone: Page, db: Path, asked: threading.Event, release: threading.Event
+) -> None:
+    new_cafe(db, "held")
+    phone.goto("/night/held")
+    draft = phone.get_by_role("region", name="draft")
+    accept = draft.get_by_role("button", name="accept round 1")
+    expect(accept).to_be_enabled()
+    first, second = (seats(draft.get_by_role("group", name=f"draft table {n}")) for n in (1, 2))
+    draft.get_by_role("button", name=first[0], exact=True).click()
+    draft.get_by_role("button", name=second[0], exact=True).click()
+    assert asked.wait(HANG_GUARD), "the swap never reached the server"
+    expect(draft.get_by_role("status", name="draft news")).to_have_text(
+        f"Swapping {first[0]} and {second[0]}…"
+    )
+    expect(accept).to_be_disabled()
+    third = draft.get_by_role("button", name=first[1], exact=True)
+    third.click()
+    expect(third).to_have_attribute("aria-pressed", "false")  # the tap waited
+    release.set()
+    expect(draft.get_by_role("group", name="draft table 1").get_by_role("button")).to_have_text(
+        [second[0], *first[1:]]
+    )
+    expect(accept).to_be_enabled()

@@ -113,10 +113,23 @@
     return draft.tables.map((table) => table.players);
   }
 
+  /* While a swap is being measured, taps wait for it: the next swap starts from its
+     answer, and "accept" seats what is shown. */
+  let busy = false;
+
   async function swap(a, b) {
     message.textContent = "";
     news.textContent = `Swapping ${a} and ${b}…`;
-    const reply = await Outbox.send(`${api}/preview`, { tables: seating(), swap: [a, b] }, { keep: false });
+    busy = true;
+    section.setAttribute("aria-busy", "true");
+    acceptButton.disabled = true;
+    let reply;
+    try {
+      reply = await Outbox.send(`${api}/preview`, { tables: seating(), swap: [a, b] }, { keep: false });
+    } finally {
+      busy = false;
+      section.removeAttribute("aria-busy");
+    }
     if (reply.state !== "sent") {
       message.textContent = reply.data.error;
       show(draft);
@@ -127,7 +140,7 @@
 
   tablesBox.addEventListener("click", (event) => {
     const button = event.target.closest("button.seat");
-    if (!button || !draft) return;
+    if (!button || !draft || busy) return;
     const player = button.dataset.player;
     if (chosen === null) {
       chosen = player;

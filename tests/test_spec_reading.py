@@ -7,7 +7,8 @@ reach's searches of those structures read the spec, so these tests work out by h
 what rows without a condition (where the row said ``None``) and rows with one give,
 compare the tile conditions with the rules read straight from the row (R8, R9, colours,
 same number) on random tiles, and check that no module of the engine reads a row's
-conditions beside the spec.
+conditions but the one that decodes them (``spec.py``) and the one that explains them
+by the row's own words (``reach/impossible.py``).
 """
 
 from __future__ import annotations
@@ -249,7 +250,6 @@ CONDITION_FIELDS = (
 ROW_READ = re.compile(rf"\bhand_type\.({CONDITION_FIELDS})\b")
 READS_THE_ROW = {
     "spec.py": "decodes the row into the spec",
-    "parents.py": "makes a type's plain parent as a row",
     "impossible.py": "explains an impossible row by its fields' names",
 }
 

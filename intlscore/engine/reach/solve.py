@@ -14,6 +14,8 @@ go to the set search's keep-most walk of the build in use
 
 from __future__ import annotations
 
+import functools
+
 from intlscore.engine import build
 from intlscore.engine.ranges import NUMBER_MASKS
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any, counted_kept
@@ -31,7 +33,11 @@ _RANGE_NAMES = {mask: name for name, mask in NUMBER_MASKS.items()}
 
 def closest(hand_type: HandType, pool: Pool) -> Best:
     """The closest completed hands of a type: kept tiles, outs and one keep."""
-    spec = type_spec(hand_type)
+    return _closest(type_spec(hand_type), pool)
+
+
+def _closest(spec: TypeSpec, pool: Pool) -> Best:
+    """:func:`closest` of a type's spec: the search of its structure."""
     structure = spec.structure
     if structure == ANY:
         return closest_any(spec, pool)
@@ -69,7 +75,11 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     >>> closest_within(basic, pool, 12) == closest(basic, pool), closest_within(basic, pool, 14)
     (True, None)
     """
-    spec = type_spec(hand_type)
+    return _closest_within(type_spec(hand_type), pool, floor)
+
+
+def _closest_within(spec: TypeSpec, pool: Pool, floor: int) -> Best | None:
+    """:func:`closest_within` of a type's spec."""
     if floor >= 1 and spec.structure == SEQUENCE:
         if sequence_problem(spec) is not None:
             return None
@@ -79,7 +89,7 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     elif floor >= 1 and spec.set_based:
         return build.current().closest_sets_within(spec, pool, floor)
     else:
-        best = closest(hand_type, pool)
+        best = _closest(spec, pool)
     return best if best.found and best.kept >= floor else None
 
 
@@ -95,10 +105,11 @@ def kept_within(hand_type: HandType, pool: Pool, floor: int) -> int | None:
     >>> kept_within(square, pool, 12), kept_within(square, pool, 13)
     (12, None)
     """
-    counted = counted_kept(type_spec(hand_type), pool)
+    spec = type_spec(hand_type)
+    counted = counted_kept(spec, pool)
     if counted is not None:
         return counted if counted >= floor and counted >= 0 else None
-    best = closest_within(hand_type, pool, floor)
+    best = _closest_within(spec, pool, floor)
     return None if best is None else best.kept
 
 
@@ -118,9 +129,10 @@ def formable(hand_type: HandType, pool: Pool) -> bool:
         return closest_sequences(spec, pool._replace(hand=(0,) * len(pool.hand))).found
     if spec.set_based:
         return build.current().sets_formable(spec, pool)
-    return closest(hand_type, pool).found
+    return _closest(spec, pool).found
 
 
+@functools.cache
 def sequence_problem(spec: TypeSpec) -> str | None:
     """Why a fixed sequence can never meet the type's own tile conditions, or None.
 

@@ -230,7 +230,7 @@ def test_the_default_view_of_the_command_is_the_full_answers(
 
 # -- the floor of the set searches, compiled and Python ------------------------------------
 
-SHAPES = tuple(
+SPECS = tuple(
     dict.fromkeys(
         [type_spec(t) for t in TABLE.types if t.structure in SET_STRUCTURES]
         + [
@@ -254,16 +254,16 @@ SHAPES = tuple(
 def test_a_floor_gives_the_same_answer_or_none(hand: str) -> None:
     pool = Pool.build(parse_tiles(hand), parse_tiles("k3 o11"), None)
     far = hand.startswith("k2 r7")
-    for shape in SHAPES:
-        if far and shape.same_number:
+    for spec in SPECS:
+        if far and spec.same_number:
             continue  # one search per number: seconds on a far hand
-        full = build.current().closest_sets(shape, pool)
+        full = build.current().closest_sets(spec, pool)
         for floor in range(max(1, full.kept - 2), min(14, full.kept + 3) + 1):
-            got = build.current().closest_sets_within(shape, pool, floor)
+            got = build.current().closest_sets_within(spec, pool, floor)
             if full.kept >= floor:
-                assert got == full, f"{shape} floor {floor}"
+                assert got == full, f"{spec} floor {floor}"
             else:
-                assert got is None, f"{shape} floor {floor}: {got}"
+                assert got is None, f"{spec} floor {floor}: {got}"
 
 
 @pytest.mark.parametrize("hand", ["k1-4 r5 b5 o5 k9-12 r13 b13 o1", "r1-7 r1-6 * *"])

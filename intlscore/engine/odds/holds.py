@@ -7,7 +7,7 @@ the pool's jokers fill the rest. Shortcuts keep it quick: a pool that does
 not hold a type's plain parent (14 tiles in sets for every set-based type, seven
 pairs for the pairs types) does not hold the type; the any-tiles types told by counts
 alone are answered from the hand's counts, changed by the drawn tiles
-(:class:`.anytiles.CountedKept`); and every answer is kept, by the type's set shape
+(:class:`.anytiles.CountedKept`); and every answer is kept, by the set-based type's spec
 (or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.spec import TypeSpec
+from intlscore.engine.spec import ALL_NUMBERS, TypeSpec
 
 
 def can_hold(spec: TypeSpec, facts: HandFacts) -> bool:
@@ -58,7 +58,10 @@ def colours_with(facts: HandFacts, joker_tiles: Sequence[int]) -> int:
 
 def tiles_hold(spec: TypeSpec, facts: HandFacts, joker_tiles: Sequence[int]) -> bool:
     """Whether the real tiles plus the jokers' tiles meet the type's tile conditions."""
-    if facts.number_mask & ~spec.numbers or not tiles_range_ok(spec, joker_tiles):
+    numbers = spec.numbers
+    if facts.number_mask & ~numbers:
+        return False
+    if numbers != ALL_NUMBERS and not tiles_range_ok(spec, joker_tiles):
         return False
     if spec.max_total >= 0 and total_with(facts, joker_tiles) > spec.max_total:
         return False
@@ -78,7 +81,7 @@ def joker_tiles_may_hold(spec: TypeSpec, facts: HandFacts, joker_tiles: Sequence
 
     Range, total and "too many colours" can only get worse as jokers are added.
     """
-    if not tiles_range_ok(spec, joker_tiles):
+    if spec.numbers != ALL_NUMBERS and not tiles_range_ok(spec, joker_tiles):
         return False
     if spec.max_total >= 0 and total_with(facts, joker_tiles) > spec.max_total:
         return False

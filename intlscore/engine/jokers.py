@@ -16,9 +16,10 @@ choice meeting the type's conditions is taken.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from intlscore.engine.conditions import tiles_hold, tiles_range_ok
+from intlscore.engine.conditions import tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.spec import TypeSpec
 
@@ -26,8 +27,14 @@ _CANDIDATES = tuple(range(52))
 """Tile indices in number-major order: lowest number first."""
 
 
+@functools.cache
+def _allowed_candidates(numbers: int) -> tuple[int, ...]:
+    """The candidates of the numbers a spec allows (``TypeSpec.numbers``, R9)."""
+    return tuple(t for t in _CANDIDATES if numbers >> (t // 4 + 1) & 1)
+
+
 def _ordered_candidates(spec: TypeSpec, facts: HandFacts) -> list[int]:
-    candidates = [t for t in _CANDIDATES if tiles_range_ok(spec, (t,))]
+    candidates = list(_allowed_candidates(spec.numbers))
     if spec.same_number:
         # Numbers the hand already has most of come first: that is where jokers help.
         candidates.sort(key=lambda t: -facts.number_counts[t // 4 + 1])

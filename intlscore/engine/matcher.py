@@ -48,6 +48,8 @@ class _Plan(NamedTuple):
     types: tuple[HandType, ...]
     specs: dict[int, TypeSpec]
     """Per type (by position), what the checks read of it (:func:`.spec.type_spec`)."""
+    set_based: frozenset[int]
+    """The positions of the set-based types (structure sets, groups or runs)."""
     by_value: tuple[tuple[HandType, ...], ...]
     """Per joker count, the types from the most valuable down."""
     needed: dict[int, tuple[int, ...]]
@@ -102,6 +104,7 @@ def _make_plan(table: HandTable, context: Context) -> _Plan:
     return _Plan(
         types=types,
         specs=specs,
+        set_based=frozenset(position for position, spec in specs.items() if spec.set_based),
         by_value=tuple(_by_value(types, jokers) for jokers in range(3)),
         needed=needed,
         by_structure=tuple(
@@ -129,6 +132,7 @@ class Matcher:
         plan = _plan(table, context)
         self.types = plan.types
         self.specs = plan.specs
+        self._set_based = plan.set_based
         self.by_value = plan.by_value
         self._needed = plan.needed
         self._needed_mask = plan.needed_mask
@@ -198,13 +202,14 @@ class Matcher:
         whose row is not in ``only`` when it is given (as for :meth:`matches`).
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        set_based = self._set_based
         for hand_type in self.by_value[jokers]:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
             if only is not None and hand_type.position not in only:
                 continue
-            if probe.sets_possible is False and self.specs[hand_type.position].set_based:
+            if probe.sets_possible is False and hand_type.position in set_based:
                 continue  # cheaper than asking the probe again
             if probe.check(hand_type) is not None:
                 return base
@@ -222,6 +227,7 @@ class _Probe:
 
     def __init__(self, matcher: Matcher, facts: HandFacts, sets_possible: bool | None) -> None:
         self.matcher = matcher
+        self.specs = matcher.specs
         self.facts = facts
         self.sets_possible = sets_possible
         self.split: list[RawMeld] | None = None
@@ -230,7 +236,7 @@ class _Probe:
     def check(self, hand_type: HandType) -> list[RawMeld] | None:
         """One proof that the tiles fit the type, or None."""
         facts = self.facts
-        spec = self.matcher.specs[hand_type.position]
+        spec = self.specs[hand_type.position]
         structure = spec.structure
         if structure < PAIRS:  # sets, groups, runs
             if self.sets_possible is False or not can_hold(spec, facts):

@@ -225,7 +225,10 @@ def test_hand_worked(number: int, tiles: str, others: str, expected: list[str] |
     hand_type = TABLE.by_number(number)
     facts = facts_of(tiles, others)
     assert len(parse_tiles(tiles)) == 14
-    for split in (compiled(hand_type, facts), setsearch.conditioned_split(hand_type, facts)):
+    for split in (
+        compiled(hand_type, facts),
+        setsearch.conditioned_split(type_spec(hand_type), facts),
+    ):
         assert (None if split is None else [describe(meld) for meld in split]) == expected
 
 
@@ -287,7 +290,7 @@ def test_house_hand_worked(
     """House rows use the rest of the vocabulary: same number, exact colours, set counts."""
     house = house_type(0, **hand_type)
     facts = facts_of(tiles)
-    for split in (compiled(house, facts), setsearch.conditioned_split(house, facts)):
+    for split in (compiled(house, facts), setsearch.conditioned_split(type_spec(house), facts)):
         assert (None if split is None else [describe(meld) for meld in split]) == expected
 
 
@@ -348,7 +351,7 @@ def test_the_compiled_split_is_the_python_split(hand: list[Tile], others: list[i
     if min(facts.cap) < 0:
         return  # a third copy with the others (R3): never scored, the Python search answers
     for hand_type in ALL_TYPES:
-        expected = setsearch.conditioned_split(hand_type, facts)
+        expected = setsearch.conditioned_split(type_spec(hand_type), facts)
         note(f"{hand_type.description}: {expected}")
         assert compiled(hand_type, facts) == expected
 
@@ -364,7 +367,7 @@ def test_random_hands_are_often_split() -> None:
         real = [tile.index for tile in hand if not tile.is_joker]
         facts = HandFacts.build(real, len(hand) - len(real))
         for hand_type in ALL_TYPES:
-            if not is_plain(hand_type) and compiled(hand_type, facts) is not None:
+            if not is_plain(type_spec(hand_type)) and compiled(hand_type, facts) is not None:
                 found.add(hand_type.number)
 
     collect()
@@ -384,10 +387,10 @@ def test_the_matcher_answers_the_same_without_the_compiled_split(
     table = HandTable(ALL_TYPES, "<shipped and house>")
     fast = Matcher(table).matches(real, jokers, others)
     facts = HandFacts.build(real, jokers, others)
-    compiled_split = find_sets(HOUSE_TYPES[0], facts)
+    compiled_split = find_sets(type_spec(HOUSE_TYPES[0]), facts)
     with pure_python():
         assert Matcher(table).matches(real, jokers, others) == fast
-        assert find_sets(HOUSE_TYPES[0], facts) == compiled_split
+        assert find_sets(type_spec(HOUSE_TYPES[0]), facts) == compiled_split
 
 
 # ---- bad arguments ----------------------------------------------------------------------

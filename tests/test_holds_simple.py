@@ -362,9 +362,10 @@ def test_a_bad_pool_is_one_clear_error(
 
 def numbers_of(hand_type: HandType) -> list[int]:
     """The numbers a completed hand of the type uses (its sequence, or its range)."""
-    if hand_type.sequence is not None:
-        return sorted(set(slot_numbers(hand_type)))
-    return sorted(allowed_numbers(hand_type))
+    spec = type_spec(hand_type)
+    if spec.sequence:
+        return sorted(set(slot_numbers(spec)))
+    return sorted(allowed_numbers(spec))
 
 
 def sequence_tiles(rng: Random, hand_type: HandType) -> list[int]:

@@ -73,7 +73,7 @@ def holds(hand_type: HandType, melded: list[int], jokers: int, others: list[int]
     if jokers < 0:
         return False
     facts = HandFacts.build(melded, jokers, others)
-    return build.current().conditioned_split(hand_type, facts) is not None
+    return build.current().conditioned_split(type_spec(hand_type), facts) is not None
 
 
 def brute_force(hand_type: HandType, world: World) -> DrawnPairs:

@@ -34,6 +34,7 @@ from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.best import Best, mask_indices
 from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import Tile
 from intlscore.rules.hand_table import HandType
 from intlscore.rules.ruleset import default_table
@@ -381,7 +382,7 @@ def test_shipped_any_types_never_take_the_dp_path(dp_calls: list[int]) -> None:
     # number, no total) and 22 (one colour: need_each is 0) use the shortcuts.
     pool = pool_of("k1-7 r1-6 b5")
     for number in (6, 10, 12, 22):
-        closest_any(TABLE.by_number(number), pool)
+        closest_any(type_spec(TABLE.by_number(number)), pool)
     assert dp_calls == []
 
 
@@ -393,7 +394,7 @@ def test_exactly_two_colours_with_a_total(dp_calls: list[int]) -> None:
     # so a draw x needs x + 3 <= 15: k5..k12 and r3..r12.
     hand_type = house(6, colours=2)
     pool = pool_of("k1 k1 k2 k2 k3 k3 k4 k4 r1 r1 r2 r2 b1 b1")
-    best = closest_any(hand_type, pool)
+    best = closest_any(type_spec(hand_type), pool)
     assert dp_calls, "the two-colour condition goes through fill_dp"
     assert best.kept == 12
     assert out_names(best) == names("k5-12 r3-12")
@@ -405,7 +406,7 @@ def test_exactly_two_colours_without_a_total(dp_calls: list[int]) -> None:
     # draws any two black or red tiles still free: k5..k13, r3..r13.
     hand_type = house(22, colours=2)
     pool = pool_of("k1 k1 k2 k2 k3 k3 k4 k4 r1 r1 r2 r2 b1 b1")
-    best = closest_any(hand_type, pool)
+    best = closest_any(type_spec(hand_type), pool)
     assert dp_calls
     assert best.kept == 12
     assert out_names(best) == names("k5-13 r3-13")
@@ -418,12 +419,12 @@ def test_two_colours_of_a_one_colour_hand(dp_calls: list[int]) -> None:
     # draw would leave one colour. Kept 13, outs every non-black tile.
     hand_type = house(22, colours=2)
     pool = pool_of("k1-1")
-    best = closest_any(hand_type, pool)
+    best = closest_any(type_spec(hand_type), pool)
     assert dp_calls
     assert best.kept == 13
     assert out_names(best) == names("r1-13 b1-13 o1-13")
     # R3: both r5 seen, so r5 cannot be drawn.
-    blocked = closest_any(hand_type, pool_of("k1-1", seen="r5 r5"))
+    blocked = closest_any(type_spec(hand_type), pool_of("k1-1", seen="r5 r5"))
     assert out_names(blocked) == names("r1-4 r6-13 b1-13 o1-13")
     assert brute_any(hand_type, pool_of("k1-1", seen="r5 r5"), 1) == (13, blocked.outs)
 
@@ -438,7 +439,7 @@ def test_four_of_a_number_under_a_total(dp_calls: list[int]) -> None:
     # Kept 12, outs every tile numbered 1..7 (all have a free copy), none above.
     hand_type = house(6, same_number=4)
     pool = pool_of("k1 r1 b1 k2 r2 b2 k3 r3 k4 r4 k5 r5 k9 r9")
-    best = closest_any(hand_type, pool)
+    best = closest_any(type_spec(hand_type), pool)
     assert dp_calls, "a total with a target number goes through fill_dp"
     assert best.kept == 12
     assert out_names(best) == names("k1-7 r1-7 b1-7 o1-7")
@@ -455,7 +456,7 @@ def test_four_of_a_number_with_seen_tiles(dp_calls: list[int]) -> None:
     pool = pool_of(
         "k1 r1 b1 k2 r2 b2 k3 r3 k4 r4 k5 r5 k9 r9", seen="k1 r1 b1 o1 o1 k2 r2 b2 o2 o2"
     )
-    best = closest_any(hand_type, pool)
+    best = closest_any(type_spec(hand_type), pool)
     assert dp_calls
     assert best.kept == 12
     assert out_names(best) == names("k3 r3 b3 o3 k4 r4 b4 o4")

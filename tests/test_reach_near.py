@@ -30,7 +30,7 @@ from intlscore.engine.reach.sequences import closest_sequences
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.keep_most import closest_sets
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.spec import type_spec
+from intlscore.engine.spec import SEQUENCE, type_spec
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.faces.cli import main
 from intlscore.faces.render.output import make_console, print_views
@@ -230,7 +230,7 @@ def test_the_default_view_of_the_command_is_the_full_answers(
 
 # -- the floor of the set searches, compiled and Python ------------------------------------
 
-SHAPES = tuple(
+SPECS = tuple(
     dict.fromkeys(
         [type_spec(t) for t in TABLE.types if t.structure in SET_STRUCTURES]
         + [
@@ -254,16 +254,16 @@ SHAPES = tuple(
 def test_a_floor_gives_the_same_answer_or_none(hand: str) -> None:
     pool = Pool.build(parse_tiles(hand), parse_tiles("k3 o11"), None)
     far = hand.startswith("k2 r7")
-    for shape in SHAPES:
-        if far and shape.same_number:
+    for spec in SPECS:
+        if far and spec.same_number:
             continue  # one search per number: seconds on a far hand
-        full = build.current().closest_sets(shape, pool)
+        full = build.current().closest_sets(spec, pool)
         for floor in range(max(1, full.kept - 2), min(14, full.kept + 3) + 1):
-            got = build.current().closest_sets_within(shape, pool, floor)
+            got = build.current().closest_sets_within(spec, pool, floor)
             if full.kept >= floor:
-                assert got == full, f"{shape} floor {floor}"
+                assert got == full, f"{spec} floor {floor}"
             else:
-                assert got is None, f"{shape} floor {floor}: {got}"
+                assert got is None, f"{spec} floor {floor}: {got}"
 
 
 @pytest.mark.parametrize("hand", ["k1-4 r5 b5 o5 k9-12 r13 b13 o1", "r1-7 r1-6 * *"])
@@ -326,19 +326,20 @@ def test_counted_any_tiles_types_agree_with_the_dynamic_programme(
     pool = Pool.build(hand, seen, trump)
     for number in (10, 12, 22):
         hand_type = TABLE.by_number(number)
+        spec = type_spec(hand_type)
         reference = Best()
-        numbers = anytiles.allowed_numbers(hand_type)
-        for colours in anytiles.colour_sets(hand_type):
+        numbers = anytiles.allowed_numbers(spec)
+        for colours in anytiles.colour_sets(spec):
             cells = [i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours]
             cells = [i for i in cells if pool.cap[i]]
-            targets = range(1, 14) if hand_type.same_number else [None]
+            targets = range(1, 14) if spec.same_number else [None]
             for target in targets:
-                anytiles.fill_dp(hand_type, pool, cells, frozenset(), target, reference)
+                anytiles.fill_dp(spec, pool, cells, frozenset(), target, reference)
         assert solve.closest(hand_type, pool) == reference, hand_type.name
-        assert anytiles.counted_kept(hand_type, pool) == reference.kept, hand_type.name
+        assert anytiles.counted_kept(spec, pool) == reference.kept, hand_type.name
     for hand_type in TABLE.types:
         if hand_type.number not in (10, 12, 22):
-            assert anytiles.counted_kept(hand_type, pool) is None, hand_type.name
+            assert anytiles.counted_kept(type_spec(hand_type), pool) is None, hand_type.name
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -360,7 +361,7 @@ def test_counted_tiles_with_tiles_drawn_are_those_of_the_larger_pool(
     check = PoolCheck(pool)
     for number in (10, 12, 22):
         hand_type = TABLE.by_number(number)
-        counted = anytiles.CountedKept(hand_type, pool)
+        counted = anytiles.CountedKept(type_spec(hand_type), pool)
         for tiles in draws:
             if any(tiles.count(i) > (pool.cap[i] - pool.hand[i]) for i in range(52)):
                 continue  # not one draw: more copies than are left
@@ -408,11 +409,12 @@ def test_near_of_a_result_with_no_reachable_type() -> None:
 def test_a_floor_on_a_sequence_keeps_the_distance_and_the_outs(hand: str) -> None:
     pool = Pool.build(parse_tiles(hand), parse_tiles("o13"), None)
     for hand_type in TABLE.types:
-        if hand_type.structure != "sequence" or solve.sequence_problem(hand_type):
+        spec = type_spec(hand_type)
+        if spec.structure != SEQUENCE or solve.sequence_problem(spec):
             continue
-        full = closest_sequences(hand_type, pool)
+        full = closest_sequences(spec, pool)
         for floor in range(max(1, full.kept - 2), min(14, full.kept + 2) + 1):
-            pruned = closest_sequences(hand_type, pool, floor)
+            pruned = closest_sequences(spec, pool, floor)
             label = f"{hand_type.name} floor {floor}"
             if full.kept >= floor:
                 assert (pruned.kept, pruned.outs) == (full.kept, full.outs), label

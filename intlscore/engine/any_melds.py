@@ -6,9 +6,10 @@ that number first and the rest after.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
->>> square = default_table().by_number(12)
+>>> square = type_spec(default_table().by_number(12))
 >>> sevens = [tile_index(c, 7) for c in range(4)] * 2
 >>> tiles = sevens[:7] + [tile_index(0, n) for n in (1, 3, 5, 9, 11, 13)]
 >>> [describe(m) for m in find_any(square, HandFacts.build(tiles, jokers=1))]
@@ -20,18 +21,18 @@ from __future__ import annotations
 from intlscore.engine.facts import HandFacts, unpack
 from intlscore.engine.jokers import choose_free_tiles
 from intlscore.engine.melds import Placed, RawMeld
+from intlscore.engine.spec import TypeSpec
 from intlscore.engine.tiles import JOKER_INDEX
-from intlscore.rules.hand_table import HandType
 
 
-def find_any(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+def find_any(spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
     """The tiles with their jokers' choices, or None when the conditions fail."""
-    chosen = choose_free_tiles(hand_type, facts, (), [1] * facts.jokers)
+    chosen = choose_free_tiles(spec, facts, (), [1] * facts.jokers)
     if chosen is None:
         return None
     placed: list[Placed] = [(index, index) for index in unpack(facts.packed)]
     placed += [(JOKER_INDEX, index) for index in chosen]
-    if hand_type.same_number is None:
+    if not spec.same_number:
         return [("tiles", tuple(sorted(placed, key=_rack_order)))]
     counts = [0] * 14
     for _, index in placed:

@@ -113,16 +113,16 @@ class Build(Protocol):
     def name(self) -> BuildName:
         """``"compiled"`` or ``"pure Python"``, for ``intlscore --version``."""
 
-    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
+    def closest_sets(self, spec: TypeSpec, pool: Pool) -> Best:
         """The keep-most walk (:func:`.setsearch.keep_most.closest_sets`) for a set-based
         type's spec (:func:`intlscore.engine.spec.type_spec`)."""
 
-    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
+    def closest_sets_within(self, spec: TypeSpec, pool: Pool, floor: int) -> Best | None:
         """:meth:`closest_sets` if the closest hands keep ``floor`` tiles or more, else None
-        (also when no hand of the shape can be drawn to)."""
+        (also when no hand of the type can be drawn to)."""
 
-    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
-        """Whether some completed hand of the shape can still be drawn to (R3, R20)."""
+    def sets_formable(self, spec: TypeSpec, pool: Pool) -> bool:
+        """Whether some completed hand of the type can still be drawn to (R3, R20)."""
 
     def plain_split(
         self, facts: HandFacts, failed: dict[tuple[int, ...], set[tuple[object, ...]]]
@@ -130,8 +130,9 @@ class Build(Protocol):
         """One split into groups and runs (:class:`.setsearch.split.SetSearch`), or None;
         ``failed`` keeps the states known to fail, by the tiles' R3 limits, across calls."""
 
-    def conditioned_split(self, hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
-        """One split meeting a set-based type (:func:`.setsearch.split.find_sets`), or None."""
+    def conditioned_split(self, spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
+        """One split meeting a set-based type, by its spec
+        (:func:`.setsearch.split.conditioned_split`), or None."""
 
     def discards_leaving_sets(self, facts: HandFacts) -> frozenset[int]:
         """The discards of 15 tiles after which the rest split into sets

@@ -206,16 +206,16 @@ class CompiledBuild:
         self.module = module
         self._tables = PerTable(lambda table: CompiledTable(table, module))
 
-    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
+    def closest_sets(self, spec: TypeSpec, pool: Pool) -> Best:
         """As :func:`.keep_most.closest_sets`, cached by spec (Basic and the blitzes share)."""
-        return _closest_sets(self.module, shape, pool, -1)
+        return _closest_sets(self.module, spec, pool, -1)
 
-    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
-        best = _closest_sets(self.module, shape, pool, floor)
+    def closest_sets_within(self, spec: TypeSpec, pool: Pool, floor: int) -> Best | None:
+        best = _closest_sets(self.module, spec, pool, floor)
         return best if best.found and best.kept >= floor else None
 
-    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
-        return _sets_formable(self.module, shape, pool)
+    def sets_formable(self, spec: TypeSpec, pool: Pool) -> bool:
+        return _sets_formable(self.module, spec, pool)
 
     def plain_split(
         self, facts: HandFacts, failed: dict[tuple[int, ...], set[tuple[object, ...]]]
@@ -227,11 +227,11 @@ class CompiledBuild:
         )
         return split
 
-    def conditioned_split(self, hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+    def conditioned_split(self, spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
         if min(facts.cap) < 0:
-            return setsearch.conditioned_split(hand_type, facts)
+            return setsearch.conditioned_split(spec, facts)
         split: list[RawMeld] | None = self.module.conditioned_split(
-            _one_type(self.module, type_spec(hand_type)),
+            _one_type(self.module, spec),
             0,
             bytes(facts.counts),
             facts.jokers,
@@ -253,18 +253,18 @@ class CompiledBuild:
 
 
 @functools.lru_cache(maxsize=128)
-def _closest_sets(module: ModuleType, shape: TypeSpec, pool: Pool, floor: int) -> Best:
+def _closest_sets(module: ModuleType, spec: TypeSpec, pool: Pool, floor: int) -> Best:
     """:func:`.keep_most.closest_sets` (``floor`` included) by ``closest_sets`` in C."""
     from intlscore.engine.setsearch import keep_most  # here: the scorer never loads it
 
-    open_, let_go, full = keep_most.search_start(shape, pool)
-    search = _searcher(module, shape, pool, open_, let_go, full)
-    return keep_most.best_over_targets(shape, pool, search, floor)
+    open_, let_go, full = keep_most.search_start(spec, pool)
+    search = _searcher(module, spec, pool, open_, let_go, full)
+    return keep_most.best_over_targets(spec, pool, search, floor)
 
 
 @functools.lru_cache(maxsize=64)
-def _sets_formable(module: ModuleType, shape: TypeSpec, pool: Pool) -> bool:
-    """Whether any completed hand of the shape fits the pool's limits (R3), whatever the hand.
+def _sets_formable(module: ModuleType, spec: TypeSpec, pool: Pool) -> bool:
+    """Whether any completed hand of the type fits the pool's limits (R3), whatever the hand.
 
     The search from an empty hand, where every tile must be drawn: its first
     pass alone (``full`` empty, so no outs are gathered) says whether a hand
@@ -274,15 +274,15 @@ def _sets_formable(module: ModuleType, shape: TypeSpec, pool: Pool) -> bool:
     from intlscore.engine.setsearch import keep_most
 
     empty = [0] * len(pool.hand)
-    search = _searcher(module, shape, pool, empty, 0, 0)
-    return keep_most.best_over_targets(shape, pool._replace(hand=tuple(empty)), search).found
+    search = _searcher(module, spec, pool, empty, 0, 0)
+    return keep_most.best_over_targets(spec, pool._replace(hand=tuple(empty)), search).found
 
 
 def _searcher(
-    module: ModuleType, shape: TypeSpec, pool: Pool, open_: list[int], let_go: int, full: int
+    module: ModuleType, spec: TypeSpec, pool: Pool, open_: list[int], let_go: int, full: int
 ) -> TargetSearch:
     """The compiled search for one target number, from these open hand tiles."""
-    table = _one_type(module, shape)
+    table = _one_type(module, spec)
     hand, cap = bytes(open_), bytes(pool.cap)
 
     def search(target: int | None, most: int, floor: int) -> Best:

@@ -29,7 +29,8 @@ from intlscore.engine.melds import RawMeld
 from intlscore.engine.pair_melds import find_pairs, pairs_possible
 from intlscore.engine.prefilter import structure_possible
 from intlscore.engine.sequence_melds import find_sequences, numbers_needed
-from intlscore.rules.hand_table import SET_STRUCTURES, HandTable, HandType
+from intlscore.engine.spec import PAIRS, PLAIN, SEQUENCE, TypeSpec, type_spec
+from intlscore.rules.hand_table import HandTable, HandType
 
 
 # NamedTuples, not dataclasses (here and below): made in a fraction of the time at
@@ -45,13 +46,18 @@ class _Plan(NamedTuple):
     """What a Matcher derives from its table and context, computed once."""
 
     types: tuple[HandType, ...]
+    specs: dict[int, TypeSpec]
+    """Per type (by position), what the checks read of it (:func:`.spec.type_spec`)."""
+    set_based: frozenset[int]
+    """The positions of the set-based types (structure sets, groups or runs)."""
     by_value: tuple[tuple[HandType, ...], ...]
     """Per joker count, the types from the most valuable down."""
     needed: dict[int, tuple[int, ...]]
     """Per sequence type (by position), the tiles of each number it uses."""
     needed_mask: dict[int, int]
-    by_structure: tuple[tuple[str, tuple[HandType, ...]], ...]
-    """The types grouped by structure, each group in table order."""
+    by_structure: tuple[tuple[int, tuple[HandType, ...]], ...]
+    """The types grouped by structure (its code, ``TypeSpec.structure``), each group in
+    table order."""
     wanted: bytes
     """Per type of the table, 1 when the context allows it (for the compiled checks)."""
 
@@ -89,14 +95,21 @@ def _by_value(types: tuple[HandType, ...], jokers: int) -> tuple[HandType, ...]:
 
 def _make_plan(table: HandTable, context: Context) -> _Plan:
     types = tuple(t for t in table if context_allows(t, context))
-    needed = {t.position: numbers_needed(t) for t in types if t.structure == "sequence"}
+    specs = {t.position: type_spec(t) for t in types}
+    needed = {
+        position: numbers_needed(spec)
+        for position, spec in specs.items()
+        if spec.structure == SEQUENCE
+    }
     return _Plan(
         types=types,
+        specs=specs,
+        set_based=frozenset(position for position, spec in specs.items() if spec.set_based),
         by_value=tuple(_by_value(types, jokers) for jokers in range(3)),
         needed=needed,
         by_structure=tuple(
-            (structure, tuple(t for t in types if t.structure == structure))
-            for structure in dict.fromkeys(t.structure for t in types)
+            (structure, tuple(t for t in types if specs[t.position].structure == structure))
+            for structure in dict.fromkeys(specs[t.position].structure for t in types)
         ),
         needed_mask={
             position: sum(1 << n for n, need in enumerate(counts) if need)
@@ -118,6 +131,8 @@ class Matcher:
         self.context = context
         plan = _plan(table, context)
         self.types = plan.types
+        self.specs = plan.specs
+        self._set_based = plan.set_based
         self.by_value = plan.by_value
         self._needed = plan.needed
         self._needed_mask = plan.needed_mask
@@ -153,12 +168,12 @@ class Matcher:
                 if not types:
                     continue
             # Whole families fall at once when their shared check fails.
-            if structure == "pairs" and not pairs_possible(facts):
+            if structure == PAIRS and not pairs_possible(facts):
                 continue
-            set_based = structure in SET_STRUCTURES
+            set_based = structure < PAIRS  # sets, groups, runs
             if set_based and probe.sets_possible is False:
                 continue
-            if structure == "sequence":
+            if structure == SEQUENCE:
                 # A number the sequence never uses rules a type out (most random hands).
                 held = facts.number_mask
                 types = tuple(t for t in types if not held & ~needed_mask[t.position])
@@ -187,13 +202,14 @@ class Matcher:
         whose row is not in ``only`` when it is given (as for :meth:`matches`).
         """
         probe = _Probe(self, HandFacts.build(melded, jokers, others), sets_possible)
+        set_based = self._set_based
         for hand_type in self.by_value[jokers]:
             base = hand_type.scores[jokers]
             if base < min_base:
                 break
             if only is not None and hand_type.position not in only:
                 continue
-            if probe.sets_possible is False and hand_type.structure in SET_STRUCTURES:
+            if probe.sets_possible is False and hand_type.position in set_based:
                 continue  # cheaper than asking the probe again
             if probe.check(hand_type) is not None:
                 return base
@@ -211,6 +227,7 @@ class _Probe:
 
     def __init__(self, matcher: Matcher, facts: HandFacts, sets_possible: bool | None) -> None:
         self.matcher = matcher
+        self.specs = matcher.specs
         self.facts = facts
         self.sets_possible = sets_possible
         self.split: list[RawMeld] | None = None
@@ -219,27 +236,29 @@ class _Probe:
     def check(self, hand_type: HandType) -> list[RawMeld] | None:
         """One proof that the tiles fit the type, or None."""
         facts = self.facts
-        structure = hand_type.structure
-        if structure in SET_STRUCTURES:
-            if self.sets_possible is False or not can_hold(hand_type, facts):
+        spec = self.specs[hand_type.position]
+        structure = spec.structure
+        if structure < PAIRS:  # sets, groups, runs
+            if self.sets_possible is False or not can_hold(spec, facts):
                 return None
-            if self.sets_possible is None or (self.split is None and is_plain(hand_type)):
+            plain = is_plain(spec)
+            if self.sets_possible is None or (self.split is None and plain):
                 self.split = self.matcher.plain_split(facts)
                 self.sets_possible = self.split is not None
                 if self.split is None:
                     return None
-            if not structure_possible(hand_type, facts):
+            if not structure_possible(spec, facts):
                 return None
-            return self.split if is_plain(hand_type) else find_sets(hand_type, facts)
-        if structure == "pairs":
+            return self.split if plain else find_sets(spec, facts)
+        if structure == PAIRS:
             if self.pairs_ok is None:
                 self.pairs_ok = pairs_possible(facts)
-            if not self.pairs_ok or not can_hold(hand_type, facts):
+            if not self.pairs_ok or not can_hold(spec, facts):
                 return None
-            return find_pairs(hand_type, facts)
-        if not can_hold(hand_type, facts):
+            return find_pairs(spec, facts)
+        if not can_hold(spec, facts):
             return None
-        if structure == "sequence":
+        if structure == SEQUENCE:
             if facts.number_mask & ~self.matcher._needed_mask[hand_type.position]:
                 return None
             needed = self.matcher._needed[hand_type.position]
@@ -247,23 +266,23 @@ class _Probe:
                 h > n for h, n in zip(facts.number_counts, needed, strict=True)
             ):
                 return None
-            return find_sequences(hand_type, facts)
-        return find_any(hand_type, facts)
+            return find_sequences(spec, facts)
+        return find_any(spec, facts)
 
 
-def is_plain(hand_type: HandType) -> bool:
-    """A set-based type with no condition beyond "groups and/or runs" (e.g. Basic)."""
-    return (
-        hand_type.structure == "sets"
-        and hand_type.sets is None
-        and hand_type.range is None
-        and hand_type.max_total is None
-        and hand_type.colours is None
-        and hand_type.same_number is None
-    )
+def is_plain(spec: TypeSpec) -> bool:
+    """A set-based type with no condition beyond "groups and/or runs" (e.g. Basic).
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> [n for n in range(1, 41) if is_plain(type_spec(default_table().by_number(n)))]
+    [1, 39, 40]
+
+    (39 and 40 are Basic's blitzes: their ``when`` is the context's, not the tiles'.)
+    """
+    return spec == PLAIN
 
 
-def find_sets(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+def find_sets(spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
     """A split into sets meeting a set-based type (sets, groups or runs), or None: the
     build's :func:`.setsearch.split.conditioned_split`."""
-    return build.current().conditioned_split(hand_type, facts)
+    return build.current().conditioned_split(spec, facts)

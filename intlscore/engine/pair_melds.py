@@ -5,10 +5,12 @@ joker standing for its twin (R3 permitting), and two jokers left over are a
 pair of whatever tile suits the type best (R7).
 
 >>> from intlscore.engine.facts import HandFacts
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
 >>> tiles = [tile_index(c, n) for c in (0, 1) for n in (2, 4, 6)] * 2 + [tile_index(2, 9)]
->>> melds = find_pairs(default_table().by_number(36), HandFacts.build(tiles, jokers=1))
+>>> pairs = type_spec(default_table().by_number(36))
+>>> melds = find_pairs(pairs, HandFacts.build(tiles, jokers=1))
 >>> len(melds), melds[-1]
 (7, ('pair', ((34, 34), (52, 34))))
 """
@@ -19,8 +21,8 @@ from intlscore.engine.conditions import tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.jokers import choose_free_tiles
 from intlscore.engine.melds import RawMeld
+from intlscore.engine.spec import TypeSpec
 from intlscore.engine.tiles import JOKER_INDEX
-from intlscore.rules.hand_table import HandType
 
 
 def pairs_possible(facts: HandFacts) -> bool:
@@ -34,7 +36,7 @@ def pairs_possible(facts: HandFacts) -> bool:
     return singles <= facts.jokers
 
 
-def find_pairs(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+def find_pairs(spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
     """The seven pairs meeting the type's conditions, or None."""
     melds: list[RawMeld] = []
     singles: list[int] = []
@@ -50,8 +52,8 @@ def find_pairs(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
         return None
     melds.extend(("pair", ((index, index), (JOKER_INDEX, index))) for index in singles)
     if spare == 0:
-        return melds if tiles_hold(hand_type, facts, singles) else None
-    chosen = choose_free_tiles(hand_type, facts, singles, [2])
+        return melds if tiles_hold(spec, facts, singles) else None
+    chosen = choose_free_tiles(spec, facts, singles, [2])
     if chosen is None:
         return None
     melds.append(("pair", ((JOKER_INDEX, chosen[0]), (JOKER_INDEX, chosen[0]))))

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 
-from intlscore.rules.hand_table import SET_STRUCTURES, HandType
+from intlscore.engine.spec import PAIRS, SAME_NEIGHBOURS, SEQUENCE, type_spec
+from intlscore.rules.hand_table import HandType
 
 
 @functools.cache
@@ -25,11 +26,10 @@ def parent(hand_type: HandType) -> HandType | None:
     >>> parent(royal).name, parent(pairs).name, parent(mosaic)
     ('sets (plain)', 'pairs (plain)', None)
     """
-    if hand_type.structure in SET_STRUCTURES or (
-        hand_type.structure == "sequence" and hand_type.neighbours == "same"
-    ):
+    spec = type_spec(hand_type)
+    if spec.set_based or (spec.structure == SEQUENCE and spec.neighbours == SAME_NEIGHBOURS):
         plain = "sets"
-    elif hand_type.structure == "pairs":
+    elif spec.structure == PAIRS:
         plain = "pairs"
     else:
         return None

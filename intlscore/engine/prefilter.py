@@ -11,9 +11,10 @@ They follow from how sets are made, never from a type's name:
   colour, each of at least three tiles.
 
 >>> from intlscore.engine.facts import HandFacts
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
->>> four_colours = default_table().by_number(13)
+>>> four_colours = type_spec(default_table().by_number(13))
 >>> one_colour = [tile_index(0, n) for n in range(1, 14)] + [tile_index(0, 1)]
 >>> structure_possible(four_colours, HandFacts.build(one_colour, jokers=0))
 False
@@ -22,31 +23,31 @@ False
 from __future__ import annotations
 
 from intlscore.engine.facts import HandFacts
-from intlscore.rules.hand_table import HandType
+from intlscore.engine.spec import GROUPS, RUNS, TypeSpec
 
 
-def structure_possible(hand_type: HandType, facts: HandFacts) -> bool:
+def structure_possible(spec: TypeSpec, facts: HandFacts) -> bool:
     """False when the type's structure cannot hold these tiles, whatever the jokers do."""
-    if hand_type.structure == "runs":
-        return _runs_possible(hand_type, facts)
-    if hand_type.structure == "groups":
-        return _groups_possible(hand_type, facts)
+    if spec.structure == RUNS:
+        return _runs_possible(spec, facts)
+    if spec.structure == GROUPS:
+        return _groups_possible(spec, facts)
     return True
 
 
-def _runs_possible(hand_type: HandType, facts: HandFacts) -> bool:
+def _runs_possible(spec: TypeSpec, facts: HandFacts) -> bool:
     colours = facts.colour_mask.bit_count()
-    if hand_type.colours is not None and colours != hand_type.colours:
+    if spec.colours >= 0 and colours != spec.colours:
         return False
-    if hand_type.distinct_colours:
-        if hand_type.sets is not None and colours not in hand_type.sets:
+    if spec.distinct_colours:
+        if spec.sets_mask and not spec.sets_mask >> colours & 1:
             return False
         if any(count > 1 for count in facts.counts):
             return False
     return True
 
 
-def _groups_possible(hand_type: HandType, facts: HandFacts) -> bool:
+def _groups_possible(spec: TypeSpec, facts: HandFacts) -> bool:
     jokers_needed = 0
     groups = 0
     counts = facts.counts
@@ -59,4 +60,4 @@ def _groups_possible(hand_type: HandType, facts: HandFacts) -> bool:
         jokers_needed += max(0, 3 * needed - held)
     if jokers_needed > facts.jokers:
         return False
-    return hand_type.sets is None or groups <= max(hand_type.sets)
+    return not spec.sets_mask or groups <= spec.max_sets

@@ -118,28 +118,28 @@ class PythonBuild:
 
     name: BuildName = "pure Python"
 
-    def closest_sets(self, shape: TypeSpec, pool: Pool) -> Best:
-        """:func:`.setsearch.keep_most.closest_sets`, cached by shape.
+    def closest_sets(self, spec: TypeSpec, pool: Pool) -> Best:
+        """:func:`.setsearch.keep_most.closest_sets`, cached by spec.
 
         Types with the same spec (Basic and the two blitzes) share one search.
         """
-        return _closest_sets(shape, pool)
+        return _closest_sets(spec, pool)
 
-    def closest_sets_within(self, shape: TypeSpec, pool: Pool, floor: int) -> Best | None:
+    def closest_sets_within(self, spec: TypeSpec, pool: Pool, floor: int) -> Best | None:
         """The full search (the Python walk gains nothing from a floor), cut at ``floor``."""
-        best = _closest_sets(shape, pool)
+        best = _closest_sets(spec, pool)
         return best if best.found and best.kept >= floor else None
 
-    def sets_formable(self, shape: TypeSpec, pool: Pool) -> bool:
-        return _closest_sets(shape, pool).found
+    def sets_formable(self, spec: TypeSpec, pool: Pool) -> bool:
+        return _closest_sets(spec, pool).found
 
     def plain_split(
         self, facts: HandFacts, failed: dict[tuple[int, ...], set[tuple[object, ...]]]
     ) -> list[RawMeld] | None:
         return setsearch.plain_split(facts, failed)
 
-    def conditioned_split(self, hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
-        return setsearch.conditioned_split(hand_type, facts)
+    def conditioned_split(self, spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
+        return setsearch.conditioned_split(spec, facts)
 
     def discards_leaving_sets(self, facts: HandFacts) -> frozenset[int]:
         return setsearch.discards_leaving_sets(facts)
@@ -150,10 +150,10 @@ class PythonBuild:
 
 
 @functools.lru_cache(maxsize=32)
-def _closest_sets(shape: TypeSpec, pool: Pool) -> Best:
+def _closest_sets(spec: TypeSpec, pool: Pool) -> Best:
     from intlscore.engine.setsearch import keep_most  # not loaded by the scorer
 
-    return keep_most.closest_sets(shape, pool)
+    return keep_most.closest_sets(spec, pool)
 
 
 PYTHON = PythonBuild()

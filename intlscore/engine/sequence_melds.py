@@ -7,9 +7,10 @@ the sequence one colour (a run), "differ" changes colour at every step.
 
 >>> from intlscore.engine.facts import HandFacts
 >>> from intlscore.engine.melds import describe
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> from intlscore.engine.tiles import tile_index
->>> royal = default_table().by_number(24)
+>>> royal = type_spec(default_table().by_number(24))
 >>> tiles = [tile_index(1, n) for n in range(1, 14) if n != 5] + [tile_index(1, 1)]
 >>> describe(find_sequences(royal, HandFacts.build(tiles, jokers=1))[0])
 'sequence r1 r2 r3 r4 *(r5) r6 r7 r8 r9 r10 r11 r12 r13 r1'
@@ -20,26 +21,25 @@ from __future__ import annotations
 from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import Placed, RawMeld, position_number, position_tile
+from intlscore.engine.spec import SAME_NEIGHBOURS, TypeSpec
 from intlscore.engine.tiles import JOKER_INDEX
-from intlscore.errors import known
-from intlscore.rules.hand_table import HandType
 
 
-def numbers_needed(hand_type: HandType) -> tuple[int, ...]:
+def numbers_needed(spec: TypeSpec) -> tuple[int, ...]:
     """How many tiles of each number (index 1-13) the type's sequences use."""
     needed = [0] * 14
-    for position in known(hand_type.sequence, "a sequence type's positions"):
-        needed[position_number(position)] += hand_type.repeat
+    for position in spec.sequence:
+        needed[position_number(position)] += spec.repeat
     return tuple(needed)
 
 
-def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+def find_sequences(spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
     """The sequences meeting the type, or None."""
-    sequence = known(hand_type.sequence, "a sequence type's positions")
-    neighbours = known(hand_type.neighbours, "a sequence type's neighbours")
+    sequence = spec.sequence
     length = len(sequence)
-    slots = [sequence[i % length] for i in range(length * hand_type.repeat)]
-    same = neighbours == "same"
+    slots = [sequence[i % length] for i in range(length * spec.repeat)]
+    same = spec.neighbours == SAME_NEIGHBOURS
+    distinct = spec.distinct_colours
     failed: set[tuple[object, ...]] = set()
     placed: list[Placed] = []
 
@@ -52,9 +52,9 @@ def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | Non
         colours: tuple[int, ...],
     ) -> bool:
         if slot == len(slots):
-            if hand_type.distinct_colours and len(set(colours)) != len(colours):
+            if distinct and len(set(colours)) != len(colours):
                 return False
-            return tiles_hold(hand_type, facts, used)
+            return tiles_hold(spec, facts, used)
         key = (slot, packed, jokers, used, previous, colours)
         if key in failed:
             return False
@@ -62,7 +62,7 @@ def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | Non
         for colour in range(4):
             if not first and (colour == previous) != same:
                 continue
-            if first and same and hand_type.distinct_colours and colour in colours:
+            if first and same and distinct and colour in colours:
                 continue
             now_colours = (*colours, colour) if first else colours
             index = position_tile(colour, slots[slot])
@@ -73,7 +73,7 @@ def find_sequences(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | Non
                 placed.pop()
             if jokers and facts.cap[index] > used.count(index):
                 now_used = tuple(sorted((*used, index)))
-                if joker_tiles_may_hold(hand_type, facts, now_used):
+                if joker_tiles_may_hold(spec, facts, now_used):
                     placed.append((JOKER_INDEX, index))
                     if fill(slot + 1, packed, jokers - 1, now_used, colour, now_colours):
                         return True

@@ -3,11 +3,14 @@
 A :class:`HandType` (``rules/hand_table.py``) is the row as the rules file says it; a
 :class:`TypeSpec` is the same type as the searches read it, every field decoded once:
 the structure's kinds of set, R9's range as the numbers and run positions it allows,
-the set counts as a mask, and "no condition" as -1 or 0 rather than None. The Python
-searches (the split, the keep-most walk, the pairs walk) and the C ones read the same
-record: the C parses it, field by field in this order, into its one struct
-(``HoldsType`` in ``native/holds.h``; ``tests/test_type_spec.py`` checks the two lists
-of fields agree), and the compiled searches take a type as (compiled table, index).
+the set counts as a mask, and "no condition" as -1 or 0 rather than None. It is the one
+encoding of a type's conditions that the searches and checks read: in Python the
+scorer's (the matcher and its tile conditions, ``engine/conditions.py``; the split; the
+pairs, sequence and any-tiles melds), reach's (every structure's search,
+``engine/reach/``) and the play search's; in C every compiled search, which parses it,
+field by field in this order, into its one struct (``HoldsType`` in ``native/holds.h``;
+``tests/test_type_spec.py`` checks the two lists of fields agree) and takes a type as
+(compiled table, index).
 
 >>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()
@@ -25,7 +28,7 @@ True
 To add a condition to the rules (a house row's new field): give :class:`TypeSpec` its
 field here and in ``HoldsType`` (same place in the order), read it in :func:`type_spec`
 and in ``native/holds_simple.c: holds_parse_type``, then in the searches that must
-honour it (docs/design.md, "Adding a condition").
+honour it, each reading the spec's field (docs/design.md, "Adding a condition").
 """
 
 from __future__ import annotations
@@ -37,9 +40,21 @@ from intlscore.engine.melds import MAX_SETS
 from intlscore.engine.ranges import NUMBER_MASKS, RUN_POSITIONS
 from intlscore.rules.hand_table import HandType
 
-STRUCTURE_CODES: Final = {"sets": 0, "groups": 1, "runs": 2, "pairs": 3, "sequence": 4, "any": 5}
-"""``enum HoldsStructure`` of ``native/holds.h``."""
+SETS, GROUPS, RUNS, PAIRS, SEQUENCE, ANY = range(6)
+"""The structure codes (``TypeSpec.structure``), ``enum HoldsStructure`` of ``native/holds.h``."""
+STRUCTURE_CODES: Final = {
+    "sets": SETS,
+    "groups": GROUPS,
+    "runs": RUNS,
+    "pairs": PAIRS,
+    "sequence": SEQUENCE,
+    "any": ANY,
+}
+"""Each structure of the rules file by its code."""
 NEIGHBOUR_CODES: Final = {None: 0, "same": 1, "differ": 2}
+SAME_NEIGHBOURS: Final = NEIGHBOUR_CODES["same"]
+ALL_NUMBERS: Final = NUMBER_MASKS[None]
+"""``TypeSpec.numbers`` of a type with no range (R9): every number 1-13."""
 
 
 class TypeSpec(NamedTuple):
@@ -75,6 +90,11 @@ class TypeSpec(NamedTuple):
     """How many such sequences (1 unless the structure is sequence)."""
     neighbours: int
     """0 none, 1 "same" (each sequence one colour), 2 "differ" (:data:`NEIGHBOUR_CODES`)."""
+
+    @property
+    def set_based(self) -> bool:
+        """Whether the type is 14 tiles in sets (structure sets, groups or runs)."""
+        return self.structure <= RUNS
 
     def allows(self, number: int) -> bool:
         """Whether tiles of this number may be used (R9).

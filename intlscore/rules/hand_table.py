@@ -1,8 +1,10 @@
 """The closed-hand table: the 40 types as data, loaded and validated.
 
-The engine reads :class:`HandType` fields (the vocabulary documented at the top
-of ``tables/closed_hands.toml``) and never a type's name. A user can load their
-own table with :func:`load_table`.
+A :class:`HandType` is the row as the rules file says it (the vocabulary documented at
+the top of ``tables/closed_hands.toml``), where ``None`` means "no condition". The engine
+never names a type: its searches and checks read a type's conditions once decoded, from
+its spec (``intlscore.engine.spec.type_spec``). A user can load their own table with
+:func:`load_table`.
 
 >>> from intlscore.rules.ruleset import default_table
 >>> table = default_table()

@@ -7,7 +7,7 @@ the pool's jokers fill the rest. Shortcuts keep it quick: a pool that does
 not hold a type's plain parent (14 tiles in sets for every set-based type, seven
 pairs for the pairs types) does not hold the type; the any-tiles types told by counts
 alone are answered from the hand's counts, changed by the drawn tiles
-(:class:`.anytiles.CountedKept`); and every answer is kept, by the type's set shape
+(:class:`.anytiles.CountedKept`); and every answer is kept, by the set-based type's spec
 (or the type) and the drawn tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
@@ -31,9 +31,9 @@ from intlscore.engine.reach.anytiles import CountedKept, counts_tell
 from intlscore.engine.reach.sequences import slot_numbers
 from intlscore.engine.reach.solve import kept_within
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.spec import type_spec
+from intlscore.engine.spec import SEQUENCE, TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX
-from intlscore.rules.hand_table import HAND_SIZE, SET_STRUCTURES, HandType
+from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 
 def tile_of(text: str) -> int:
@@ -48,26 +48,27 @@ class PoolCheck:
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self._memo: dict[tuple[object, Sequence[int]], int | None] = {}
-        self._counted: dict[HandType, CountedKept] = {}
+        self._counted: dict[TypeSpec, CountedKept] = {}
 
     def kept(self, hand_type: HandType, drawn: Sequence[int]) -> int | None:
         """Real tiles of the hand and ``drawn`` that a completed hand keeps, or None when
         the pool does not hold the type (fewer than 14 with its jokers)."""
-        # Set-based types with the same shape (Basic and the blitzes) share one answer.
-        key = (_shape_or_type(hand_type), tuple(drawn))
+        # Set-based types with the same spec (Basic and the blitzes) share one answer.
+        key = (_spec_or_type(hand_type), tuple(drawn))
         if key in self._memo:
             return self._memo[key]
+        spec = type_spec(hand_type)
         broad = parent(hand_type)
         answer: int | None
-        if counts_tell(hand_type):  # from the hand's counts, changed by the drawn tiles
-            counted = self._counted.get(hand_type)
+        if counts_tell(spec):  # from the hand's counts, changed by the drawn tiles
+            counted = self._counted.get(spec)
             if counted is None:
-                counted = self._counted[hand_type] = CountedKept(hand_type, self.pool)
+                counted = self._counted[spec] = CountedKept(spec, self.pool)
             kept = counted.kept(drawn)
             jokers = self.pool.jokers + sum(1 for index in drawn if index == JOKER_INDEX)
             answer = kept if kept >= HAND_SIZE - jokers else None
         elif (broad is not None and self.kept(broad, drawn) is None) or (
-            hand_type.structure == "sequence" and _numbers_short(hand_type, self.with_drawn(drawn))
+            spec.structure == SEQUENCE and _numbers_short(spec, self.with_drawn(drawn))
         ):
             answer = None
         else:
@@ -90,9 +91,10 @@ class PoolCheck:
 
 
 @functools.cache
-def _shape_or_type(hand_type: HandType) -> object:
+def _spec_or_type(hand_type: HandType) -> object:
     """What a holds-check's answer depends on: the set-based type's spec, or else the type."""
-    return type_spec(hand_type) if hand_type.structure in SET_STRUCTURES else hand_type
+    spec = type_spec(hand_type)
+    return spec if spec.set_based else hand_type
 
 
 def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
@@ -103,16 +105,16 @@ def _kept_if_held(hand_type: HandType, pool: Pool) -> int | None:
 
 
 @functools.cache
-def _sequence_needs(hand_type: HandType) -> tuple[tuple[int, int], ...]:
+def _sequence_needs(spec: TypeSpec) -> tuple[tuple[int, int], ...]:
     """(number, copies) a sequence type needs, whatever the colours."""
-    numbers = slot_numbers(hand_type) * hand_type.repeat
+    numbers = slot_numbers(spec) * spec.repeat
     return tuple((n, numbers.count(n)) for n in sorted(set(numbers)))
 
 
-def _numbers_short(hand_type: HandType, pool: Pool) -> bool:
+def _numbers_short(spec: TypeSpec, pool: Pool) -> bool:
     """Whether the pool lacks, even with its jokers, enough tiles of each number."""
     short = 0
-    for number, need in _sequence_needs(hand_type):
+    for number, need in _sequence_needs(spec):
         base = (number - 1) * 4
         have = sum(pool.hand[base : base + 4])
         short += max(0, need - have)

@@ -1,14 +1,17 @@
 """Closest completed hands of a type with structure "any" (Piccolo odd, Grand odd, ...).
 
 Only tile conditions matter: range (R9), total (R8), exactly N colours, and
-"at least N tiles of one number". A completed hand is 14 copies, at most
-``cap`` of each tile (R3); it keeps ``min(copies, hand copies)`` of each.
+"at least N tiles of one number", read from the type's
+:class:`~intlscore.engine.spec.TypeSpec` (-1 or 0 where the row sets none). A
+completed hand is 14 copies, at most ``cap`` of each tile (R3); it keeps
+``min(copies, hand copies)`` of each.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import NUMBERED, Pool
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 r1 b1 o1 k2 r2 b2 o2 k3 r3 b3 o3 k13 r13")
->>> best = closest_any(default_table().by_number(6), Pool.build(hand, (), None))
+>>> best = closest_any(type_spec(default_table().by_number(6)), Pool.build(hand, (), None))
 >>> from intlscore.engine.setsearch.best import offer_state, mask_indices
 >>> best.kept, {index // 4 + 1 for index in mask_indices(best.outs)}
 (13, {1, 2, 3, 4})
@@ -20,66 +23,76 @@ import functools
 from collections.abc import Sequence
 from itertools import combinations
 
-from intlscore.engine.ranges import GROUP_NUMBERS
 from intlscore.engine.setsearch.best import Best, offer_state
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
-from intlscore.rules.hand_table import HAND_SIZE, HandType
+from intlscore.engine.spec import ANY, TypeSpec
+from intlscore.rules.hand_table import HAND_SIZE
 
 
-def allowed_numbers(hand_type: HandType) -> frozenset[int]:
-    """Numbers the type's range allows (R9)."""
-    return GROUP_NUMBERS[hand_type.range]
+@functools.cache
+def allowed_numbers(spec: TypeSpec) -> frozenset[int]:
+    """Numbers the type's range allows (R9).
+
+    >>> from intlscore.engine.spec import type_spec
+    >>> from intlscore.rules.ruleset import default_table
+    >>> sorted(allowed_numbers(type_spec(default_table().by_number(11))))  # Grand sets
+    [1, 10, 11, 12, 13]
+    """
+    return frozenset(number for number in range(1, 14) if spec.numbers >> number & 1)
 
 
-def colour_sets(hand_type: HandType) -> list[frozenset[int]]:
+def colour_sets(spec: TypeSpec) -> list[frozenset[int]]:
     """The colour sets a completed hand may use: each choice of exactly ``colours`` colours,
     or all four when the type does not fix them.
 
+    >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table
-    >>> [sorted(s) for s in colour_sets(default_table().by_number(1))]
+    >>> [sorted(s) for s in colour_sets(type_spec(default_table().by_number(1)))]
     [[0, 1, 2, 3]]
-    >>> len(colour_sets(default_table().by_number(19)))  # exactly 2 of 4 colours
+    >>> len(colour_sets(type_spec(default_table().by_number(19))))  # exactly 2 of 4 colours
     6
     """
-    if hand_type.colours is None:
+    if spec.colours < 0:
         return [frozenset(range(4))]
-    return [frozenset(s) for s in combinations(range(4), hand_type.colours)]
+    return [frozenset(s) for s in combinations(range(4), spec.colours)]
 
 
-def closest_any(hand_type: HandType, pool: Pool, floor: int = 0) -> Best:
+def closest_any(spec: TypeSpec, pool: Pool, floor: int = 0) -> Best:
     """The most hand tiles 14 tiles meeting the type's conditions can keep, with the outs.
 
     Where ``floor`` is given, the answer is the same wherever it keeps ``floor`` tiles or
     more (:func:`.solve.closest_within`): hands keeping fewer may be left out.
 
     >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table
-    >>> square = default_table().by_number(12)  # eight tiles of one number
+    >>> square = type_spec(default_table().by_number(12))  # eight tiles of one number
     >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8 k9"), (), None)
     >>> closest_any(square, pool) == closest_any(square, pool, 12), closest_any(square, pool).kept
     (True, 12)
     """
     best = Best()
-    at_least = hand_type.same_number or 0
-    counted = _counted(hand_type)
-    for colours, allowed in _allowed_cells(hand_type):
+    at_least = spec.same_number
+    limit = spec.max_total
+    counted = _counted(spec)
+    for colours, allowed in _allowed_cells(spec):
         cells = [i for i in allowed if pool.cap[i]]
         if counted:
             counts = _Counts(pool, cells)
-            for target in _targets(hand_type):
+            for target in _targets(spec):
                 if counts.most_kept(target, at_least) >= max(best.kept, floor):
                     _count_only(pool, cells, target, counts.hands(target, at_least), best)
             continue
-        need_each = len(colours) if hand_type.colours is not None and len(colours) > 1 else 0
-        for target in _targets(hand_type):
-            if need_each or (hand_type.max_total is not None and target is not None):
-                fill_dp(hand_type, pool, cells, colours if need_each else frozenset(), target, best)
-            elif hand_type.max_total is not None:  # a total and no colours to cover
-                _cheapest(hand_type.max_total, pool, cells, best)
+        need_each = len(colours) if spec.colours >= 0 and len(colours) > 1 else 0
+        for target in _targets(spec):
+            if need_each or (limit >= 0 and target is not None):
+                fill_dp(spec, pool, cells, colours if need_each else frozenset(), target, best)
+            elif limit >= 0:  # a total and no colours to cover
+                _cheapest(limit, pool, cells, best)
     return best
 
 
-def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
+def counted_kept(spec: TypeSpec, pool: Pool) -> int | None:
     """:func:`closest_any`'s kept tiles (-1: no hand) for a type its counts tell alone
     (no total, no set of colours to cover: Grand odd, Grand square, Single colour odd),
     without building a hand; None for another type. The holds-checks of the pure-Python
@@ -87,20 +100,21 @@ def counted_kept(hand_type: HandType, pool: Pool) -> int | None:
     :class:`CountedKept` of a pool and the tiles drawn to it).
 
     >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table
-    >>> square, piccolo = default_table().by_number(12), default_table().by_number(6)
+    >>> square, piccolo = (type_spec(default_table().by_number(n)) for n in (12, 6))
     >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8 k9"), (), None)
     >>> counted_kept(square, pool), counted_kept(piccolo, pool)
     (12, None)
     """
-    if not counts_tell(hand_type):
+    if not counts_tell(spec):
         return None
-    return CountedKept(hand_type, pool).kept()
+    return CountedKept(spec, pool).kept()
 
 
-def counts_tell(hand_type: HandType) -> bool:
+def counts_tell(spec: TypeSpec) -> bool:
     """Whether :func:`counted_kept` answers for the type."""
-    return hand_type.structure == "any" and _counted(hand_type)
+    return spec.structure == ANY and _counted(spec)
 
 
 class CountedKept:
@@ -112,8 +126,9 @@ class CountedKept:
 
     >>> from intlscore.engine.notation import parse_tiles
     >>> from intlscore.engine.tiles import Tile
+    >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table
-    >>> square = default_table().by_number(12)  # eight tiles of one number
+    >>> square = type_spec(default_table().by_number(12))  # eight tiles of one number
     >>> pool = Pool.build(parse_tiles("k7 r7 b7 o7 k7 r7 k1-6 k8"), (), None)
     >>> counted = CountedKept(square, pool)
     >>> counted.kept(), counted.kept([Tile("b7").index]), counted.kept([Tile("k9").index])
@@ -122,15 +137,15 @@ class CountedKept:
 
     __slots__ = ("at_least", "cap", "counts", "hand", "known", "targets")
 
-    def __init__(self, hand_type: HandType, pool: Pool) -> None:
-        self.at_least = hand_type.same_number or 0
-        self.targets = _targets(hand_type)
+    def __init__(self, spec: TypeSpec, pool: Pool) -> None:
+        self.at_least = spec.same_number
+        self.targets = _targets(spec)
         self.hand, self.cap = pool.hand, pool.cap
         # a tile without copies (cap 0) counts for nothing: every allowed tile is counted
         self.counts = [
             (mask, _Counts(pool, allowed))
             for (_colours, allowed), mask in zip(
-                _allowed_cells(hand_type), _allowed_masks(hand_type), strict=True
+                _allowed_cells(spec), _allowed_masks(spec), strict=True
             )
         ]
         self.known: list[dict[tuple[tuple[int, bool], ...], int]] = [{} for _ in self.counts]
@@ -162,34 +177,34 @@ class CountedKept:
         return tuple(sorted(changes))
 
 
-def _counted(hand_type: HandType) -> bool:
+def _counted(spec: TypeSpec) -> bool:
     """Whether an any-tiles type's hands are told by counts alone (:func:`_count_only`):
     no total, and no set of two or more colours to cover."""
-    return hand_type.max_total is None and (hand_type.colours is None or hand_type.colours <= 1)
+    return spec.max_total < 0 and spec.colours <= 1
 
 
 @functools.cache
-def _targets(hand_type: HandType) -> tuple[int | None, ...]:
+def _targets(spec: TypeSpec) -> tuple[int | None, ...]:
     """The numbers of which a hand must hold ``same_number`` tiles, or None for no such
     condition."""
-    return tuple(range(1, 14)) if hand_type.same_number is not None else (None,)
+    return tuple(range(1, 14)) if spec.same_number else (None,)
 
 
 @functools.cache
-def _allowed_cells(hand_type: HandType) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
+def _allowed_cells(spec: TypeSpec) -> tuple[tuple[frozenset[int], tuple[int, ...]], ...]:
     """Per colour set a completed hand may use (:func:`colour_sets`), the tiles of the
     numbers the type allows in those colours."""
-    numbers = allowed_numbers(hand_type)
+    numbers = allowed_numbers(spec)
     return tuple(
         (colours, tuple(i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours))
-        for colours in colour_sets(hand_type)
+        for colours in colour_sets(spec)
     )
 
 
 @functools.cache
-def _allowed_masks(hand_type: HandType) -> tuple[int, ...]:
+def _allowed_masks(spec: TypeSpec) -> tuple[int, ...]:
     """:func:`_allowed_cells` as masks."""
-    return tuple(sum(1 << cell for cell in allowed) for _, allowed in _allowed_cells(hand_type))
+    return tuple(sum(1 << cell for cell in allowed) for _, allowed in _allowed_cells(spec))
 
 
 class _Counts:
@@ -380,7 +395,7 @@ def _number(index: int) -> int:
 
 
 def fill_dp(
-    hand_type: HandType,
+    spec: TypeSpec,
     pool: Pool,
     cells: list[int],
     each: frozenset[int],
@@ -393,8 +408,8 @@ def fill_dp(
     total at most ``max_total``, every colour of ``each``, ``same_number`` tiles of
     ``target``. Each cell is taken 1 to all its copies, or (``copies``) exactly that many:
     seven pairs are the same walk with ``copies=2`` (:mod:`.pairs`)."""
-    limit = hand_type.max_total
-    at_least = hand_type.same_number or 0
+    limit = spec.max_total
+    at_least = spec.same_number
     need_mask = 0
     for colour in each:
         need_mask |= 1 << colour
@@ -407,12 +422,12 @@ def fill_dp(
             for taken in range(1, pool.cap[cell] + 1) if copies is None else (copies,):
                 new_count = count + taken
                 new_total = total + number * taken
-                if new_count > HAND_SIZE or (limit is not None and new_total > limit):
+                if new_count > HAND_SIZE or (limit >= 0 and new_total > limit):
                     break
                 gain = min(taken, held)
                 key = (
                     new_count,
-                    new_total if limit is not None else 0,
+                    new_total if limit >= 0 else 0,
                     mask | (1 << (cell % 4)) if need_mask else 0,
                     min(at_least, on + taken) if number == target else on,
                 )

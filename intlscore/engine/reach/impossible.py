@@ -25,6 +25,7 @@ import functools
 
 from intlscore.engine.reach.solve import closest, sequence_problem
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import SEQUENCE, type_spec
 from intlscore.rules.hand_table import HAND_SIZE, HandType
 
 HIGHEST_TOTAL = HAND_SIZE * 13
@@ -42,8 +43,9 @@ _DROPPED = {
 @functools.cache
 def impossible_reason(hand_type: HandType) -> str | None:
     """Why no 14 tiles can ever form the type, or None when some can."""
-    if hand_type.structure == "sequence":
-        problem = sequence_problem(hand_type)
+    spec = type_spec(hand_type)
+    if spec.structure == SEQUENCE:
+        problem = sequence_problem(spec)
         return None if problem is None else f"{hand_type.name} can never be formed: {problem}"
     if _formable(hand_type):
         return None

@@ -40,6 +40,7 @@ from intlscore.engine.reach.near import NearReach
 from intlscore.engine.reach.result import TypeReach
 from intlscore.engine.reach.solve import closest, closest_within, formable, prunable
 from intlscore.engine.setsearch.best import Best
+from intlscore.engine.spec import SEQUENCE, type_spec
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -67,7 +68,8 @@ def near_reach(
     # The fixed sequences first: their programme is cheap even when they are close,
     # and the closer the closest so far, the more of the set searches is pruned.
     pruned = sorted(
-        (t for t in request.types if prunable(t)), key=lambda t: t.structure != "sequence"
+        (t for t in request.types if prunable(t)),
+        key=lambda t: type_spec(t).structure != SEQUENCE,
     )
     for hand_type in full:
         best = _full_best(request, hand_type)
@@ -114,7 +116,7 @@ def _entry(hand_type: HandType, pool: Pool, best: Best) -> TypeReach:
     maybe another closest hand's keep (:func:`.sequences.closest_sequences`): the
     few near ones are searched again in full.
     """
-    if hand_type.structure == "sequence":
+    if type_spec(hand_type).structure == SEQUENCE:
         best = closest(hand_type, pool)
     return reachable_entry(hand_type, pool, best)
 

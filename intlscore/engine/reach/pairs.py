@@ -6,9 +6,10 @@ It keeps the hand's copies of the seven tiles.
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
 >>> hand = parse_tiles("k1 k1 r2 r2 b3 b3 o4 o4 k5 k5 r6 b7 o8 k9")
->>> best = closest_pairs(default_table().by_number(35), Pool.build(hand, (), None))
+>>> best = closest_pairs(type_spec(default_table().by_number(35)), Pool.build(hand, (), None))
 >>> best.kept
 12
 """
@@ -18,28 +19,25 @@ from __future__ import annotations
 from intlscore.engine.reach.anytiles import allowed_numbers, colour_sets, fill_dp
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.rules.hand_table import HandType
+from intlscore.engine.spec import TypeSpec
 
 PAIRS = 7
 
 
-def closest_pairs(hand_type: HandType, pool: Pool) -> Best:
+def closest_pairs(spec: TypeSpec, pool: Pool) -> Best:
     """The most hand tiles seven pairs meeting the type can keep, with the outs."""
     best = Best()
-    numbers = allowed_numbers(hand_type)
-    for colours in colour_sets(hand_type):
+    numbers = allowed_numbers(spec)
+    for colours in colour_sets(spec):
         cells = [
             i for i in range(52) if i // 4 + 1 in numbers and i % 4 in colours and pool.cap[i] >= 2
         ]
-        plain = (
-            hand_type.max_total is None
-            and hand_type.same_number is None
-            and (hand_type.colours is None or len(colours) == 1)
-        )
+        one_colour = spec.colours < 0 or len(colours) == 1
+        plain = spec.max_total < 0 and not spec.same_number and one_colour
         if plain:
             _top_seven(pool, cells, best)
         else:
-            _dp(hand_type, pool, cells, colours, best)
+            _dp(spec, pool, cells, colours, best)
     return best
 
 
@@ -61,14 +59,12 @@ def _top_seven(pool: Pool, cells: list[int], best: Best) -> None:
     best.offer(kept, outs, keep)
 
 
-def _dp(
-    hand_type: HandType, pool: Pool, cells: list[int], colours: frozenset[int], best: Best
-) -> None:
+def _dp(spec: TypeSpec, pool: Pool, cells: list[int], colours: frozenset[int], best: Best) -> None:
     """Seven pairs with a total, a same-number or a several-colours condition: the any-tiles
     walk taking each cell's two copies or none (:func:`~.anytiles.fill_dp`), once per
     number the same-number condition may name."""
-    several = hand_type.colours is not None and len(colours) > 1
+    several = spec.colours >= 0 and len(colours) > 1
     each = colours if several else frozenset()
-    targets: list[int | None] = list(range(1, 14)) if hand_type.same_number else [None]
+    targets: list[int | None] = list(range(1, 14)) if spec.same_number else [None]
     for target in targets:
-        fill_dp(hand_type, pool, cells, each, target, best, copies=2)
+        fill_dp(spec, pool, cells, each, target, best, copies=2)

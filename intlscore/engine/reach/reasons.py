@@ -23,8 +23,8 @@ from intlscore.engine.context import Context
 from intlscore.engine.melds import position_tile
 from intlscore.engine.reach.solve import closest, sequence_problem
 from intlscore.engine.setsearch.pool import Pool
+from intlscore.engine.spec import SAME_NEIGHBOURS, SEQUENCE, TypeSpec, type_spec
 from intlscore.engine.tiles import COLOUR_NAMES, COPIES, Tile
-from intlscore.errors import known
 from intlscore.rules.hand_table import HandType
 
 MAX_NAMED = 6
@@ -44,11 +44,12 @@ def context_reason(hand_type: HandType, context: Context) -> str:
 
 def blocked_reason(hand_type: HandType, pool: Pool) -> str:
     """Why no completed hand of the type can be drawn to, naming the blocking tiles."""
-    problem = sequence_problem(hand_type) if hand_type.structure == "sequence" else None
+    spec = type_spec(hand_type)
+    problem = sequence_problem(spec) if spec.structure == SEQUENCE else None
     if problem is not None:
         return f"{hand_type.name}: {problem}"
-    if hand_type.structure == "sequence" and hand_type.neighbours == "same":
-        return _per_colour(hand_type, pool)
+    if spec.structure == SEQUENCE and spec.neighbours == SAME_NEIGHBOURS:
+        return f"{hand_type.name} " + _per_colour(spec, pool)
     blockers = [
         index
         for index in range(52)
@@ -69,19 +70,19 @@ def _unblocks(hand_type: HandType, pool: Pool, index: int) -> bool:
     return closest(hand_type, pool._replace(cap=tuple(cap))).found
 
 
-def _per_colour(hand_type: HandType, pool: Pool) -> str:
-    sequence = known(hand_type.sequence, "a sequence type's positions")
+def _per_colour(spec: TypeSpec, pool: Pool) -> str:
+    """Per choice of colours for a one-colour sequence type, the tiles it lacks."""
     parts = []
-    for colours in product(range(4), repeat=hand_type.repeat):
-        if hand_type.distinct_colours and len(set(colours)) < len(colours):
+    for colours in product(range(4), repeat=spec.repeat):
+        if spec.distinct_colours and len(set(colours)) < len(colours):
             continue
-        if hand_type.colours is not None and len(set(colours)) != hand_type.colours:
+        if spec.colours >= 0 and len(set(colours)) != spec.colours:
             continue
-        if hand_type.repeat > 1 and list(colours) != sorted(colours):
+        if spec.repeat > 1 and list(colours) != sorted(colours):
             continue  # the same hand with the sequences swapped
         needed: dict[int, int] = {}
         for colour in colours:
-            for position in sequence:
+            for position in spec.sequence:
                 cell = position_tile(colour, position)
                 needed[cell] = needed.get(cell, 0) + 1
         missing = [
@@ -92,7 +93,7 @@ def _per_colour(hand_type: HandType, pool: Pool) -> str:
         where = " and ".join(dict.fromkeys(COLOUR_NAMES[c] for c in colours))
         if missing:
             parts.append(f"in {where} needs " + ", ".join(missing))
-    return f"{hand_type.name} " + "; ".join(parts)
+    return "; ".join(parts)
 
 
 def _need_words(cell: int, count: int, pool: Pool) -> str:

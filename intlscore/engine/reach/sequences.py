@@ -9,8 +9,9 @@ is settled at its last position, so each tile's copies are counted once
 
 >>> from intlscore.engine.notation import parse_tiles
 >>> from intlscore.engine.setsearch.pool import Pool
+>>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
->>> royal = default_table().by_number(24)
+>>> royal = type_spec(default_table().by_number(24))
 >>> best = closest_sequences(royal, Pool.build(parse_tiles("r1-4 r6-13 r1 k5"), (), None))
 >>> best.kept, best.outs == 1 << parse_tiles("r5")[0].index
 (13, True)
@@ -24,20 +25,18 @@ from itertools import combinations_with_replacement, product
 from intlscore.engine.melds import position_number, position_tile
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.errors import known
-from intlscore.rules.hand_table import HandType
+from intlscore.engine.spec import SAME_NEIGHBOURS, TypeSpec
 
 State = tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...], int]
 """(colours at the last position, colours at earlier positions still open, colour mask)."""
 
 
-def slot_numbers(hand_type: HandType) -> list[int]:
+def slot_numbers(spec: TypeSpec) -> list[int]:
     """The numbers of one sequence, in order."""
-    sequence = known(hand_type.sequence, "a sequence type's positions")
-    return [position_number(p) for p in sequence]
+    return [position_number(p) for p in spec.sequence]
 
 
-def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
+def closest_sequences(spec: TypeSpec, pool: Pool, floor: int = -1) -> Best:
     """The most hand tiles the type's sequences can keep, with the outs.
 
     With a ``floor``, a partial hand that cannot keep that many tiles even if
@@ -47,13 +46,15 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
     one met, and dropping states changes the order they are met in); otherwise
     the answer is not found (``Best()``).
     """
-    positions = known(hand_type.sequence, "a sequence type's positions")
-    numbers = slot_numbers(hand_type)
-    repeat = hand_type.repeat
-    same = hand_type.neighbours == "same"
+    positions = spec.sequence
+    numbers = slot_numbers(spec)
+    repeat = spec.repeat
+    same = spec.neighbours == SAME_NEIGHBOURS
+    distinct = bool(spec.distinct_colours)
+    colours_wanted = spec.colours
     last_of = {n: max(i for i, m in enumerate(numbers) if m == n) for n in set(numbers)}
     still = _still_keepable(numbers, repeat, last_of, pool) if floor > 0 else None
-    need_mask = hand_type.colours is not None and not same
+    need_mask = colours_wanted >= 0 and not same
     # Three or more sequences are interchangeable: a state needs only the multiset of
     # their colours (at most 120 for seven sequences, not 4^7 orders), and a position
     # only which colours it holds. The shipped rows repeat once or twice and keep the
@@ -72,11 +73,11 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
                 # Earlier positions with this number, counted now.
                 earlier = tuple(c for i, cs in pending if numbers[i] == number for c in cs)
                 rest = tuple((i, cs) for i, cs in pending if numbers[i] != number)
-            for colours in choices(previous, repeat, same, hand_type.distinct_colours):
+            for colours in choices(previous, repeat, same, distinct):
                 new_mask = mask
                 for colour in colours:
                     new_mask |= 1 << colour
-                if hand_type.colours is not None and new_mask.bit_count() > hand_type.colours:
+                if colours_wanted >= 0 and new_mask.bit_count() > colours_wanted:
                     continue
                 if settles:
                     placed = tuple(sorted(colours + earlier))
@@ -104,7 +105,7 @@ def closest_sequences(hand_type: HandType, pool: Pool, floor: int = -1) -> Best:
         states = nxt
     best = Best()
     for (_, _, mask), (kept, outs, keep) in states.items():
-        if hand_type.colours is None or mask.bit_count() == hand_type.colours:
+        if colours_wanted < 0 or mask.bit_count() == colours_wanted:
             best.offer(kept, outs, keep)
     return best
 

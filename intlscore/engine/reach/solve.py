@@ -1,6 +1,7 @@
 """One search per structure family, chosen from the table's vocabulary.
 
-Set-based types go to the set search's keep-most walk of the build in use
+Each search reads the type's :class:`~intlscore.engine.spec.TypeSpec`. Set-based types
+go to the set search's keep-most walk of the build in use
 (:func:`intlscore.engine.build.current`): groups-only, runs-only and mixed types alike.
 
 >>> from intlscore.engine.notation import parse_tiles
@@ -13,29 +14,40 @@ Set-based types go to the set search's keep-most walk of the build in use
 
 from __future__ import annotations
 
+import functools
+
 from intlscore.engine import build
+from intlscore.engine.ranges import NUMBER_MASKS
 from intlscore.engine.reach.anytiles import allowed_numbers, closest_any, counted_kept
 from intlscore.engine.reach.pairs import closest_pairs
 from intlscore.engine.reach.sequences import closest_sequences, slot_numbers
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.spec import type_spec
+from intlscore.engine.spec import ANY, PAIRS, SEQUENCE, TypeSpec, type_spec
 from intlscore.engine.tiles import COPIES
-from intlscore.rules.hand_table import SET_STRUCTURES, HandType
+from intlscore.rules.hand_table import HandType
+
+_RANGE_NAMES = {mask: name for name, mask in NUMBER_MASKS.items()}
+"""A spec's ``numbers`` back to the range (R9) a rules file names."""
 
 
 def closest(hand_type: HandType, pool: Pool) -> Best:
     """The closest completed hands of a type: kept tiles, outs and one keep."""
-    structure = hand_type.structure
-    if structure == "any":
-        return closest_any(hand_type, pool)
-    if structure == "pairs":
-        return closest_pairs(hand_type, pool)
-    if structure == "sequence":
-        if sequence_problem(hand_type) is not None:
+    return _closest(type_spec(hand_type), pool)
+
+
+def _closest(spec: TypeSpec, pool: Pool) -> Best:
+    """:func:`closest` of a type's spec: the search of its structure."""
+    structure = spec.structure
+    if structure == ANY:
+        return closest_any(spec, pool)
+    if structure == PAIRS:
+        return closest_pairs(spec, pool)
+    if structure == SEQUENCE:
+        if sequence_problem(spec) is not None:
             return Best()
-        return closest_sequences(hand_type, pool)
-    return build.current().closest_sets(type_spec(hand_type), pool)
+        return closest_sequences(spec, pool)
+    return build.current().closest_sets(spec, pool)
 
 
 def prunable(hand_type: HandType) -> bool:
@@ -44,7 +56,8 @@ def prunable(hand_type: HandType) -> bool:
     The set search may, for the set-based types (the compiled walk does), and so does
     the sequence search; the other searches answer in full.
     """
-    return hand_type.structure == "sequence" or hand_type.structure in SET_STRUCTURES
+    spec = type_spec(hand_type)
+    return spec.structure == SEQUENCE or spec.set_based
 
 
 def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
@@ -62,16 +75,21 @@ def closest_within(hand_type: HandType, pool: Pool, floor: int) -> Best | None:
     >>> closest_within(basic, pool, 12) == closest(basic, pool), closest_within(basic, pool, 14)
     (True, None)
     """
-    if floor >= 1 and hand_type.structure == "sequence":
-        if sequence_problem(hand_type) is not None:
+    return _closest_within(type_spec(hand_type), pool, floor)
+
+
+def _closest_within(spec: TypeSpec, pool: Pool, floor: int) -> Best | None:
+    """:func:`closest_within` of a type's spec."""
+    if floor >= 1 and spec.structure == SEQUENCE:
+        if sequence_problem(spec) is not None:
             return None
-        best = closest_sequences(hand_type, pool, floor)
-    elif floor >= 1 and hand_type.structure == "any":
-        best = closest_any(hand_type, pool, floor)
-    elif floor >= 1 and prunable(hand_type):
-        return build.current().closest_sets_within(type_spec(hand_type), pool, floor)
+        best = closest_sequences(spec, pool, floor)
+    elif floor >= 1 and spec.structure == ANY:
+        best = closest_any(spec, pool, floor)
+    elif floor >= 1 and spec.set_based:
+        return build.current().closest_sets_within(spec, pool, floor)
     else:
-        best = closest(hand_type, pool)
+        best = _closest(spec, pool)
     return best if best.found and best.kept >= floor else None
 
 
@@ -87,10 +105,11 @@ def kept_within(hand_type: HandType, pool: Pool, floor: int) -> int | None:
     >>> kept_within(square, pool, 12), kept_within(square, pool, 13)
     (12, None)
     """
-    counted = counted_kept(hand_type, pool)
+    spec = type_spec(hand_type)
+    counted = counted_kept(spec, pool)
     if counted is not None:
         return counted if counted >= floor and counted >= 0 else None
-    best = closest_within(hand_type, pool, floor)
+    best = _closest_within(spec, pool, floor)
     return None if best is None else best.kept
 
 
@@ -101,28 +120,33 @@ def formable(hand_type: HandType, pool: Pool) -> bool:
     fixed sequence without a :func:`sequence_problem` can be formed when every
     tile is still drawable (as :mod:`.impossible` has it).
     """
-    if hand_type.structure == "sequence":
-        if sequence_problem(hand_type) is not None:
+    spec = type_spec(hand_type)
+    if spec.structure == SEQUENCE:
+        if sequence_problem(spec) is not None:
             return False
         if all(cap == COPIES for cap in pool.cap):
             return True
-        return closest_sequences(hand_type, pool._replace(hand=(0,) * len(pool.hand))).found
-    if prunable(hand_type):
-        return build.current().sets_formable(type_spec(hand_type), pool)
-    return closest(hand_type, pool).found
+        return closest_sequences(spec, pool._replace(hand=(0,) * len(pool.hand))).found
+    if spec.set_based:
+        return build.current().sets_formable(spec, pool)
+    return _closest(spec, pool).found
 
 
-def sequence_problem(hand_type: HandType) -> str | None:
-    """Why a fixed sequence can never meet the type's own tile conditions, or None."""
-    numbers = slot_numbers(hand_type) * hand_type.repeat
-    allowed = allowed_numbers(hand_type)
+@functools.cache
+def sequence_problem(spec: TypeSpec) -> str | None:
+    """Why a fixed sequence can never meet the type's own tile conditions, or None.
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> royal = type_spec(default_table().by_number(24))  # r1-13 and the high 1
+    >>> sequence_problem(royal) is None, sequence_problem(royal._replace(max_total=90))
+    (True, 'its sequence adds up to 92, over 90')
+    """
+    numbers = slot_numbers(spec) * spec.repeat
+    allowed = allowed_numbers(spec)
     if any(n not in allowed for n in numbers):
-        return f"its sequence has numbers outside the {hand_type.range} range"
-    if hand_type.max_total is not None and sum(numbers) > hand_type.max_total:
-        return f"its sequence adds up to {sum(numbers)}, over {hand_type.max_total}"
-    if (
-        hand_type.same_number is not None
-        and max(numbers.count(n) for n in set(numbers)) < hand_type.same_number
-    ):
-        return f"its sequence never has {hand_type.same_number} tiles of one number"
+        return f"its sequence has numbers outside the {_RANGE_NAMES[spec.numbers]} range"
+    if spec.max_total >= 0 and sum(numbers) > spec.max_total:
+        return f"its sequence adds up to {sum(numbers)}, over {spec.max_total}"
+    if spec.same_number and max(numbers.count(n) for n in set(numbers)) < spec.same_number:
+        return f"its sequence never has {spec.same_number} tiles of one number"
     return None

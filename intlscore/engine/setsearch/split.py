@@ -40,9 +40,8 @@ from intlscore.engine.conditions import joker_tiles_may_hold, tiles_hold
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.melds import MAX_RUN, Placed, RawMeld, position_tile
 from intlscore.engine.setsearch.steps import GROUP_CHOICES, anchor_positions, lowest_start
-from intlscore.engine.spec import PLAIN, TypeSpec, type_spec
+from intlscore.engine.spec import ALL_NUMBERS, PLAIN, TypeSpec
 from intlscore.engine.tiles import JOKER_INDEX
-from intlscore.rules.hand_table import HandType
 
 DISCARD_HAND: Final = 15
 """The tiles of a closed win with its discard (R10): what discards_leaving_sets is for."""
@@ -292,39 +291,40 @@ def plain_split(
     return SetSearch(facts, failed=failed.setdefault(facts.cap, set())).find()
 
 
-def conditioned_split(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | None:
+def conditioned_split(spec: TypeSpec, facts: HandFacts) -> list[RawMeld] | None:
     """A split into sets meeting a set-based type (sets, groups or runs), or None.
 
-    :class:`SetSearch` narrowed by the type's conditions (``conditioned_split`` in
-    ``native/setsearch.c``, which gives the very same split).
+    :class:`SetSearch` narrowed by the type's spec: the walk reads which sets it may
+    make, the leaf and the pruning its tile conditions (:mod:`intlscore.engine.conditions`,
+    ``conditioned_split`` in ``native/setsearch.c``, which gives the very same split).
 
     >>> from intlscore.engine.melds import describe
     >>> from intlscore.engine.notation import parse_tiles
+    >>> from intlscore.engine.spec import type_spec
     >>> from intlscore.rules.ruleset import default_table
-    >>> two_colours = default_table().by_number(19)  # 2-4 runs, exactly two colours
+    >>> two_colours = type_spec(default_table().by_number(19))  # 2-4 runs, two colours
     >>> tiles = parse_tiles("k3-7 k3-5 r7-9 r11-13")
     >>> facts = HandFacts.build([t.index for t in tiles], 0)
     >>> [describe(m) for m in conditioned_split(two_colours, facts)]
     ['run k3 k4 k5', 'run k3 k4 k5 k6 k7', 'run r7 r8 r9', 'run r11 r12 r13']
     """
-    spec = type_spec(hand_type)
     allowed = spec.sets_mask
 
     def leaf(groups: int, runs: tuple[int, ...], used: tuple[int, ...]) -> bool:
         if allowed and not allowed >> (groups + len(runs)) & 1:
             return False
-        return tiles_hold(hand_type, facts, used)
+        return tiles_hold(spec, facts, used)
 
-    needs_prune = hand_type.range is not None or hand_type.max_total or hand_type.colours
+    needs_prune = spec.numbers != ALL_NUMBERS or spec.max_total >= 0 or spec.colours >= 0
 
     def summary(used: tuple[int, ...]) -> object:
         # What leaf() and the pruning read of the jokers' tiles; the range is
         # enforced on the way, so it needs nothing here.
-        if hand_type.same_number is not None:
+        if spec.same_number:
             return used
-        total = sum(t // 4 + 1 for t in used) if hand_type.max_total is not None else 0
+        total = sum(t // 4 + 1 for t in used) if spec.max_total >= 0 else 0
         mask = 0
-        if hand_type.colours is not None:
+        if spec.colours >= 0:
             for tile in used:
                 mask |= 1 << (tile % 4)
         return (total, mask)
@@ -337,5 +337,5 @@ def conditioned_split(hand_type: HandType, facts: HandFacts) -> list[RawMeld] | 
         leaf=leaf,
         leaf_needs=(bool(allowed), False),
         summary=summary,
-        prune=(lambda used: joker_tiles_may_hold(hand_type, facts, used)) if needs_prune else None,
+        prune=(lambda used: joker_tiles_may_hold(spec, facts, used)) if needs_prune else None,
     ).find()

@@ -53,8 +53,9 @@ def find_seating(
     count: int, rounds: int, *, low: int, high: int, orbits: bool = True
 ) -> list[Partition] | None:
     """A seating without repeat meetings in which every player sits at a table of 3 in
-    ``low`` to ``high`` rounds, or None when none exists (proved by exhausting the search). ``orbits=False`` seats round 2 like the later
-rounds, without its symmetry pruning (slower; a stress test checks that both agree)."""
+    ``low`` to ``high`` rounds, or None when none exists (proved by exhausting the
+    search). ``orbits=False`` seats round 2 like the later rounds, without its symmetry
+    pruning (slower; a stress test checks that both agree)."""
     sizes = table_sizes(count)
     first: list[tuple[int, ...]] = []
     start = 0

@@ -82,11 +82,12 @@ def test_reference_agrees_with_every_seating(count: int, rounds: int) -> None:
 @pytest.mark.parametrize(
     ("count", "rounds", "even", "weak"),
     [(13, 3, False, True), (13, 4, False, True), (14, 3, False, True), (14, 4, False, False),
-     (15, 4, True, True), (17, 3, True, True)],
+     (15, 4, True, True), (16, 4, True, True), (17, 4, True, True), (20, 4, True, True)],
 )
 def test_what_is_possible_without_repeats(count: int, rounds: int, even: bool,
                                           weak: bool) -> None:
-    """The exact answers docs/night.md states (each a witness or an exhausted search)."""
+    """The exact answers docs/night.md states in its table "What 13 and 14 players can
+    have" (each a witness or an exhausted search)."""
     for bounds, expected in ((threes_bounds(count, rounds), even),
                              (weak_bounds(count, rounds), weak)):
         found = find_seating(count, rounds, low=bounds[0], high=bounds[1])

@@ -33,24 +33,24 @@
  *   twin    prefers                 intlscore.engine.setsearch.best:prefers
  *   c-only  keep_below              a keep packed in two words (one int in Python)
  *   c-only  most_key                packs the filler memo's key into one word
- *   twin    most_short_after        intlscore.engine.setsearch.keep_most:_SetSearch._short_after
+ *   twin    most_short_after        intlscore.engine.setsearch.fillers:Fillers.short_after
  *   twin    most_ok                 intlscore.engine.setsearch.keep_most:_SetSearch._ok
- *   twin    most_final_ok           intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
+ *   twin    most_final_ok           intlscore.engine.setsearch.fillers:Fillers.final_ok
  *   twin    most_hopeless_at        intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
  *   twin    most_offer              intlscore.engine.setsearch.best:Best.offer
- *   twin    most_fits               intlscore.engine.setsearch.keep_most:_SetSearch._fits
- *   twin    most_next_filler        intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
- *   twin    most_completes          intlscore.engine.setsearch.keep_most:_SetSearch._completes
- *   twin    most_feasible           intlscore.engine.setsearch.keep_most:_SetSearch._feasible
- *   twin    most_filler_union       intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
- *   twin    most_room               intlscore.engine.setsearch.keep_most:_room_of
+ *   twin    most_fits               intlscore.engine.setsearch.fillers:Fillers.fits
+ *   twin    most_next_filler        intlscore.engine.setsearch.fillers:Fillers.fitting
+ *   twin    most_completes          intlscore.engine.setsearch.fillers:Fillers.completes
+ *   twin    most_feasible           intlscore.engine.setsearch.fillers:Fillers.feasible
+ *   twin    most_filler_union       intlscore.engine.setsearch.fillers:Fillers.union
+ *   twin    most_room               intlscore.engine.setsearch.fillers:room_of
  *   c-only  pairs_covered           keeps pairs_key's masks up to date (Python reads the lists)
  *   c-only  pairs_opened            keeps pairs_key's masks up to date (Python reads the lists)
  *   twin    pairs_merge             intlscore.engine.setsearch.pairs:_PairsSearch._merge
  *   c-only  pairs_pack              packs a gathering for the memo's arena (a tuple in Python)
  *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
  *   twin    most_leaf               intlscore.engine.setsearch.keep_most:_SetSearch._leaf
- *   twin    most_affordable         intlscore.engine.setsearch.keep_most:_SetSearch._affordable
+ *   twin    most_affordable         intlscore.engine.setsearch.keep_most:affordable
  *   twin    most_take               intlscore.engine.setsearch.keep_most:_SetSearch._take
  *   twin    most_give_back          intlscore.engine.setsearch.keep_most:_SetSearch._give_back
  *   twin    most_give_all           intlscore.engine.setsearch.keep_most:_SetSearch._give_all
@@ -98,7 +98,7 @@
  *   glue    sets_stood_entry        for the tests: holds_sets_stood and holds_stood_pairs
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:search_start
  *   inlines most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._runs
- *   inlines most_completes          intlscore.engine.setsearch.keep_most:_minus
+ *   inlines most_completes          intlscore.engine.setsearch.fillers:minus
  *   inlines pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:kept_cap
  */
@@ -125,16 +125,17 @@
  *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
  *   preferred keep, as reach asks. A port of _SetSearch in
  *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search without
- *   the shortcuts only the Python build needs (the bound of _most_kept_later, the drop of
+ *   the shortcuts only the Python build needs (the bound of most_kept_later, the drop of
  *   a partial hand whose sets to come cannot hold the rest, and outside pairs mode
  *   _tie_key and _walk_once: the same answer, docs/design.md), most_walk
  *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
- *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,
+ *   _hopeless_at, most_affordable affordable, most_ok _ok, most_final_ok Fillers.final_ok,
  *   most_take, most_give_back, most_take_all and most_give_all _take, _give_back,
- *   _take_all and _give_all, most_leaf _leaf, most_filler_union _filler_union,
- *   most_feasible _feasible, most_next_filler one step of _fillers_from, most_fits _fits,
- *   most_completes _completes, most_short_after _short_after; closest_sets_entry runs
+ *   _take_all and _give_all, most_leaf _leaf, most_filler_union Fillers.union,
+ *   most_feasible Fillers.feasible, most_next_filler one step of Fillers.fitting, most_fits
+ *   Fillers.fits, most_completes Fillers.completes, most_short_after Fillers.short_after
+ *   (the leaves' fillers in intlscore/engine/setsearch/fillers.py); closest_sets_entry runs
  *   _SetSearch.run's two passes. Python prepares the inputs (open hand copies, R3 caps,
  *   the shape, the filler sets in order) and gets back (kept, outs mask, keep packed two
  *   bits a tile).
@@ -882,7 +883,7 @@ static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total
 
 /* The room left (m1: tiles with a copy left, m2: with two) is the Python `room` tuple.
  * next_filler: the first filler set from position `from` on that can be added (no more
- * than `need` tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
+ * than `need` tiles, and it fits), or -1: one step of `Fillers.fitting` in Python. */
 static inline int most_next_filler(MostWalk *s, int from, int need, uint64_t m1, int total,
                                    int colours, int run_colours) {
     for (int position = from; position < s->nfillers; position++) {

@@ -13,31 +13,31 @@
  *   c-only  useful_reserve        arena memory (Python: lists)
  *   c-only  wins_reserve          arena memory (Python: lists)
  *   twin    unseen_jokers         intlscore.engine.setsearch.pool:Pool.unseen_jokers
- *   twin    unseen_counts         intlscore.engine.odds.play:unseen_counts
- *   twin    drawn                 intlscore.engine.odds.play:drawn
- *   twin    thrown                intlscore.engine.odds.play:thrown
- *   twin    kinds_held            intlscore.engine.odds.play:kinds_held
+ *   twin    unseen_counts         intlscore.engine.odds.positions:unseen_counts
+ *   twin    drawn                 intlscore.engine.odds.positions:drawn
+ *   twin    thrown                intlscore.engine.odds.positions:thrown
+ *   twin    kinds_held            intlscore.engine.odds.positions:kinds_held
  *   c-only  parent_kept           the parent check, inside Firsts.of in Python
  *   c-only  parent_allows         the parent check, inside Firsts.of in Python
- *   twin    hinted_parents        intlscore.engine.odds.play:_Search.hinted_parents
- *   glue    kept_with             holds_with of slot t's type (Python asks Firsts.of or _Search.held)
+ *   twin    hinted_parents        intlscore.engine.odds.wins:Wins.hinted_parents
+ *   glue    kept_with             holds_with of slot t's type (Python asks Firsts.of or Wins.held)
  *   c-only  slot_kept             kept_with read from the parent checks where the slot is itself a parent
  *   c-only  holds_pool            a Position as a HoldsPool (Python passes the Pool)
- *   glue    holds_with            a position and extra tiles as a HoldsPool, then holds_check (Python: _Search.held)
+ *   glue    holds_with            a position and extra tiles as a HoldsPool, then holds_check (Python: Wins.held)
  *   c-only  set_based             Python tests structure in SET_STRUCTURES
  *   glue    outs_with             a position as a HoldsPool, then holds_sets_outs (Python: closest_within)
  *   c-only  kept_with_joker_among group testing of outs_among
- *   twin    outs_among            intlscore.engine.odds.play:_Search.outs_among
- *   twin    usable_kinds          intlscore.engine.odds.play:usable_kinds
- *   twin    blind_class           intlscore.engine.odds.play:blind_class
- *   twin    allowed               intlscore.engine.odds.play:_allowed
+ *   twin    outs_among            intlscore.engine.odds.wins:Wins.outs_among
+ *   twin    usable_kinds          intlscore.engine.odds.slots:usable_kinds
+ *   twin    blind_class           intlscore.engine.odds.wins:blind_class
+ *   twin    allowed               intlscore.engine.odds.positions:allowed
  *   twin    best_score            intlscore.engine.odds.holds:best_score
  *   c-only  lowest_bit            a set bit's index, no builtin in portable C
- *   twin    better                intlscore.engine.odds.play:_better
- *   twin    may_win_within_two    intlscore.engine.odds.play:_Search.may_win_within_two
- *   twin    may_complete          intlscore.engine.odds.play:_Search.may_complete
- *   twin    paired_wins           intlscore.engine.odds.play:_Search.paired_wins
- *   same    wins                  intlscore.engine.odds.play:_Search.wins tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
+ *   twin    better                intlscore.engine.odds.positions:better
+ *   twin    may_win_within_two    intlscore.engine.odds.child_hints:ChildHints.may_win_within_two
+ *   twin    may_complete          intlscore.engine.odds.wins:Wins.may_complete
+ *   twin    paired_wins           intlscore.engine.odds.wins:Wins.paired_wins
+ *   same    wins                  intlscore.engine.odds.wins:Wins.of tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
  *   twin    paired_kinds          intlscore.engine.setsearch.pairs:DrawnPairs.paired
  *   c-only  walk_words            packs a walk for a memo (Python keeps it whole)
  *   c-only  walk_pack             packs a walk for a memo (Python keeps it whole)
@@ -45,29 +45,29 @@
  *   c-only  pairs_words           packs the walks for the memo (Python keeps them whole)
  *   c-only  pairs_pack            packs the walks for the memo (Python keeps them whole)
  *   c-only  pairs_unpack          packs the walks for the memo (Python keeps them whole)
- *   twin    walk_serves           intlscore.engine.odds.play:_Walked.serves
+ *   twin    walk_serves           intlscore.engine.odds.walks:Walked.serves
  *   c-only  walk_caps             packs the caps for the walk memo (Python keeps a tuple)
- *   twin    top_caps              intlscore.engine.odds.play:_Search.top_caps
- *   twin    within                intlscore.engine.odds.play:_within
- *   twin    stood_codes           intlscore.engine.odds.play:_Search.stood_hands
- *   twin    derived               intlscore.engine.odds.play:_Search.derived
- *   twin    pairs_walk            intlscore.engine.odds.play:_Search.pairs_walk
- *   twin    useful_draws          intlscore.engine.odds.play:_Search.useful_draws
- *   twin    throw_back            intlscore.engine.odds.play:_Search.throw_back
+ *   twin    top_caps              intlscore.engine.odds.walks:Walks.top_caps
+ *   twin    within                intlscore.engine.odds.walks:within
+ *   twin    stood_codes           intlscore.engine.odds.walks:Walks.stood_hands
+ *   twin    derived               intlscore.engine.odds.walks:Walks.derived
+ *   twin    pairs_walk            intlscore.engine.odds.walks:Walks.pairs_walk
+ *   twin    useful_draws          intlscore.engine.odds.child_hints:ChildHints.useful_draws
+ *   twin    throw_back            intlscore.engine.odds.child_hints:ChildHints.throw_back
  *   twin    back_child            intlscore.engine.odds.hints:back_child
  *   twin    back_child_two_jokers intlscore.engine.odds.hints:back_child_two_jokers
  *   twin    joker_child           intlscore.engine.odds.hints:joker_child
- *   twin    drawn_hint            intlscore.engine.odds.play:drawn_hint
+ *   twin    drawn_hint            intlscore.engine.odds.child_hints:drawn_hint
  *   c-only  perm                  math.perm in Python
- *   twin    value                 intlscore.engine.odds.play:_Search.weigh
+ *   twin    value                 intlscore.engine.odds.expectimax:Expectimax.weigh
  *   glue    search_free           the capsule's destructor
- *   glue    play_search_entry     the Python entry, called by _CompiledSearch.of
- *   glue    play_value_entry      the Python entry, called by _CompiledSearch.value
- *   glue    play_weighed_entry    the Python entry, called by _CompiledSearch.weighed
- *   glue    play_stop_entry       the Python entry, called by _CompiledSearch.stop
- *   inlines wins                  intlscore.engine.odds.play:_Search.completing
- *   inlines value                 intlscore.engine.odds.play:_Search.joker_hint
- *   inlines value                 intlscore.engine.odds.play:_Search.back_hint
+ *   glue    play_search_entry     the Python entry, called by CompiledSearch.of
+ *   glue    play_value_entry      the Python entry, called by CompiledSearch.value
+ *   glue    play_weighed_entry    the Python entry, called by CompiledSearch.weighed
+ *   glue    play_stop_entry       the Python entry, called by CompiledSearch.stop
+ *   inlines wins                  intlscore.engine.odds.wins:Wins.completing
+ *   inlines value                 intlscore.engine.odds.child_hints:ChildHints.joker_hint
+ *   inlines value                 intlscore.engine.odds.child_hints:ChildHints.back_hint
  */
 /*
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
@@ -101,7 +101,7 @@
  * what it finds for the 13 tiles left by a discard (``useful_memo``): two orders of the
  * same two discards leave the same tiles.
  * Values are 64-bit integers: Python uses this build only where the largest possible
- * value fits (see ``_Search`` in play.py).
+ * value fits (see ``CompiledSearch.of`` in odds/compiled_play.py).
  */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030B0000
@@ -217,7 +217,7 @@ typedef struct {
 } Probe;
 
 typedef struct {
-    /* the rack's types (``_Search.types``), in order */
+    /* the rack's types (``Slots.types``), in order */
     int n;
     HoldsType holds[MAX_TYPES];
     int number[MAX_TYPES];
@@ -860,7 +860,7 @@ static void pairs_unpack(const Search *s, const uint64_t *in, uint64_t sure, Hol
 }
 
 /* Whether a walk under the caps ``walked`` (packed two bits a kind, walk_caps) is also the
- * walk of the same tiles under ``cap`` (_Walked.serves of play.py): no cap above the
+ * walk of the same tiles under ``cap`` (Walked.serves of odds/walks.py): no cap above the
  * walk's, and every kind whose cap is below it one that no hand of the walk stands in for
  * (``stood``). A lower cap only takes away the hands that stand in for more copies of its
  * kind than it allows. */
@@ -1230,7 +1230,7 @@ static long long perm(int n, int k) {
 enum { DONE = 0, OVER_BUDGET = 1, STOPPED = 2, NO_MEMORY = -1 };
 
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
- * being draw number ``draw`` (``_Search.value``). */
+ * being draw number ``draw`` (``Expectimax.value``). */
 static int value(Search *s, const Position *pool, int left, int draw, const Hint *hint,
                  Scaled *out) {
     if (draw > s->last_limited + 1) draw = s->last_limited + 1;
@@ -1557,7 +1557,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
 PyDoc_STRVAR(play_value_doc,
              "play_value(search, hand, cap, jokers, seen_jokers, left, draw)\n"
              "    -> (score, wins, ((type number, wins), ...)) or None\n\n"
-             "The scaled value of a position (``_Search.value`` of play.py); None when the\n"
+             "The scaled value of a position (``Expectimax.value`` of odds/expectimax.py); None when the\n"
              "search would weigh more positions than its budget.");
 
 PyObject *play_value_entry(PyObject *self, PyObject *args) {

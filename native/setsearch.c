@@ -147,7 +147,7 @@
  *   TypeSpec.usable (intlscore/engine/spec.py), type_fillers filler_sets. With
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
- *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
+ *   reference is closest_sets with a floor, as Wins.completing in odds/wins.py asks).
  *   With every hand at the floor or above visited and what each stands in for gathered
  *   (pairs_leaf, pairs_merge; below a point with fewer than three draws left, once per
  *   key: pairs_walk_once, pairs_key), it is holds_sets_pairs: which two drawn tiles

@@ -255,9 +255,9 @@ def test_the_helpers_inlined_in_c_have_rows() -> None:
         if kind == "inlines"
     }
     expected = {
-        "_Search.completing": "wins",
-        "_Search.joker_hint": "value",
-        "_Search.back_hint": "value",
+        "Wins.completing": "wins",
+        "ChildHints.joker_hint": "value",
+        "ChildHints.back_hint": "value",
     }
     assert expected.items() <= inlined.items()
 

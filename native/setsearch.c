@@ -34,7 +34,7 @@
  *   c-only  keep_below              a keep packed in two words (one int in Python)
  *   c-only  most_key                packs the filler memo's key into one word
  *   twin    most_short_after        intlscore.engine.setsearch.fillers:Fillers.short_after
- *   twin    most_ok                 intlscore.engine.setsearch.keep_most:_SetSearch._ok
+ *   twin    most_ok                 intlscore.engine.setsearch.keep_most:partial_ok
  *   twin    most_final_ok           intlscore.engine.setsearch.fillers:Fillers.final_ok
  *   twin    most_hopeless_at        intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
  *   twin    most_offer              intlscore.engine.setsearch.best:Best.offer
@@ -130,7 +130,7 @@
  *   _tie_key and _walk_once: the same answer, docs/design.md), most_walk
  *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
- *   _hopeless_at, most_affordable affordable, most_ok _ok, most_final_ok Fillers.final_ok,
+ *   _hopeless_at, most_affordable affordable, most_ok partial_ok, most_final_ok Fillers.final_ok,
  *   most_take, most_give_back, most_take_all and most_give_all _take, _give_back,
  *   _take_all and _give_all, most_leaf _leaf, most_filler_union Fillers.union,
  *   most_feasible Fillers.feasible, most_next_filler one step of Fillers.fitting, most_fits

@@ -184,6 +184,23 @@ class Partial(NamedTuple):
             self.left - count,
         )
 
+    def with_group(
+        self, gained: int, size: int, total: int, colours: int, outs: int, keep: int
+    ) -> Partial:
+        """The hand with a group of ``size`` tiles more, ``gained`` of them open hand
+        copies kept: its new ``total``, ``colours``, ``outs`` and ``keep``."""
+        return Partial(
+            self.kept + gained,
+            self.tiles + size,
+            self.sets + 1,
+            total,
+            colours,
+            self.run_colours,
+            outs,
+            keep,
+            self.left - gained,
+        )
+
 
 Taken = list[tuple[int, int]]
 """Tiles put in a set, each with how: 1 an open hand copy kept, 0 a drawn copy."""
@@ -386,15 +403,6 @@ class _SetSearch:
         mine, theirs = keep & below, best.keep & below
         return mine != theirs and not prefers(mine, theirs)
 
-    def _ok(self, tiles: int, sets: int, total: int, colours: int) -> bool:
-        """Whether a partial hand with these tiles, sets, total and colours is allowed."""
-        spec = self.spec
-        if tiles > HAND_SIZE or sets > spec.max_sets:
-            return False
-        if 0 <= spec.max_total < total:
-            return False
-        return spec.colours < 0 or colours.bit_count() <= spec.colours
-
     # -- putting tiles in a set: the one step groups and runs share -----------------
 
     def _take(self, cell: int) -> int:
@@ -447,8 +455,7 @@ class _SetSearch:
         colour = index & 3
         base = index - colour
         number = index // 4 + 1
-        kept, tiles, sets = hand.kept, hand.tiles, hand.sets
-        total, colours = hand.total, hand.colours
+        tiles, sets, total, colours = hand.tiles, hand.sets, hand.total, hand.colours
         open_ = self.open
         held = (
             (open_[base] > 0)
@@ -460,7 +467,7 @@ class _SetSearch:
             size = len(others) + 1
             new_total = total + number * size
             new_colours = colours | mask
-            if not self._ok(tiles + size, sets + 1, new_total, new_colours):
+            if not partial_ok(self.spec, tiles + size, sets + 1, new_total, new_colours):
                 continue
             cells = (index, *[base + c for c in others])
             taken = self._take_all(cells)
@@ -475,17 +482,7 @@ class _SetSearch:
                     drawn |= 1 << cell
             self._search(
                 index,
-                Partial(
-                    kept + gained,
-                    tiles + size,
-                    sets + 1,
-                    new_total,
-                    new_colours,
-                    hand.run_colours,
-                    drawn,
-                    new_keep,
-                    hand.left - gained,
-                ),
+                hand.with_group(gained, size, new_total, new_colours, drawn, new_keep),
             )
             self._give_all(taken)
 
@@ -561,7 +558,7 @@ class _SetSearch:
         right_cells: Taken = []
         top = min(self.high, start + MAX_RUN - 1)
         while True:
-            if end - start + 1 >= 3 and self._ok(tiles, sets + 1, total, new_colours):
+            if end - start + 1 >= 3 and partial_ok(spec, tiles, sets + 1, total, new_colours):
                 self._search(
                     index,
                     Partial(kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left),
@@ -623,6 +620,21 @@ class _SetSearch:
         union = self.fillers.union(fill)
         if union is not None:
             self._gather(hand.outs | union)
+
+
+def partial_ok(spec: TypeSpec, tiles: int, sets: int, total: int, colours: int) -> bool:
+    """Whether a partial hand with these tiles, sets, total and colours is allowed.
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> basic = type_spec(default_table().by_number(1))
+    >>> partial_ok(basic, 14, 4, 100, 0b1111), partial_ok(basic, 15, 4, 100, 0b1111)
+    (True, False)
+    """
+    if tiles > HAND_SIZE or sets > spec.max_sets:
+        return False
+    if 0 <= spec.max_total < total:
+        return False
+    return spec.colours < 0 or colours.bit_count() <= spec.colours
 
 
 def most_kept_later(

@@ -169,7 +169,7 @@ class ChildHints:
         alone when some tile completes them, and otherwise with the tiles x of the pairs
         (x, z) that complete them keeping all their real tiles but one. The same walk tells
         what the 14 tiles then win with each last tile (``pairs``, read by
-        :meth:`paired_wins`). Another type may win only if the 13 tiles and two jokers
+        :meth:`.Wins.paired_wins`). Another type may win only if the 13 tiles and two jokers
         hold it (with a joker among the 13, nothing is ruled out). The memo keeps what is
         found for the 13 tiles: two orders of the same two discards leave the same tiles.
 

@@ -43,7 +43,7 @@ NOTHING: Scaled = (0, 0, ())
 """The value of a position that wins nothing."""
 
 
-class OverBudget(Exception):
+class _OverBudget(Exception):
     """The exact search would weigh more positions than its budget allows."""
 
 
@@ -116,7 +116,7 @@ class Expectimax:
         except InterruptedError:
             raise Stopped("the play search was stopped") from None
         if answer is None:
-            raise OverBudget
+            raise _OverBudget
         return answer
 
     def weigh(self, pool: Pool, left: int, draw: int, hint: Hint = NO_HINT) -> Scaled:
@@ -131,7 +131,7 @@ class Expectimax:
             return known
         self._weighed += 1
         if self._weighed > self.budget:
-            raise OverBudget
+            raise _OverBudget
         if self.stop is not None and self.stop.stopped:
             raise Stopped("the play search was stopped")
         counts = unseen_counts(pool)

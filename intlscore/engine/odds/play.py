@@ -38,7 +38,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Unpack
 
-from intlscore.engine.odds.expectimax import Expectimax, OverBudget
+from intlscore.engine.odds.expectimax import Expectimax, _OverBudget
 from intlscore.engine.odds.play_answer import OPTIMAL, PlayLine, PlayMove, PlayOdds
 from intlscore.engine.odds.positions import KINDS, Scaled, kinds_held, thrown, unseen_counts
 from intlscore.engine.odds.start import set_up
@@ -139,7 +139,7 @@ def play_from_reach(
             else:
                 moves = _first_moves(search, pool, count, step)
                 lines.append(moves[0].line)
-        except OverBudget:
+        except _OverBudget:
             if count == 1:
                 raise HandError("the play search is over its budget even for one draw") from None
             break

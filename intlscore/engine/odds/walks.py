@@ -92,14 +92,14 @@ class Walks:
         """:func:`.drawn_pairs` of a set-based slot for 13 tiles, or 14 with jokers, read
         from one walk of the tiles every position around them holds (:func:`.stood_hands`,
         walked once per tiles, slot and top caps): where the tiles hold one copy more of a
-        numbered kind x than any position asked for (:meth:`value`), they are tiles such
-        positions hold and a drawn x (12 and x, or 13 and x: a drawn tile to throw back,
-        :meth:`throw_back`); 14 tiles no position exceeds are 13 and their last kind, walked
-        under the 14 tiles' top caps; otherwise 13 tiles are their own. The tiles without x
-        are walked under the top caps of the tiles with x, and any lower caps (a tile drawn
-        and thrown back) only take hands away: the same masks as a walk of the tiles under
-        their own caps, which is made where there is no such walk (caps above the top
-        caps).
+        numbered kind x than any position asked for (:meth:`raise_tops`), they are tiles
+        such positions hold and a drawn x (12 and x, or 13 and x: a drawn tile to throw
+        back, :meth:`.ChildHints.throw_back`); 14 tiles no position exceeds are 13 and
+        their last kind, walked under the 14 tiles' top caps; otherwise 13 tiles are their
+        own. The tiles without x are walked under the top caps of the tiles with x, and any
+        lower caps (a tile drawn and thrown back) only take hands away: the same masks as a
+        walk of the tiles under their own caps, which is made where there is no such walk
+        (caps above the top caps).
 
         With Single colour runs alone, the 13 tiles ``k1-12 o5`` of a position holding
         ``k1-11 o5 o6 o7`` are its 12 tiles ``k1-11 o5`` and a drawn k12:
@@ -155,8 +155,9 @@ class Walks:
         return hands
 
     def top_caps(self, hand: tuple[int, ...]) -> tuple[int, ...]:
-        """The highest caps of a position below :meth:`value` holding ``hand``: the top
-        caps, less one for each copy held above and not here (it was thrown, R3)."""
+        """The highest caps of a position below those asked for (:meth:`raise_tops`)
+        holding ``hand``: the top caps, less one for each copy held above and not here (it
+        was thrown, R3)."""
         return tuple(
             cap - max(0, most - held)
             for cap, most, held in zip(self.top_cap, self.top_hand, hand, strict=True)

@@ -169,7 +169,7 @@ class Wins:
         pool raises the most real tiles kept by one at most. One check instead of one
         per kind drawn (the set-based types have their own walks); a position made of 13
         tiles and a drawn tile is decided by the 13 where they keep fewer than ten real
-        tiles (it fails) or 11 or more (it passes; :meth:`useful_draws`, the hint's
+        tiles (it fails) or 11 or more (it passes; :meth:`.ChildHints.useful_draws`, the hint's
         ``fails`` and ``completes``)."""
         if pool.jokers < 2 or hand_type.structure in SET_STRUCTURES:
             return True
@@ -193,7 +193,7 @@ class Wins:
         exactly when a completed hand keeping all real tiles but one draws it (the hand's
         jokers stand for the rest), and that hand keeps the other real tiles and the drawn
         one. For a set-based type with jokers both come from the 14 tiles' pairs walk
-        (:meth:`derived`, which most positions read from a walk made for many; the C build
+        (:meth:`.Walks.derived`, which most positions read from a walk made for many; the C build
         asks keep-most walks): its ``one`` is the tiles that let a joker go, empty unless
         they hold the type, and its ``paired`` the outs. Without jokers, reach's keep-most
         search at all real tiles but one gathers the outs at once. For

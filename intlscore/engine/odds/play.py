@@ -19,6 +19,11 @@ exactly ("the best play within k draws, counting no later win", and "keep the 14
 win at the first drawn tile that completes them"): a proven lower bound, and it says so
 (``exact`` false).
 
+This module runs the search over 1..N draws and settles the bound; the search itself is
+:class:`.Expectimax` (:mod:`.expectimax`, with :mod:`.wins`, :mod:`.child_hints`,
+:mod:`.walks` and its C build through :mod:`.compiled_play`), its answer a
+:class:`.PlayOdds` (:mod:`.play_answer`).
+
 >>> result = play_odds("k1-13 r5", draws=1)
 >>> result.exact, round(result.chance[0], 4), round(result.expected_score, 1), result.top_type
 (True, 0.2065, 347.8, 'Single colour runs')

@@ -63,7 +63,8 @@
  *   twin    joker_hint            intlscore.engine.odds.child_hints:ChildHints.joker_hint
  *   twin    back_hint             intlscore.engine.odds.child_hints:ChildHints.back_hint
  *   twin    child_hint            intlscore.engine.odds.expectimax:Expectimax.child_hint
- *   twin    drawn_choice          intlscore.engine.odds.expectimax:Expectimax.drawn_choice
+ *   twin    won_now               intlscore.engine.odds.expectimax:won_now
+ *   twin    best_discard          intlscore.engine.odds.expectimax:Expectimax.best_discard
  *   twin    value                 intlscore.engine.odds.expectimax:Expectimax.weigh
  *   glue    search_free           the capsule's destructor
  *   glue    play_search_entry     the Python entry, called by CompiledSearch.of
@@ -83,9 +84,10 @@
  * factorial of the unseen count over the draws left, so every value is a whole number;
  * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, the hopeless
  * discards (``last_draw_hopes``) and ``useful_draws`` are the pruning that keeps the
- * search exact; ``value``'s steps are Python's: ``last_draw_hopes``, ``drawn_choice``
- * (one drawn kind: win or the best discard) and ``child_hint`` (what the discard's position
- * is told, with ``joker_hint`` and ``back_hint``). The
+ * search exact; ``value``'s steps are Python's: ``last_draw_hopes``, ``won_now`` and
+ * ``best_discard`` (one drawn kind: its win, or the best discard after it) and
+ * ``child_hint`` (what the discard's position is told, with ``joker_hint`` and
+ * ``back_hint``). The
  * positions are memoised by the same key as in Python, they are visited in the same order
  * and the budget counts them alike, so both builds give the same answer and stop at the
  * same point when over budget.
@@ -1375,26 +1377,22 @@ static int child_hint(Search *s, Weighing *w, int kind, int discard, Hint *out) 
     return DONE;
 }
 
-/* The value of drawing ``kind`` next (scaled by the draws after it), in ``chosen``: the
- * better of its win (``win``: score and slot, from wins) and each discard after it, by
- * the best expected score, then the likelier win, then a win now; ``win_slot``: the slot
- * of the win chosen, or -1 for a discard (its ends are the child's). */
-static int drawn_choice(Search *s, Weighing *w, int kind, const int win[2], Scaled *chosen,
-                        int *win_slot) {
-    long long rest = w->rest;
+/* The value of winning with a drawn kind (``win``: its score and slot, from wins, score 0
+ * for none), scaled by the ``rest`` of the draws that could have come; its ends are the
+ * win's slot (the caller's win_slot). */
+static inline Scaled won_now(const int win[2], long long rest) {
     Scaled none = {0, 0, 0, 0};
-    *chosen = none;
-    *win_slot = -1;
-    long long chosen_key[3] = {0, 0, 0};
-    if (win[0]) {
-        chosen->score = win[0] * rest;
-        chosen->won = rest;
-        *win_slot = win[1];
-        chosen_key[0] = chosen->score;
-        chosen_key[1] = rest;
-        chosen_key[2] = 1;
-    }
-    if (w->left == 1) return DONE;
+    if (!win[0]) return none;
+    Scaled won = {win[0] * rest, rest, 0, 0};
+    return won;
+}
+
+/* The value of drawing ``kind`` next with draws left after it (scaled by them), in
+ * ``chosen``: the better of ``chosen`` (its win now, won_now, ending in ``win_slot``) and
+ * each discard after it, by the best expected score, then the likelier win, then the win
+ * now; ``win_slot`` becomes -1 for a discard (its ends are the child's). */
+static int best_discard(Search *s, Weighing *w, int kind, Scaled *chosen, int *win_slot) {
+    long long chosen_key[2] = {chosen->score, chosen->won};
     int left = w->left, draw = w->draw;
     Position held = *w->pool;
     drawn(&held, kind);
@@ -1413,14 +1411,13 @@ static int drawn_choice(Search *s, Weighing *w, int kind, const int win[2], Scal
         Scaled child;
         status = value(s, &after, left - 1, draw + 1, &hint, &child);
         if (status != DONE) return status;
-        /* (child score, child wins, 0) > chosen_key, as tuples */
+        /* (child score, child wins) > chosen_key, as tuples */
         if (child.score > chosen_key[0] ||
             (child.score == chosen_key[0] && child.won > chosen_key[1])) {
             *chosen = child;
             *win_slot = -1;
             chosen_key[0] = child.score;
             chosen_key[1] = child.won;
-            chosen_key[2] = 0;
         }
     }
     return DONE;
@@ -1429,7 +1426,8 @@ static int drawn_choice(Search *s, Weighing *w, int kind, const int win[2], Scal
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
  * being draw number ``draw`` (``Expectimax.value``), told by its parent what it may win
  * one draw from the end (``hint``): remembered per position, counted against the budget,
- * the sum over every tile that may be drawn next of its copies times drawn_choice. */
+ * the sum over every tile that may be drawn next of its copies times the better of its
+ * win now (won_now) and, with draws left after it, best_discard. */
 static int value(Search *s, const Position *pool, int left, int draw, const Hint *hint,
                  Scaled *out) {
     if (draw > s->last_limited + 1) draw = s->last_limited + 1;
@@ -1472,10 +1470,12 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         for (int kind = 0; kind < KINDS; kind++) {
             int copies = counts[kind];
             if (!copies) continue;
-            Scaled chosen;
-            int win_slot;
-            int status = drawn_choice(s, &w, kind, best[kind], &chosen, &win_slot);
-            if (status != DONE) return status;
+            Scaled chosen = won_now(best[kind], w.rest);
+            int win_slot = best[kind][0] ? best[kind][1] : -1;
+            if (left > 1) {
+                int status = best_discard(s, &w, kind, &chosen, &win_slot);
+                if (status != DONE) return status;
+            }
             answer.score += copies * chosen.score;
             answer.won += copies * chosen.won;
             if (win_slot >= 0) {

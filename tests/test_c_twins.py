@@ -297,7 +297,8 @@ def test_the_expectimax_steps_each_have_a_c_twin() -> None:
     steps = {
         "expectimax:Expectimax.weigh": "value",
         "expectimax:Expectimax.last_draw_hopes": "last_draw_hopes",
-        "expectimax:Expectimax.drawn_choice": "drawn_choice",
+        "expectimax:won_now": "won_now",
+        "expectimax:Expectimax.best_discard": "best_discard",
         "expectimax:Expectimax.child_hint": "child_hint",
         "child_hints:ChildHints.joker_hint": "joker_hint",
         "child_hints:ChildHints.back_hint": "back_hint",

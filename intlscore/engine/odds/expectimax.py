@@ -6,9 +6,9 @@ draw) is worth, over every tile that may be drawn next, the better of winning wi
 way one draw nearer the end: memoised, and exact in integers (:data:`.Scaled`). Its named
 steps, which ``native/play.c`` takes alike under the same names: :meth:`Expectimax.weigh`
 (the memo, the budget, the sum over the draws), :meth:`Expectimax.last_draw_hopes` (two
-draws from the end, what each discard leaves to win), :meth:`Expectimax.drawn_choice`
-(one drawn kind: win or the best discard) and :meth:`Expectimax.child_hint` (what a
-discard's position is told, :mod:`.child_hints`).
+draws from the end, what each discard leaves to win), :func:`won_now` (a drawn kind's win)
+and :meth:`Expectimax.best_discard` (or the best discard after it), and
+:meth:`Expectimax.child_hint` (what a discard's position is told, :mod:`.child_hints`).
 
 >>> from intlscore.engine.odds.start import set_up
 >>> rack = set_up("k1-13 r5")
@@ -123,7 +123,8 @@ class Expectimax:
         """:meth:`value` in Python, the reference of the C build (``value`` there), told
         by its parent what it may win one draw from the end (``hint``, :mod:`.hints`):
         remembered per position, counted against the budget, the sum over every tile
-        that may be drawn next of its copies times :meth:`drawn_choice`."""
+        that may be drawn next of its copies times the better of its win now
+        (:func:`won_now`) and, with draws left after it, :meth:`best_discard`."""
         draw = min(draw, self.slots.last_limited + 1)
         key = (pool, left, draw)
         known = self.memo.get(key)
@@ -155,7 +156,9 @@ class Expectimax:
         for kind, copies in enumerate(counts):
             if not copies:
                 continue
-            chosen = self.drawn_choice(weighing, kind, wins[kind])
+            chosen = won_now(wins[kind], rest)
+            if left > 1:
+                chosen = self.best_discard(weighing, kind, chosen)
             score += copies * chosen[0]
             won += copies * chosen[1]
             for number, count in chosen[2]:
@@ -176,19 +179,11 @@ class Expectimax:
             if not any(found.may) and pool.jokers == (discard == JOKER_INDEX):
                 weighing.hopeless.add(discard)
 
-    def drawn_choice(self, weighing: Weighing, kind: int, win: tuple[int, int]) -> Scaled:
-        """The value of drawing ``kind`` next (scaled by the draws after it): the better
-        of its win (``win``: score and type, :meth:`.Wins.of`) and each discard after it,
-        by the best expected score, then the likelier win, then a win now."""
-        rest = weighing.rest
-        win_score, win_type = win
-        chosen: Scaled = NOTHING
-        chosen_key = (0, 0, 0)
-        if win_score:
-            chosen = (win_score * rest, rest, ((win_type, rest),))
-            chosen_key = (chosen[0], rest, 1)
-        if weighing.left == 1:
-            return chosen
+    def best_discard(self, weighing: Weighing, kind: int, chosen: Scaled) -> Scaled:
+        """The value of drawing ``kind`` next with draws left after it (scaled by them):
+        the better of ``chosen`` (its win now, :func:`won_now`) and each discard after it,
+        by the best expected score, then the likelier win, then the win now."""
+        chosen_key = (chosen[0], chosen[1])
         left, draw = weighing.left, weighing.draw
         held = drawn(weighing.pool, kind)
         for discard in kinds_held(held):
@@ -201,8 +196,8 @@ class Expectimax:
             if child_hint is None:
                 continue  # no win at its one draw: worth nothing
             child = self.weigh(after, left - 1, draw + 1, child_hint)
-            if (child[0], child[1], 0) > chosen_key:
-                chosen, chosen_key = child, (child[0], child[1], 0)
+            if (child[0], child[1]) > chosen_key:
+                chosen, chosen_key = child, (child[0], child[1])
         return chosen
 
     def child_hint(self, weighing: Weighing, kind: int, discard: int) -> Hint | None:
@@ -258,3 +253,16 @@ class Expectimax:
             within,
             tuple((number, Fraction(count, outs) * within) for number, count in ordered),
         )
+
+
+def won_now(win: tuple[int, int], rest: int) -> Scaled:
+    """The value of winning with a drawn kind (``win``: its score and type, 0 and 0 for
+    none, :meth:`.Wins.of`), scaled by the ``rest`` of the draws that could have come.
+
+    >>> won_now((700, 23), 6), won_now((0, 0), 6)
+    ((4200, 6, ((23, 6),)), (0, 0, ()))
+    """
+    score, number = win
+    if not score:
+        return NOTHING
+    return (score * rest, rest, ((number, rest),))

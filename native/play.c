@@ -1455,7 +1455,8 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         w.draw = draw;
         w.counts = counts;
         /* the draws that can still happen: the game ends when no unseen tile is left */
-        w.rest = perm(unseen - 1, (left < unseen ? left : unseen) - 1);
+        long long rest = perm(unseen - 1, (left < unseen ? left : unseen) - 1);
+        w.rest = rest;
         for (int kind = 0; kind < KINDS; kind++) w.useful_at[kind] = -1;
         memset(w.hopeless, 0, KINDS);
         w.back = &s->pairs[HAND * MAX_TYPES]; /* free: at most 14 kinds held */
@@ -1470,16 +1471,22 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         for (int kind = 0; kind < KINDS; kind++) {
             int copies = counts[kind];
             if (!copies) continue;
-            Scaled chosen = won_now(best[kind], w.rest);
+            Scaled chosen = won_now(best[kind], rest);
             int win_slot = best[kind][0] ? best[kind][1] : -1;
             if (left > 1) {
-                int status = best_discard(s, &w, kind, &chosen, &win_slot);
+                /* (copies: chosen stays out of memory on the path one draw from the end) */
+                Scaled better = chosen;
+                int better_slot = win_slot;
+                int status = best_discard(s, &w, kind, &better, &better_slot);
                 if (status != DONE) return status;
+                chosen = better;
+                win_slot = better_slot;
             }
+            if (!chosen.won) continue; /* no win within the draws: it adds nothing */
             answer.score += copies * chosen.score;
             answer.won += copies * chosen.won;
             if (win_slot >= 0) {
-                ends[win_slot] += copies * w.rest;
+                ends[win_slot] += copies * rest;
             } else {
                 for (uint32_t i = 0; i < chosen.count; i++) {
                     const End *end = &s->ends[chosen.at + i];

@@ -195,7 +195,7 @@ class UsageError(Exception):
 
 
 class Stopped(Exception):
-    """The play search was stopped (:meth:`intlscore.engine.odds.play.Stop.stop`) before it
+    """The play search was stopped (:meth:`intlscore.engine.odds.stop.Stop.stop`) before it
     finished: not an error of the input, so not an :class:`IntlscoreError` (the web answers
     the request that cancelled it, the command line is not stopped this way)."""
 

@@ -13,31 +13,31 @@
  *   c-only  useful_reserve        arena memory (Python: lists)
  *   c-only  wins_reserve          arena memory (Python: lists)
  *   twin    unseen_jokers         intlscore.engine.setsearch.pool:Pool.unseen_jokers
- *   twin    unseen_counts         intlscore.engine.odds.play:unseen_counts
- *   twin    drawn                 intlscore.engine.odds.play:drawn
- *   twin    thrown                intlscore.engine.odds.play:thrown
- *   twin    kinds_held            intlscore.engine.odds.play:kinds_held
+ *   twin    unseen_counts         intlscore.engine.odds.positions:unseen_counts
+ *   twin    drawn                 intlscore.engine.odds.positions:drawn
+ *   twin    thrown                intlscore.engine.odds.positions:thrown
+ *   twin    kinds_held            intlscore.engine.odds.positions:kinds_held
  *   c-only  parent_kept           the parent check, inside Firsts.of in Python
  *   c-only  parent_allows         the parent check, inside Firsts.of in Python
- *   twin    hinted_parents        intlscore.engine.odds.play:_Search.hinted_parents
- *   glue    kept_with             holds_with of slot t's type (Python asks Firsts.of or _Search.held)
+ *   twin    hinted_parents        intlscore.engine.odds.wins:Wins.hinted_parents
+ *   glue    kept_with             holds_with of slot t's type (Python asks Firsts.of or Wins.held)
  *   c-only  slot_kept             kept_with read from the parent checks where the slot is itself a parent
  *   c-only  holds_pool            a Position as a HoldsPool (Python passes the Pool)
- *   glue    holds_with            a position and extra tiles as a HoldsPool, then holds_check (Python: _Search.held)
+ *   glue    holds_with            a position and extra tiles as a HoldsPool, then holds_check (Python: Wins.held)
  *   c-only  set_based             Python tests structure in SET_STRUCTURES
  *   glue    outs_with             a position as a HoldsPool, then holds_sets_outs (Python: closest_within)
  *   c-only  kept_with_joker_among group testing of outs_among
- *   twin    outs_among            intlscore.engine.odds.play:_Search.outs_among
- *   twin    usable_kinds          intlscore.engine.odds.play:usable_kinds
- *   twin    blind_class           intlscore.engine.odds.play:blind_class
- *   twin    allowed               intlscore.engine.odds.play:_allowed
+ *   twin    outs_among            intlscore.engine.odds.wins:Wins.outs_among
+ *   twin    usable_kinds          intlscore.engine.odds.slots:usable_kinds
+ *   twin    blind_class           intlscore.engine.odds.wins:blind_class
+ *   twin    allowed               intlscore.engine.odds.positions:allowed
  *   twin    best_score            intlscore.engine.odds.holds:best_score
  *   c-only  lowest_bit            a set bit's index, no builtin in portable C
- *   twin    better                intlscore.engine.odds.play:_better
- *   twin    may_win_within_two    intlscore.engine.odds.play:_Search.may_win_within_two
- *   twin    may_complete          intlscore.engine.odds.play:_Search.may_complete
- *   twin    paired_wins           intlscore.engine.odds.play:_Search.paired_wins
- *   same    wins                  intlscore.engine.odds.play:_Search.wins tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
+ *   twin    better                intlscore.engine.odds.positions:better
+ *   twin    may_win_within_two    intlscore.engine.odds.child_hints:ChildHints.may_win_within_two
+ *   twin    may_complete          intlscore.engine.odds.wins:Wins.may_complete
+ *   twin    paired_wins           intlscore.engine.odds.wins:Wins.paired_wins
+ *   same    wins                  intlscore.engine.odds.wins:Wins.of tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
  *   twin    paired_kinds          intlscore.engine.setsearch.pairs:DrawnPairs.paired
  *   c-only  walk_words            packs a walk for a memo (Python keeps it whole)
  *   c-only  walk_pack             packs a walk for a memo (Python keeps it whole)
@@ -45,29 +45,33 @@
  *   c-only  pairs_words           packs the walks for the memo (Python keeps them whole)
  *   c-only  pairs_pack            packs the walks for the memo (Python keeps them whole)
  *   c-only  pairs_unpack          packs the walks for the memo (Python keeps them whole)
- *   twin    walk_serves           intlscore.engine.odds.play:_Walked.serves
+ *   twin    walk_serves           intlscore.engine.odds.walks:Walked.serves
  *   c-only  walk_caps             packs the caps for the walk memo (Python keeps a tuple)
- *   twin    top_caps              intlscore.engine.odds.play:_Search.top_caps
- *   twin    within                intlscore.engine.odds.play:_within
- *   twin    stood_codes           intlscore.engine.odds.play:_Search.stood_hands
- *   twin    derived               intlscore.engine.odds.play:_Search.derived
- *   twin    pairs_walk            intlscore.engine.odds.play:_Search.pairs_walk
- *   twin    useful_draws          intlscore.engine.odds.play:_Search.useful_draws
- *   twin    throw_back            intlscore.engine.odds.play:_Search.throw_back
+ *   twin    top_caps              intlscore.engine.odds.walks:Walks.top_caps
+ *   twin    within                intlscore.engine.odds.walks:within
+ *   twin    stood_codes           intlscore.engine.odds.walks:Walks.stood_hands
+ *   twin    derived               intlscore.engine.odds.walks:Walks.derived
+ *   twin    pairs_walk            intlscore.engine.odds.walks:Walks.pairs_walk
+ *   twin    useful_draws          intlscore.engine.odds.child_hints:ChildHints.useful_draws
+ *   twin    throw_back            intlscore.engine.odds.child_hints:ChildHints.throw_back
  *   twin    back_child            intlscore.engine.odds.hints:back_child
  *   twin    back_child_two_jokers intlscore.engine.odds.hints:back_child_two_jokers
  *   twin    joker_child           intlscore.engine.odds.hints:joker_child
- *   twin    drawn_hint            intlscore.engine.odds.play:drawn_hint
+ *   twin    drawn_hint            intlscore.engine.odds.child_hints:drawn_hint
  *   c-only  perm                  math.perm in Python
- *   twin    value                 intlscore.engine.odds.play:_Search.weigh
+ *   twin    last_draw_hopes       intlscore.engine.odds.expectimax:Expectimax.last_draw_hopes
+ *   twin    joker_hint            intlscore.engine.odds.child_hints:ChildHints.joker_hint
+ *   twin    back_hint             intlscore.engine.odds.child_hints:ChildHints.back_hint
+ *   twin    child_hint            intlscore.engine.odds.expectimax:Expectimax.child_hint
+ *   twin    won_now               intlscore.engine.odds.expectimax:won_now
+ *   twin    best_discard          intlscore.engine.odds.expectimax:Expectimax.best_discard
+ *   twin    value                 intlscore.engine.odds.expectimax:Expectimax.weigh
  *   glue    search_free           the capsule's destructor
- *   glue    play_search_entry     the Python entry, called by _CompiledSearch.of
- *   glue    play_value_entry      the Python entry, called by _CompiledSearch.value
- *   glue    play_weighed_entry    the Python entry, called by _CompiledSearch.weighed
- *   glue    play_stop_entry       the Python entry, called by _CompiledSearch.stop
- *   inlines wins                  intlscore.engine.odds.play:_Search.completing
- *   inlines value                 intlscore.engine.odds.play:_Search.joker_hint
- *   inlines value                 intlscore.engine.odds.play:_Search.back_hint
+ *   glue    play_search_entry     the Python entry, called by CompiledSearch.of
+ *   glue    play_value_entry      the Python entry, called by CompiledSearch.value
+ *   glue    play_weighed_entry    the Python entry, called by CompiledSearch.weighed
+ *   glue    play_stop_entry       the Python entry, called by CompiledSearch.stop
+ *   inlines wins                  intlscore.engine.odds.wins:Wins.completing
  */
 /*
  * Play odds (R23): the exact expectimax of intlscore/engine/odds/play.py, compiled.
@@ -78,8 +82,12 @@
  * draws left and the number of the next draw) as the best play's expected final score,
  * its chance of a closed win and the types it ends in, each scaled by the falling
  * factorial of the unseen count over the draws left, so every value is a whole number;
- * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, ``hopeless`` (in
- * ``value``) and ``useful_draws`` are the pruning that keeps the search exact. The
+ * ``wins`` is what each drawn kind wins at once; ``may_win_within_two``, the hopeless
+ * discards (``last_draw_hopes``) and ``useful_draws`` are the pruning that keeps the
+ * search exact; ``value``'s steps are Python's: ``last_draw_hopes``, ``won_now`` and
+ * ``best_discard`` (one drawn kind: its win, or the best discard after it) and
+ * ``child_hint`` (what the discard's position is told, with ``joker_hint`` and
+ * ``back_hint``). The
  * positions are memoised by the same key as in Python, they are visited in the same order
  * and the budget counts them alike, so both builds give the same answer and stop at the
  * same point when over budget.
@@ -97,11 +105,11 @@
  * skips the types ruled out and reads the wins of a set-based type from the pairs
  * (``paired_wins``) instead of walking each position: the same wins, found sooner. A
  * position whose drawn tile is thrown back is the 14 tiles again, read from one walk of
- * them (``throw_back``); and Python's ``hopeless`` comes from the same walks. It keeps
+ * them (``throw_back``); and the hopeless discards come from the same walks. It keeps
  * what it finds for the 13 tiles left by a discard (``useful_memo``): two orders of the
  * same two discards leave the same tiles.
  * Values are 64-bit integers: Python uses this build only where the largest possible
- * value fits (see ``_Search`` in play.py).
+ * value fits (see ``CompiledSearch.of`` in odds/compiled_play.py).
  */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030B0000
@@ -217,7 +225,7 @@ typedef struct {
 } Probe;
 
 typedef struct {
-    /* the rack's types (``_Search.types``), in order */
+    /* the rack's types (``Slots.types``), in order */
     int n;
     HoldsType holds[MAX_TYPES];
     int number[MAX_TYPES];
@@ -860,7 +868,7 @@ static void pairs_unpack(const Search *s, const uint64_t *in, uint64_t sure, Hol
 }
 
 /* Whether a walk under the caps ``walked`` (packed two bits a kind, walk_caps) is also the
- * walk of the same tiles under ``cap`` (_Walked.serves of play.py): no cap above the
+ * walk of the same tiles under ``cap`` (Walked.serves of odds/walks.py): no cap above the
  * walk's, and every kind whose cap is below it one that no hand of the walk stands in for
  * (``stood``). A lower cap only takes away the hands that stand in for more copies of its
  * kind than it allows. */
@@ -1199,7 +1207,6 @@ static int joker_child(const HoldsPairs *pairs, HoldsPairs *child) {
     return pairs->one || paired;
 }
 
-/* perm(n, k) = n! / (n - k)!, as math.perm. */
 /* The hint of a child made of the 13 tiles of useful_draws' answer (``may``, ``sure``,
  * ``paired``, ``pairs``, ``decided``) and a drawn numbered ``kind``: the types it may win
  * at its next draw, those for which that is exact, their walks, and the types whose
@@ -1221,16 +1228,206 @@ static Hint drawn_hint(const Search *s, const uint64_t may[MAX_TYPES], uint64_t 
     return hint;
 }
 
+/* perm(n, k) = n! / (n - k)!, as math.perm. */
 static long long perm(int n, int k) {
     long long product = 1;
     for (int i = 0; i < k; i++) product *= n - i;
     return product;
 }
 
-enum { DONE = 0, OVER_BUDGET = 1, STOPPED = 2, NO_MEMORY = -1 };
+enum { DONE = 0, OVER_BUDGET = 1, STOPPED = 2, NO_MEMORY = -1, NOTHING_TO_WIN = 3 };
+
+/* One position being weighed (value) and what its draws share: Python's Weighing. The
+ * arrays are filled only where a step reads them (useful_at and hopeless always; the
+ * walks two draws from the end; back once asked). */
+typedef struct {
+    const Position *pool;
+    int left;                       /* the draws to come */
+    int draw;                       /* the number of the next draw */
+    const int *counts;              /* the unseen copies per kind */
+    long long rest;                 /* the draws that can still happen after the next */
+    /* two draws from the end, per kind held (its index in useful_at): useful_draws */
+    int useful_at[KINDS];
+    uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1], decided[HAND + 1][2];
+    int paired[HAND + 1];
+    char hopeless[KINDS];           /* kinds whose discard leaves no win at the last draw */
+    HoldsPairs *back;               /* throw_back's walks, once asked (back_ready) */
+    HoldsPairs *back_kids;          /* the hint pairs of a child read from a walk */
+    uint64_t back_outs[MAX_TYPES];
+    int back_ready;
+} Weighing;
+
+static int value(Search *s, const Position *pool, int left, int draw, const Hint *hint,
+                 Scaled *out);
+
+/* Two draws from the end: per kind held, the types each next draw may still win once it
+ * is thrown (useful_draws); a kind whose discard leaves no win at the last draw whatever
+ * comes (without a joker among the 13 tiles left) is hopeless. */
+static int last_draw_hopes(Search *s, Weighing *w) {
+    const Position *pool = w->pool;
+    int held[KINDS];
+    int n = kinds_held(pool, held);
+    for (int i = 0; i < n; i++) {
+        int found = useful_draws(s, pool, held[i], w->draw + 1, w->may[i], &w->sure_types[i],
+                                 &s->pairs[i * MAX_TYPES], &w->paired[i], w->decided[i]);
+        if (found < 0) return NO_MEMORY;
+        if (!found) continue;
+        w->useful_at[held[i]] = i;
+        uint64_t any = 0;
+        for (int t = 0; t < s->n; t++) any |= w->may[i][t];
+        if (!any && pool->jokers == (held[i] == JOKER)) w->hopeless[held[i]] = 1;
+    }
+    return DONE;
+}
+
+/* The hint of the child that keeps a drawn joker, the 13 tiles left holding one at most
+ * (the other): its wins from the same pairs walk of the 13 (``walked``, per slot, with
+ * the set-based slots ``sure``), through joker_child, into ``kids``. */
+static Hint joker_hint(const Search *s, const HoldsPairs *walked, uint64_t sure,
+                       HoldsPairs *kids) {
+    Hint hint = NO_HINT;
+    hint.possible = 0;
+    for (int t = 0; t < s->n; t++) {
+        if (!set_based(&s->holds[t])) {
+            hint.possible |= 1ULL << t;
+        } else if ((sure >> t & 1) && joker_child(&walked[t], &kids[t])) {
+            hint.possible |= 1ULL << t;
+            hint.sure |= 1ULL << t;
+        }
+    }
+    hint.pairs = kids;
+    hint.drawn = 0;
+    return hint;
+}
+
+/* The hint of the child that throws the drawn ``kind`` back: the 14 tiles again, one
+ * copy fewer to draw (``copies`` unseen before), its wins read from one walk of the 14
+ * per type (``back``, ``outs``: throw_back) through back_child, and with both jokers held
+ * back_child_two_jokers (a type whose hands stand in for the kind thrown back walks the
+ * child's own tiles), into ``kids``. */
+static Hint back_hint(const Search *s, const Position *pool, const HoldsPairs *back,
+                      const uint64_t outs[MAX_TYPES], int kind, int copies, int draw,
+                      HoldsPairs *kids) {
+    Hint hint = NO_HINT;
+    hint.possible = 0;
+    for (int t = 0; t < s->n; t++) {
+        int set_type = set_based(&s->holds[t]);
+        if (pool->jokers == 2) {
+            if (!set_type || !allowed(s->limit[t], draw)) {
+                hint.possible |= 1ULL << t;
+            } else if (back_child_two_jokers(&back[t], outs[t], kind, copies, &kids[t])) {
+                if (back[t].one | outs[t]) {
+                    hint.possible |= 1ULL << t;
+                    hint.sure |= 1ULL << t;
+                }
+            } else {
+                hint.possible |= 1ULL << t;
+            }
+        } else if (!set_type) {
+            hint.possible |= 1ULL << t;
+        } else if (back_child(pool, &back[t], outs[t], kind, copies, &kids[t])) {
+            hint.possible |= 1ULL << t;
+            hint.sure |= 1ULL << t;
+        }
+    }
+    hint.pairs = kids;
+    hint.drawn = kind;
+    return hint;
+}
+
+/* What the position after drawing ``kind`` and throwing ``discard`` is told of its next
+ * draw, in ``out``: DONE, or NOTHING_TO_WIN where it can win nothing there (one draw from
+ * the end: worth nothing), or NO_MEMORY. */
+static int child_hint(Search *s, Weighing *w, int kind, int discard, Hint *out) {
+    const Position *pool = w->pool;
+    int at = w->useful_at[discard];
+    int held_before = discard == JOKER ? pool->jokers : pool->hand[discard];
+    *out = NO_HINT;
+    if (w->left >= 3 && kind != JOKER && held_before) {
+        /* further from the end, the same walk of the 13 tiles the discard leaves gives
+         * the child its wins at its next draw (not the last: nothing is ruled out by it);
+         * the walks go to the room of the first kind held: the child reads them in its
+         * wins, before its own walks take the room */
+        uint64_t may_next[MAX_TYPES], sure_next, decided_next[2];
+        int paired_next;
+        if (useful_draws(s, pool, discard, w->draw + 1, may_next, &sure_next, s->pairs,
+                         &paired_next, decided_next) < 0)
+            return NO_MEMORY;
+        *out = drawn_hint(s, may_next, sure_next, paired_next, s->pairs, decided_next, kind);
+        return DONE;
+    }
+    if (at >= 0 && kind != JOKER) {
+        *out = drawn_hint(s, w->may[at], w->sure_types[at], w->paired[at],
+                          &s->pairs[at * MAX_TYPES], w->decided[at], kind);
+        return out->possible ? DONE : NOTHING_TO_WIN;
+    }
+    if (at >= 0 && kind == JOKER && w->paired[at]) {
+        /* a drawn joker kept: the 13 tiles left hold one at most (the other) */
+        *out = joker_hint(s, &s->pairs[at * MAX_TYPES], w->sure_types[at], w->back_kids);
+        return DONE;
+    }
+    if (w->left == 2 && discard == kind && kind != JOKER) {
+        if (!w->back_ready) {
+            if (throw_back(s, pool, w->draw + 1, w->back, w->back_outs) < 0) return NO_MEMORY;
+            w->back_ready = 1;
+        }
+        *out = back_hint(s, pool, w->back, w->back_outs, kind, w->counts[kind], w->draw + 1,
+                         w->back_kids);
+    }
+    return DONE;
+}
+
+/* The value of winning with a drawn kind (``win``: its score and slot, from wins, score 0
+ * for none), scaled by the ``rest`` of the draws that could have come; its ends are the
+ * win's slot (the caller's win_slot). */
+static inline Scaled won_now(const int win[2], long long rest) {
+    Scaled none = {0, 0, 0, 0};
+    if (!win[0]) return none;
+    Scaled won = {win[0] * rest, rest, 0, 0};
+    return won;
+}
+
+/* The value of drawing ``kind`` next with draws left after it (scaled by them), in
+ * ``chosen``: the better of ``chosen`` (its win now, won_now, ending in ``win_slot``) and
+ * each discard after it, by the best expected score, then the likelier win, then the win
+ * now; ``win_slot`` becomes -1 for a discard (its ends are the child's). */
+static int best_discard(Search *s, Weighing *w, int kind, Scaled *chosen, int *win_slot) {
+    long long chosen_key[2] = {chosen->score, chosen->won};
+    int left = w->left, draw = w->draw;
+    Position held = *w->pool;
+    drawn(&held, kind);
+    int discards[KINDS];
+    int n = kinds_held(&held, discards);
+    for (int i = 0; i < n; i++) {
+        int discard = discards[i];
+        if (w->hopeless[discard]) continue;
+        Position after = held;
+        thrown(&after, discard);
+        if (left == 3 && !may_win_within_two(s, &after, draw + 1, draw + 2)) continue;
+        Hint hint;
+        int status = child_hint(s, w, kind, discard, &hint);
+        if (status == NOTHING_TO_WIN) continue; /* no win at its one draw: worth nothing */
+        if (status != DONE) return status;
+        Scaled child;
+        status = value(s, &after, left - 1, draw + 1, &hint, &child);
+        if (status != DONE) return status;
+        /* (child score, child wins) > chosen_key, as tuples */
+        if (child.score > chosen_key[0] ||
+            (child.score == chosen_key[0] && child.won > chosen_key[1])) {
+            *chosen = child;
+            *win_slot = -1;
+            chosen_key[0] = child.score;
+            chosen_key[1] = child.won;
+        }
+    }
+    return DONE;
+}
 
 /* The value of holding the position's 14 tiles with ``left`` draws to come, the next
- * being draw number ``draw`` (``_Search.value``). */
+ * being draw number ``draw`` (``Expectimax.value``), told by its parent what it may win
+ * one draw from the end (``hint``): remembered per position, counted against the budget,
+ * the sum over every tile that may be drawn next of its copies times the better of its
+ * win now (won_now) and, with draws left after it, best_discard. */
 static int value(Search *s, const Position *pool, int left, int draw, const Hint *hint,
                  Scaled *out) {
     if (draw > s->last_limited + 1) draw = s->last_limited + 1;
@@ -1252,161 +1449,40 @@ static int value(Search *s, const Position *pool, int left, int draw, const Hint
         /* one draw from the end, no other position of this count of draws holds the same
          * tiles and caps (each throw lowers a cap): its wins are not kept */
         if (wins(s, pool, draw, counts, hint, left > 1, best) < 0) return NO_MEMORY;
-        char hopeless_kinds[KINDS];
-        /* two draws from the end: per kind held, the types each next draw may still win */
-        int useful_at[KINDS];
-        uint64_t may[HAND + 1][MAX_TYPES], sure_types[HAND + 1], decided[HAND + 1][2];
-        int paired[HAND + 1];
-        for (int kind = 0; kind < KINDS; kind++) useful_at[kind] = -1;
-        HoldsPairs *back = &s->pairs[HAND * MAX_TYPES]; /* free: at most 14 kinds held */
-        HoldsPairs *back_kids = &s->pairs[(HAND + 1) * MAX_TYPES];
-        uint64_t back_outs[MAX_TYPES];
-        int back_ready = 0;
-        if (left == 2) {
-            /* Python's hopeless (no type won at the last draw whatever comes, without a
-             * joker among the 13 tiles a discard leaves) from the same walks: no type
-             * may be won with any next draw */
-            memset(hopeless_kinds, 0, KINDS);
-            int held[KINDS];
-            int n = kinds_held(pool, held);
-            for (int i = 0; i < n; i++) {
-                int found = useful_draws(s, pool, held[i], draw + 1, may[i], &sure_types[i],
-                                         &s->pairs[i * MAX_TYPES], &paired[i], decided[i]);
-                if (found < 0) return NO_MEMORY;
-                if (!found) continue;
-                useful_at[held[i]] = i;
-                uint64_t any = 0;
-                for (int t = 0; t < s->n; t++) any |= may[i][t];
-                if (!any && pool->jokers == (held[i] == JOKER)) hopeless_kinds[held[i]] = 1;
-            }
-        } else {
-            memset(hopeless_kinds, 0, KINDS);
-        }
+        Weighing w;
+        w.pool = pool;
+        w.left = left;
+        w.draw = draw;
+        w.counts = counts;
         /* the draws that can still happen: the game ends when no unseen tile is left */
         long long rest = perm(unseen - 1, (left < unseen ? left : unseen) - 1);
+        w.rest = rest;
+        for (int kind = 0; kind < KINDS; kind++) w.useful_at[kind] = -1;
+        memset(w.hopeless, 0, KINDS);
+        w.back = &s->pairs[HAND * MAX_TYPES]; /* free: at most 14 kinds held */
+        w.back_kids = &s->pairs[(HAND + 1) * MAX_TYPES];
+        w.back_ready = 0;
+        if (left == 2) {
+            int status = last_draw_hopes(s, &w);
+            if (status != DONE) return status;
+        }
         long long ends[MAX_TYPES];
         memset(ends, 0, sizeof ends);
         for (int kind = 0; kind < KINDS; kind++) {
             int copies = counts[kind];
             if (!copies) continue;
-            Scaled chosen = {0, 0, 0, 0};
-            int win_slot = -1;
-            long long chosen_key[3] = {0, 0, 0};
-            if (best[kind][0]) {
-                chosen.score = best[kind][0] * rest;
-                chosen.won = rest;
-                win_slot = best[kind][1];
-                chosen_key[0] = chosen.score;
-                chosen_key[1] = rest;
-                chosen_key[2] = 1;
-            }
+            Scaled chosen = won_now(best[kind], rest);
+            int win_slot = best[kind][0] ? best[kind][1] : -1;
             if (left > 1) {
-                Position held = *pool;
-                drawn(&held, kind);
-                int discards[KINDS];
-                int n = kinds_held(&held, discards);
-                for (int i = 0; i < n; i++) {
-                    int discard = discards[i];
-                    if (hopeless_kinds[discard]) continue;
-                    Position after = held;
-                    thrown(&after, discard);
-                    if (left == 3 && !may_win_within_two(s, &after, draw + 1, draw + 2)) continue;
-                    Hint child_hint = NO_HINT;
-                    int at = useful_at[discard];
-                    int held_before = discard == JOKER ? pool->jokers : pool->hand[discard];
-                    if (left >= 3 && kind != JOKER && held_before) {
-                        /* further from the end, the same walk of the 13 tiles the discard
-                         * leaves gives the child its wins at its next draw (not the last:
-                         * nothing is ruled out by it) */
-                        uint64_t may_next[MAX_TYPES], sure_next, decided_next[2];
-                        int paired_next;
-                        /* the walks go to the room of the first kind held: the child reads
-                         * them in its wins, before its own walks take the room */
-                        if (useful_draws(s, pool, discard, draw + 1, may_next, &sure_next,
-                                         s->pairs, &paired_next, decided_next) < 0)
-                            return NO_MEMORY;
-                        child_hint = drawn_hint(s, may_next, sure_next, paired_next, s->pairs,
-                                                decided_next, kind);
-                    } else if (at >= 0 && kind != JOKER) {
-                        child_hint = drawn_hint(s, may[at], sure_types[at], paired[at],
-                                                &s->pairs[at * MAX_TYPES], decided[at], kind);
-                        if (!child_hint.possible) continue; /* no win at its one draw: 0 */
-                    } else if (at >= 0 && kind == JOKER && paired[at]) {
-                        /* a drawn joker kept (the 13 tiles left hold one at most: the
-                         * other joker): its wins from the same pairs walk of the 13
-                         * (joker_child) */
-                        child_hint.possible = 0;
-                        for (int t = 0; t < s->n; t++) {
-                            if (!set_based(&s->holds[t])) {
-                                child_hint.possible |= 1ULL << t;
-                            } else if ((sure_types[at] >> t & 1) &&
-                                       joker_child(&s->pairs[at * MAX_TYPES + t], &back_kids[t])) {
-                                child_hint.possible |= 1ULL << t;
-                                child_hint.sure |= 1ULL << t;
-                            }
-                        }
-                        child_hint.pairs = back_kids;
-                        child_hint.drawn = 0;
-                    } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers == 2) {
-                        /* the same with both jokers held: types whose hands stand in for
-                         * the kind thrown back walk the child's own tiles */
-                        if (!back_ready) {
-                            if (throw_back(s, pool, draw + 1, back, back_outs) < 0)
-                                return NO_MEMORY;
-                            back_ready = 1;
-                        }
-                        child_hint.possible = 0;
-                        for (int t = 0; t < s->n; t++) {
-                            if (!set_based(&s->holds[t]) || !allowed(s->limit[t], draw + 1)) {
-                                child_hint.possible |= 1ULL << t;
-                            } else if (back_child_two_jokers(&back[t], back_outs[t], kind,
-                                                             counts[kind], &back_kids[t])) {
-                                if (back[t].one | back_outs[t]) {
-                                    child_hint.possible |= 1ULL << t;
-                                    child_hint.sure |= 1ULL << t;
-                                }
-                            } else {
-                                child_hint.possible |= 1ULL << t;
-                            }
-                        }
-                        child_hint.pairs = back_kids;
-                        child_hint.drawn = kind;
-                    } else if (left == 2 && discard == kind && kind != JOKER && pool->jokers < 2) {
-                        /* the drawn tile thrown back: the 14 tiles again, one copy fewer to
-                         * draw; its wins from one walk of the 14 per type (throw_back) */
-                        if (!back_ready) {
-                            if (throw_back(s, pool, draw + 1, back, back_outs) < 0)
-                                return NO_MEMORY;
-                            back_ready = 1;
-                        }
-                        child_hint.possible = 0;
-                        for (int t = 0; t < s->n; t++) {
-                            if (!set_based(&s->holds[t])) {
-                                child_hint.possible |= 1ULL << t;
-                            } else if (back_child(pool, &back[t], back_outs[t], kind, counts[kind],
-                                                  &back_kids[t])) {
-                                child_hint.possible |= 1ULL << t;
-                                child_hint.sure |= 1ULL << t;
-                            }
-                        }
-                        child_hint.pairs = back_kids;
-                        child_hint.drawn = kind;
-                    }
-                    Scaled child;
-                    int status = value(s, &after, left - 1, draw + 1, &child_hint, &child);
-                    if (status != DONE) return status;
-                    /* the best expected score; on a tie the likelier win, then a win now */
-                    /* (child score, child wins, 0) > chosen_key, as tuples */
-                    if (child.score > chosen_key[0] ||
-                        (child.score == chosen_key[0] && child.won > chosen_key[1])) {
-                        chosen = child;
-                        win_slot = -1;
-                        chosen_key[0] = child.score;
-                        chosen_key[1] = child.won;
-                        chosen_key[2] = 0;
-                    }
-                }
+                /* (copies: chosen stays out of memory on the path one draw from the end) */
+                Scaled better = chosen;
+                int better_slot = win_slot;
+                int status = best_discard(s, &w, kind, &better, &better_slot);
+                if (status != DONE) return status;
+                chosen = better;
+                win_slot = better_slot;
             }
+            if (!chosen.won) continue; /* no win within the draws: it adds nothing */
             answer.score += copies * chosen.score;
             answer.won += copies * chosen.won;
             if (win_slot >= 0) {
@@ -1557,7 +1633,7 @@ PyObject *play_search_entry(PyObject *self, PyObject *args) {
 PyDoc_STRVAR(play_value_doc,
              "play_value(search, hand, cap, jokers, seen_jokers, left, draw)\n"
              "    -> (score, wins, ((type number, wins), ...)) or None\n\n"
-             "The scaled value of a position (``_Search.value`` of play.py); None when the\n"
+             "The scaled value of a position (``Expectimax.value`` of odds/expectimax.py); None when the\n"
              "search would weigh more positions than its budget.");
 
 PyObject *play_value_entry(PyObject *self, PyObject *args) {

@@ -33,24 +33,24 @@
  *   twin    prefers                 intlscore.engine.setsearch.best:prefers
  *   c-only  keep_below              a keep packed in two words (one int in Python)
  *   c-only  most_key                packs the filler memo's key into one word
- *   twin    most_short_after        intlscore.engine.setsearch.keep_most:_SetSearch._short_after
- *   twin    most_ok                 intlscore.engine.setsearch.keep_most:_SetSearch._ok
- *   twin    most_final_ok           intlscore.engine.setsearch.keep_most:_SetSearch._final_ok
+ *   twin    most_short_after        intlscore.engine.setsearch.fillers:Fillers.short_after
+ *   twin    most_ok                 intlscore.engine.setsearch.keep_most:partial_ok
+ *   twin    most_final_ok           intlscore.engine.setsearch.fillers:Fillers.final_ok
  *   twin    most_hopeless_at        intlscore.engine.setsearch.keep_most:_SetSearch._hopeless_at
  *   twin    most_offer              intlscore.engine.setsearch.best:Best.offer
- *   twin    most_fits               intlscore.engine.setsearch.keep_most:_SetSearch._fits
- *   twin    most_next_filler        intlscore.engine.setsearch.keep_most:_SetSearch._fillers_from
- *   twin    most_completes          intlscore.engine.setsearch.keep_most:_SetSearch._completes
- *   twin    most_feasible           intlscore.engine.setsearch.keep_most:_SetSearch._feasible
- *   twin    most_filler_union       intlscore.engine.setsearch.keep_most:_SetSearch._filler_union
- *   twin    most_room               intlscore.engine.setsearch.keep_most:_room_of
+ *   twin    most_fits               intlscore.engine.setsearch.fillers:Fillers.fits
+ *   twin    most_next_filler        intlscore.engine.setsearch.fillers:Fillers.fitting
+ *   twin    most_completes          intlscore.engine.setsearch.fillers:Fillers.completes
+ *   twin    most_feasible           intlscore.engine.setsearch.fillers:Fillers.feasible
+ *   twin    most_filler_union       intlscore.engine.setsearch.fillers:Fillers.union
+ *   twin    most_room               intlscore.engine.setsearch.fillers:room_of
  *   c-only  pairs_covered           keeps pairs_key's masks up to date (Python reads the lists)
  *   c-only  pairs_opened            keeps pairs_key's masks up to date (Python reads the lists)
  *   twin    pairs_merge             intlscore.engine.setsearch.pairs:_PairsSearch._merge
  *   c-only  pairs_pack              packs a gathering for the memo's arena (a tuple in Python)
  *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
  *   twin    most_leaf               intlscore.engine.setsearch.keep_most:_SetSearch._leaf
- *   twin    most_affordable         intlscore.engine.setsearch.keep_most:_SetSearch._affordable
+ *   twin    most_affordable         intlscore.engine.setsearch.keep_most:affordable
  *   twin    most_take               intlscore.engine.setsearch.keep_most:_SetSearch._take
  *   twin    most_give_back          intlscore.engine.setsearch.keep_most:_SetSearch._give_back
  *   twin    most_give_all           intlscore.engine.setsearch.keep_most:_SetSearch._give_all
@@ -62,7 +62,7 @@
  *   twin    pairs_walk_once         intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
  *   same    most_search             intlscore.engine.setsearch.keep_most:_SetSearch._search tests/test_reach_native.py::test_native_equals_python_on_generated_hands
  *   twin    most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._walk
- *   twin    shape_usable            intlscore.engine.spec:TypeSpec.usable
+ *   twin    spec_usable             intlscore.engine.spec:TypeSpec.usable
  *   twin    type_fillers            intlscore.engine.setsearch.shapes:filler_sets
  *   twin    pairs_run               intlscore.engine.setsearch.pairs:_PairsSearch.run
  *   c-only  stood_code              a hand's tiles as one word (a sorted tuple in Python)
@@ -98,7 +98,7 @@
  *   glue    sets_stood_entry        for the tests: holds_sets_stood and holds_stood_pairs
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:search_start
  *   inlines most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._runs
- *   inlines most_completes          intlscore.engine.setsearch.keep_most:_minus
+ *   inlines most_completes          intlscore.engine.setsearch.fillers:minus
  *   inlines pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:kept_cap
  */
@@ -125,28 +125,29 @@
  *   type keeps, the union of the tiles drawn by every such hand (the outs) and the
  *   preferred keep, as reach asks. A port of _SetSearch in
  *   intlscore/engine/setsearch/keep_most.py: most_search is _SetSearch._search without
- *   the shortcuts only the Python build needs (the bound of _most_kept_later, the drop of
+ *   the shortcuts only the Python build needs (the bound of most_kept_later, the drop of
  *   a partial hand whose sets to come cannot hold the rest, and outside pairs mode
  *   _tie_key and _walk_once: the same answer, docs/design.md), most_walk
  *   _walk, most_groups _groups, most_runs_through and the loop over positions in most_walk
  *   _runs and _runs_through, most_extend_right _extend_right, most_hopeless_at
- *   _hopeless_at, most_affordable _affordable, most_ok _ok, most_final_ok _final_ok,
+ *   _hopeless_at, most_affordable affordable, most_ok partial_ok, most_final_ok Fillers.final_ok,
  *   most_take, most_give_back, most_take_all and most_give_all _take, _give_back,
- *   _take_all and _give_all, most_leaf _leaf, most_filler_union _filler_union,
- *   most_feasible _feasible, most_next_filler one step of _fillers_from, most_fits _fits,
- *   most_completes _completes, most_short_after _short_after; closest_sets_entry runs
+ *   _take_all and _give_all, most_leaf _leaf, most_filler_union Fillers.union,
+ *   most_feasible Fillers.feasible, most_next_filler one step of Fillers.fitting, most_fits
+ *   Fillers.fits, most_completes Fillers.completes, most_short_after Fillers.short_after
+ *   (the leaves' fillers in intlscore/engine/setsearch/fillers.py); closest_sets_entry runs
  *   _SetSearch.run's two passes. Python prepares the inputs (open hand copies, R3 caps,
- *   the shape, the filler sets in order) and gets back (kept, outs mask, keep packed two
+ *   the spec, the filler sets in order) and gets back (kept, outs mask, keep packed two
  *   bits a tile).
  *
  * - decide only (holds_sets, holds.h): the keep-most walk with `decide` set (no outs, no
  *   tie-breaking between keeps, a stop at the first hand keeping all it can): the
  *   holds-check of set-based types, which holds_table.c completes for every type. Its
- *   reference is the reach search taken with nothing more to draw; shape_usable is
+ *   reference is the reach search taken with nothing more to draw; spec_usable is
  *   TypeSpec.usable (intlscore/engine/spec.py), type_fillers filler_sets. With
  *   the outs gathered (every tie visited, as _SetSearch.run's second pass at a floor) it
  *   is holds_sets_outs: which drawn tiles complete a pool holding jokers (play.c; its
- *   reference is closest_sets with a floor, as _Search.completing in odds/play.py asks).
+ *   reference is closest_sets with a floor, as Wins.completing in odds/wins.py asks).
  *   With every hand at the floor or above visited and what each stands in for gathered
  *   (pairs_leaf, pairs_merge; below a point with fewer than three draws left, once per
  *   key: pairs_walk_once, pairs_key), it is holds_sets_pairs: which two drawn tiles
@@ -372,7 +373,7 @@ typedef struct {
 } Meld;
 
 typedef struct {
-    HoldsType cond;   /* the type (spec.py: TypeSpec) */
+    HoldsType spec;   /* the type (spec.py: TypeSpec) */
     int prune;        /* a partial choice of jokers' tiles can break a condition */
     int count[HOLDS_TILES]; /* real tiles left */
     int cap[HOLDS_TILES];   /* copies a joker may stand for (R3): HandFacts.cap */
@@ -430,7 +431,7 @@ static void read_facts(Split *s) {
 /* Whether the real tiles are all in the range (minor_ok / major_ok, R9). */
 static int real_tiles_in_range(const Split *s) {
     for (int n = 1; n <= NUMBERS; n++)
-        if (s->number_count[n] && !(s->cond.numbers >> n & 1)) return 0;
+        if (s->number_count[n] && !(s->spec.numbers >> n & 1)) return 0;
     return 1;
 }
 
@@ -441,19 +442,19 @@ static int jokers_may_hold(const Split *s, const int *added, int nadded) {
     int total = s->total, mask = s->colour_mask;
     for (int i = 0; i < s->nused + nadded; i++) {
         int tile = i < s->nused ? s->used[i] : added[i - s->nused];
-        if (!(s->cond.numbers >> number_of(tile) & 1)) return 0;
+        if (!(s->spec.numbers >> number_of(tile) & 1)) return 0;
         total += number_of(tile);
         mask |= 1 << (tile & 3);
     }
-    if (s->cond.max_total >= 0 && total > s->cond.max_total) return 0;
-    return s->cond.colours < 0 || bit_count(mask) <= s->cond.colours;
+    if (s->spec.max_total >= 0 && total > s->spec.max_total) return 0;
+    return s->spec.colours < 0 || bit_count(mask) <= s->spec.colours;
 }
 
 /* The leaf of conditioned_split (setsearch/split.py): the number of sets allowed, then
  * tiles_hold with the jokers' tiles (the real tiles' range is checked once, before the
  * search). */
 static int split_holds(const Split *s) {
-    const HoldsType *c = &s->cond;
+    const HoldsType *c = &s->spec;
     if (c->sets_mask && !(c->sets_mask >> s->depth & 1)) return 0;
     int total = s->total, mask = s->colour_mask, top = 0;
     int counts[NUMBERS + 1];
@@ -497,7 +498,7 @@ static StateKey state_key(const Split *s, int jokers, int sets) {
  * goes on below each. */
 static int split_groups_with(Split *s, int tile, int jokers, Next next) {
     int colour = tile & 3, base = tile - colour, present = 0;
-    if (!(s->cond.numbers >> number_of(tile) & 1)) return 0;
+    if (!(s->spec.numbers >> number_of(tile) & 1)) return 0;
     for (int other = 0; other < 4; other++)
         if (other != colour && s->count[base + other]) present |= 1 << other;
     int limit = jokers < 2 ? jokers : 2;
@@ -550,7 +551,7 @@ static int split_run_from(Split *s, int start, int position, int tile, int colou
     int taken[MAX_RUN], ntaken = 0, added[MAX_RUN], nadded = 0, found = 0;
     meld->run = 1;
     meld->size = 0;
-    for (int at = start; at <= s->cond.high && meld->size < MAX_RUN;) {
+    for (int at = start; at <= s->spec.high && meld->size < MAX_RUN;) {
         if (at == position) {
             meld->rack[meld->size] = tile;
             meld->rep[meld->size++] = tile;
@@ -587,7 +588,7 @@ static int split_run_from(Split *s, int start, int position, int tile, int colou
 }
 
 static int split_runs_with(Split *s, int tile, int jokers, Next next) {
-    int colour = tile & 3, number = number_of(tile), low = s->cond.low, high = s->cond.high;
+    int colour = tile & 3, number = number_of(tile), low = s->spec.low, high = s->spec.high;
     int positions[2] = {number, HIGH_ONE}, npositions = number == 1 ? 2 : 1;
     for (int k = 0; k < npositions; k++) {
         int position = positions[k];
@@ -608,16 +609,16 @@ static int split_search(Split *s, int jokers) {
         s->sets = s->depth;
         return jokers == 0 && split_holds(s);
     }
-    if (s->depth >= s->cond.max_sets) return 0;
+    if (s->depth >= s->spec.max_sets) return 0;
     StateKey key = state_key(s, jokers, s->depth);
     uint64_t failed;
     if (memo_get(&s->memo, key.a, key.b, key.c, &failed)) return 0; /* failed before */
     s->count[tile]--;
-    int found = s->cond.groups && split_groups_with(s, tile, jokers, split_search);
-    if (!found && s->cond.runs) {
+    int found = s->spec.groups && split_groups_with(s, tile, jokers, split_search);
+    if (!found && s->spec.runs) {
         int colour = tile & 3, before = s->run_colours;
-        if (!(s->cond.distinct_colours && (before >> colour & 1))) {
-            if (s->cond.distinct_colours) s->run_colours |= 1 << colour;
+        if (!(s->spec.distinct_colours && (before >> colour & 1))) {
+            if (s->spec.distinct_colours) s->run_colours |= 1 << colour;
             found = split_runs_with(s, tile, jokers, split_search);
             s->run_colours = before;
         }
@@ -694,7 +695,7 @@ typedef struct {
 } Cand;
 
 typedef struct {
-    HoldsType cond; /* the type (spec.py: TypeSpec) */
+    HoldsType spec; /* the type (spec.py: TypeSpec) */
     /* same_number: that many tiles of the target number (its four tiles in target_mask) */
     int target_base, kept_cap;
     uint64_t target_mask;
@@ -834,14 +835,14 @@ static inline int most_short_after(MostWalk *s, const Cand *c, int short_) {
 /* ---- conditions ------------------------------------------------------------- */
 
 static inline int most_ok(MostWalk *s, int tiles, int sets, int total, int colours) {
-    if (tiles > HOLDS_HAND || sets > s->cond.max_sets) return 0;
-    if (s->cond.max_total >= 0 && total > s->cond.max_total) return 0;
-    return s->cond.colours < 0 || bit_count((uint64_t)colours) <= s->cond.colours;
+    if (tiles > HOLDS_HAND || sets > s->spec.max_sets) return 0;
+    if (s->spec.max_total >= 0 && total > s->spec.max_total) return 0;
+    return s->spec.colours < 0 || bit_count((uint64_t)colours) <= s->spec.colours;
 }
 
 static inline int most_final_ok(MostWalk *s, int sets, int colours) {
-    if (s->cond.sets_mask && !(s->cond.sets_mask >> sets & 1)) return 0;
-    return s->cond.colours < 0 || bit_count((uint64_t)colours) == s->cond.colours;
+    if (s->spec.sets_mask && !(s->spec.sets_mask >> sets & 1)) return 0;
+    return s->spec.colours < 0 || bit_count((uint64_t)colours) == s->spec.colours;
 }
 
 /* Whether a partial hand keeping at most `most` tiles can add nothing: it must
@@ -871,18 +872,18 @@ static inline void most_offer(MostWalk *s, int kept, uint64_t outs, Keep keep) {
 
 static inline int most_fits(MostWalk *s, const Cand *c, uint64_t room, int total, int colours,
                             int run_colours) {
-    if (s->cond.max_total >= 0 && total + c->total > s->cond.max_total) return 0;
+    if (s->spec.max_total >= 0 && total + c->total > s->spec.max_total) return 0;
     if (c->mask & ~room) return 0;
-    if (s->cond.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->cond.colours)
+    if (s->spec.colours >= 0 && bit_count((uint64_t)(colours | c->colours)) > s->spec.colours)
         return 0;
-    return !(s->cond.distinct_colours && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
+    return !(s->spec.distinct_colours && c->run_colour >= 0 && (run_colours >> c->run_colour & 1));
 }
 
 /* ---- fillers: whole sets of drawn tiles ------------------------------------- */
 
 /* The room left (m1: tiles with a copy left, m2: with two) is the Python `room` tuple.
  * next_filler: the first filler set from position `from` on that can be added (no more
- * than `need` tiles, and it fits), or -1: one step of `_fillers_from` in Python. */
+ * than `need` tiles, and it fits), or -1: one step of `Fillers.fitting` in Python. */
 static inline int most_next_filler(MostWalk *s, int from, int need, uint64_t m1, int total,
                                    int colours, int run_colours) {
     for (int position = from; position < s->nfillers; position++) {
@@ -904,7 +905,7 @@ static inline int most_completes(MostWalk *s, const Cand *c, int first, int need
     int after_colours = colours | c->colours;
     int after_short = most_short_after(s, c, short_);
     if (rest == 0) return after_short == 0 && most_final_ok(s, sets + 1, after_colours);
-    if (rest < 3 || sets + 1 >= s->cond.max_sets || after_short > rest) return 0;
+    if (rest < 3 || sets + 1 >= s->spec.max_sets || after_short > rest) return 0;
     int after_runs = run_colours | (c->run_colour >= 0 ? 1 << c->run_colour : 0);
     uint64_t a1 = m1 & ~(c->mask & ~m2), a2 = m2 & ~c->mask;
     return most_feasible(s, rest, sets + 1, a1, a2, total + c->total, after_colours, after_runs,
@@ -1122,7 +1123,7 @@ static int leaf_fillers(MostWalk *s, int need, int sets, int total, int colours,
         masks[0] = 0;
         return short_ == 0 && most_final_ok(s, sets, colours);
     }
-    if (need < 3 || need > largest || sets >= s->cond.max_sets || short_ > need) return 0;
+    if (need < 3 || need > largest || sets >= s->spec.max_sets || short_ > need) return 0;
     int n = 0;
     uint64_t m1, m2;
     most_room(s, &m1, &m2);
@@ -1190,7 +1191,7 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
     int need = HOLDS_HAND - tiles;
     int short_ = 0;
     if (s->target_base >= 0) {
-        short_ = s->cond.same_number;
+        short_ = s->spec.same_number;
         for (int c = 0; c < 4; c++) short_ -= s->cover[s->target_base + c];
         if (short_ < 0) short_ = 0;
     }
@@ -1205,7 +1206,7 @@ static void most_leaf(MostWalk *s, int kept, int tiles, int sets, int total, int
         if (short_ == 0 && most_final_ok(s, sets, colours)) most_offer(s, kept, outs, keep);
         return;
     }
-    if (need < 3 || sets >= s->cond.max_sets || short_ > need || s->nfillers == 0) return;
+    if (need < 3 || sets >= s->spec.max_sets || short_ > need || s->nfillers == 0) return;
     uint64_t m1, m2;
     most_room(s, &m1, &m2);
     if (s->strict) {
@@ -1333,14 +1334,14 @@ static void most_extend_right(MostWalk *s, int index, int colour, int start, int
     int new_runs = run_colours | 1 << colour;
     int end = position;
     int cells[MAX_RUN + 1], hows[MAX_RUN + 1], ncells = 0;
-    int top = imin(s->cond.high, start + MAX_RUN - 1);
+    int top = imin(s->spec.high, start + MAX_RUN - 1);
     for (;;) {
         if (end - start + 1 >= 3 && most_ok(s, tiles, sets + 1, total, new_colours))
             most_search(s, index, kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep,
                         left);
         end++;
         if (end > top || tiles >= HOLDS_HAND) break;
-        if (s->cond.max_total >= 0 && total > s->cond.max_total) break;
+        if (s->spec.max_total >= 0 && total > s->spec.max_total) break;
         int cell = position_tile(colour, end);
         int how = most_take(s, cell);
         if (how < 0) break;
@@ -1364,7 +1365,7 @@ static void most_runs_through(MostWalk *s, int index, int position, int kept, in
                               int total, int colours, int run_colours, uint64_t outs, Keep keep,
                               int left) {
     int colour = index & 3;
-    int low = imax(imax(s->cond.low, position - (MAX_RUN - 1)), 1);
+    int low = imax(imax(s->spec.low, position - (MAX_RUN - 1)), 1);
     most_take(s, index); /* the anchor: an open hand copy, kept */
     int anchor_number = number_of(index);
     int base_kept = kept + 1;
@@ -1416,9 +1417,9 @@ static void pairs_key(MostWalk *s, int start, int kept, int tiles, int sets, int
         uint64_t free = ~s->let_go;
         m1 = ((s->cap2 & ~s->cover2) | (s->cap1 & ~s->cap2 & ~s->cover1)) & free;
         m2 = s->cap2 & ~s->cover1 & free;
-        int low = s->cond.runs ? imax(0, (index & ~3) - 4 * draws) : index & ~3;
+        int low = s->spec.runs ? imax(0, (index & ~3) - 4 * draws) : index & ~3;
         uint64_t window = ~0ULL << low;
-        if (s->cond.runs && s->cond.high == HIGH_ONE) window |= 0xF; /* the high 1s */
+        if (s->spec.runs && s->spec.high == HIGH_ONE) window |= 0xF; /* the high 1s */
         m1 &= window;
         m2 &= window;
     }
@@ -1428,9 +1429,9 @@ static void pairs_key(MostWalk *s, int start, int kept, int tiles, int sets, int
     *a = m1;
     *b = m2;
     *c = (uint64_t)kept | (uint64_t)tiles << 4 | (uint64_t)sets << 8 |
-         (uint64_t)(s->cond.max_total >= 0 ? total : 0) << 11 |
-         (uint64_t)(s->cond.colours >= 0 ? colours : 0) << 19 |
-         (uint64_t)(s->cond.distinct_colours ? run_colours : 0) << 23 | (uint64_t)covered << 27 |
+         (uint64_t)(s->spec.max_total >= 0 ? total : 0) << 11 |
+         (uint64_t)(s->spec.colours >= 0 ? colours : 0) << 19 |
+         (uint64_t)(s->spec.distinct_colours ? run_colours : 0) << 23 | (uint64_t)covered << 27 |
          s->open_code << 31;
 }
 
@@ -1497,8 +1498,8 @@ static void most_search(MostWalk *s, int start, int kept, int tiles, int sets, i
                         int colours, int run_colours, uint64_t outs, Keep keep, int left) {
     if (s->done) return;
     int bound = imin(kept + imin(left, HOLDS_HAND - tiles), s->kept_cap);
-    if (s->cond.max_total >= 0 && bound >= s->best_kept)
-        bound = kept + most_affordable(s, start, s->cond.max_total - total, bound - kept);
+    if (s->spec.max_total >= 0 && bound >= s->best_kept)
+        bound = kept + most_affordable(s, start, s->spec.max_total - total, bound - kept);
     if (most_hopeless_at(s, bound, keep, start)) return;
     if (s->pw) {
         int draws = HOLDS_HAND - s->best_kept - tiles + kept;
@@ -1520,16 +1521,16 @@ static void most_walk(MostWalk *s, int start, int kept, int tiles, int sets, int
         most_leaf(s, kept, tiles, sets, total, colours, run_colours, outs, keep);
         return;
     }
-    if (sets < s->cond.max_sets) {
+    if (sets < s->spec.max_sets) {
         int number = number_of(index);
-        if (s->cond.groups && (s->cond.numbers >> number & 1))
+        if (s->spec.groups && (s->spec.numbers >> number & 1))
             most_groups(s, index, kept, tiles, sets, total, colours, run_colours, outs, keep, left);
-        if (s->cond.runs && !(s->cond.distinct_colours && (run_colours >> (index & 3) & 1))) {
+        if (s->spec.runs && !(s->spec.distinct_colours && (run_colours >> (index & 3) & 1))) {
             int positions[2] = {number, 14};
             int npositions = number == 1 ? 2 : 1;
             for (int k = 0; k < npositions; k++) {
                 int position = positions[k];
-                if (s->cond.low <= position && position <= s->cond.high)
+                if (s->spec.low <= position && position <= s->spec.high)
                     most_runs_through(s, index, position, kept, tiles, sets, total, colours,
                                       run_colours, outs, keep, left);
             }
@@ -1549,22 +1550,22 @@ static void most_walk(MostWalk *s, int start, int kept, int tiles, int sets, int
 /* ==== decide only: holds-checks of set-based types (the keep-most walk, decide) ==== */
 
 /* Whether a tile can be in any set of the type (TypeSpec.usable in Python). */
-static int shape_usable(const HoldsType *shape, int index) {
+static int spec_usable(const HoldsType *spec, int index) {
     int number = number_of(index);
-    if (shape->groups && (shape->numbers >> number & 1)) return 1;
-    if (!shape->runs) return 0;
-    return (shape->low <= number && number <= shape->high) ||
-           (number == 1 && shape->low <= HIGH_ONE && HIGH_ONE <= shape->high);
+    if (spec->groups && (spec->numbers >> number & 1)) return 1;
+    if (!spec->runs) return 0;
+    return (spec->low <= number && number <= spec->high) ||
+           (number == 1 && spec->low <= HIGH_ONE && HIGH_ONE <= spec->high);
 }
 
 /* The filler sets of 3 to ``largest`` tiles (smallest first, as most_next_filler reads
  * them): of each size, groups of a number, then runs of a colour. */
-static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
+static int type_fillers(const HoldsType *spec, Cand *out, int largest) {
     int n = 0;
     for (int size = 3; size <= largest; size++) {
-        if (shape->groups && size <= 4)
+        if (spec->groups && size <= 4)
             for (int number = 1; number <= NUMBERS; number++) {
-                if (!(shape->numbers >> number & 1)) continue;
+                if (!(spec->numbers >> number & 1)) continue;
                 int base = (number - 1) * 4;
                 /* three of the four colours (skip: the one left out), or all four (skip 4) */
                 for (int skip = size == 4 ? 4 : 0; skip <= (size == 4 ? 4 : 3); skip++) {
@@ -1574,9 +1575,9 @@ static int type_fillers(const HoldsType *shape, Cand *out, int largest) {
                     out[n++] = c;
                 }
             }
-        if (shape->runs)
+        if (spec->runs)
             for (int colour = 0; colour < 4; colour++)
-                for (int start = shape->low; start + size - 1 <= shape->high; start++) {
+                for (int start = spec->low; start + size - 1 <= spec->high; start++) {
                     Cand c = {0, size, 0, 1 << colour, colour};
                     for (int position = start; position < start + size; position++) {
                         int tile = position_tile(colour, position);
@@ -1643,11 +1644,11 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
                      HoldsPairs *pairs, PairsWalk *pw) {
     MostWalk s;
     memset(&s, 0, sizeof s);
-    s.cond = *type;
+    s.spec = *type;
     int usable[HOLDS_TILES], left = 0;
     uint64_t let_go = 0, full = 0;
     for (int i = 0; i < HOLDS_TILES; i++) {
-        usable[i] = shape_usable(&s.cond, i);
+        usable[i] = spec_usable(&s.spec, i);
         if (pool->count[i] && !usable[i]) let_go |= 1ULL << i;
     }
     int best = -1;
@@ -1664,10 +1665,10 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
             largest = 3 + pool->jokers;
         else if (pairs != NULL && pool->jokers == 2)
             largest = 4;
-        s.nfillers = type_fillers(&s.cond, fillers, largest);
+        s.nfillers = type_fillers(&s.spec, fillers, largest);
         s.fillers = fillers;
     }
-    int first = s.cond.same_number ? 1 : 0, last = s.cond.same_number ? 13 : 0;
+    int first = s.spec.same_number ? 1 : 0, last = s.spec.same_number ? 13 : 0;
     for (int target = first; target <= last; target++) {
         int most = HOLDS_HAND;
         if (target) {
@@ -1680,7 +1681,7 @@ static int sets_walk(const HoldsType *type, const HoldsPool *pool, int floor, ui
                 }
             }
             if (!any) continue;
-            most = HOLDS_HAND - imax(0, s.cond.same_number - held);
+            most = HOLDS_HAND - imax(0, s.spec.same_number - held);
         }
         /* decide: only a hand keeping more than the best so far; outs: as many, too */
         int need = pairs ? floor : outs ? imax(floor, best) : imax(floor, best + 1);
@@ -1900,7 +1901,7 @@ static PyObject *melds_list(const Split *s) {
 
 /* A search of the tiles (52 byte counts) and 0-2 jokers under the conditions, or NULL
  * with a Python exception; free it with split_free. */
-static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const HoldsType *cond,
+static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const HoldsType *spec,
                         const char *name, const char *counts_name, const char *cap_name) {
     if (jokers < 0 || jokers > 2) {
         PyErr_Format(PyExc_ValueError, "%s: 0 to 2 jokers (R3), got %d", name, jokers);
@@ -1916,9 +1917,9 @@ static Split *split_new(PyObject *counts, int jokers, PyObject *cap, const Holds
         free(s);
         return NULL;
     }
-    s->cond = *cond;
+    s->spec = *spec;
     memo_init(&s->memo, s->first, MEMO_FIRST, MEMO_MOST);
-    s->prune = cond->numbers != ALL_NUMBERS || cond->max_total >= 0 || cond->colours >= 0;
+    s->prune = spec->numbers != ALL_NUMBERS || spec->max_total >= 0 || spec->colours >= 0;
     read_facts(s);
     return s;
 }
@@ -1929,9 +1930,9 @@ static void split_free(Split *s) {
 }
 
 /* The split search on parsed arguments: a list of melds, None, or NULL with an exception. */
-static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const HoldsType *cond,
+static PyObject *split_of(PyObject *counts, int jokers, PyObject *cap, const HoldsType *spec,
                           const char *name, const char *counts_name, const char *cap_name) {
-    Split *s = split_new(counts, jokers, cap, cond, name, counts_name, cap_name);
+    Split *s = split_new(counts, jokers, cap, spec, name, counts_name, cap_name);
     if (s == NULL) return NULL;
     int found = 0;
     Py_BEGIN_ALLOW_THREADS
@@ -2048,7 +2049,7 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     Cand *own = NULL;
     if (!PyArg_ParseTuple(args, "OiSSKKKii:closest_sets", &table, &index, &open_bytes,
                           &cap_bytes, &let_go, &full, &target_mask, &s->kept_cap, &floor) ||
-        holds_table_type(table, index, &s->cond, &parent) < 0 ||
+        holds_table_type(table, index, &s->spec, &parent) < 0 ||
         holds_read_tiles(open_bytes, "closest_sets open", s->open) < 0 ||
         holds_read_tiles(cap_bytes, "closest_sets cap", s->cap) < 0 ||
         (own = calloc(MAX_FILLERS, sizeof(Cand))) == NULL) {
@@ -2061,7 +2062,7 @@ static PyObject *closest_sets_entry(PyObject *self, PyObject *args) {
     s->let_go = let_go;
     s->full = full;
     s->fillers = own;
-    s->nfillers = type_fillers(&s->cond, own, MAX_RUN);
+    s->nfillers = type_fillers(&s->spec, own, MAX_RUN);
     int left = 0;
     for (int i = 0; i < HOLDS_TILES; i++) left += s->open[i];
 

@@ -254,11 +254,7 @@ def test_the_helpers_inlined_in_c_have_rows() -> None:
         for kind, function, rest in _block(path)
         if kind == "inlines"
     }
-    expected = {
-        "_Search.completing": "wins",
-        "_Search.joker_hint": "value",
-        "_Search.back_hint": "value",
-    }
+    expected = {"Wins.completing": "wins"}
     assert expected.items() <= inlined.items()
 
 
@@ -286,3 +282,26 @@ def test_a_bad_block_is_refused() -> None:
         split_target("twin", "intlscore.a:f tests/test_a.py::test_f")
     with pytest.raises(AttributeError):
         python_target("intlscore.engine.melds:no_such_function")
+
+
+def test_the_expectimax_steps_each_have_a_c_twin() -> None:
+    """``value`` in native/play.c is split into the named steps of ``Expectimax.weigh``
+    (issue 44): each step, and the two hints of a child it asks, is its own C function
+    labelled the twin of the Python step."""
+    twins = {
+        rest: function
+        for path in C_FILES
+        for kind, function, rest in _labels(path)
+        if kind == "twin"
+    }
+    steps = {
+        "expectimax:Expectimax.weigh": "value",
+        "expectimax:Expectimax.last_draw_hopes": "last_draw_hopes",
+        "expectimax:won_now": "won_now",
+        "expectimax:Expectimax.best_discard": "best_discard",
+        "expectimax:Expectimax.child_hint": "child_hint",
+        "child_hints:ChildHints.joker_hint": "joker_hint",
+        "child_hints:ChildHints.back_hint": "back_hint",
+    }
+    for step, function in steps.items():
+        assert twins.get(f"intlscore.engine.odds.{step}") == function, step

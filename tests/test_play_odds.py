@@ -351,16 +351,16 @@ def test_progress_counts_the_play_search_to_the_end() -> None:
 
 def _python_expectimax() -> AbstractContextManager[object]:
     """The play search with its expectimax in Python (the holds-checks still compiled)."""
-    from intlscore.engine.odds import play
+    from intlscore.engine.odds.compiled_play import CompiledSearch
 
-    return patch.object(play._CompiledSearch, "of", classmethod(lambda cls, *args: None))
+    return patch.object(CompiledSearch, "of", classmethod(lambda cls, *args: None))
 
 
 def _compiled_expectimax_in_use() -> None:
-    from intlscore.engine.odds import play
+    from intlscore.engine.odds.compiled_play import CompiledSearch
 
     assert hasattr(compiled_module(), "play_value"), "the compiled module lacks native/play.c"
-    refused = patch.object(play._CompiledSearch, "value", side_effect=AssertionError("compiled"))
+    refused = patch.object(CompiledSearch, "value", side_effect=AssertionError("compiled"))
     with refused, pytest.raises(AssertionError, match="compiled"):
         play_odds("k1-12 r5 o9 b2", draws=1)
 
@@ -383,7 +383,7 @@ def _racks(draw: st.DrawFn) -> tuple[list[Tile], list[Tile], int, int]:
 def test_the_compiled_expectimax_equals_the_python_one(
     case: tuple[list[Tile], list[Tile], int, int],
 ) -> None:
-    """native/play.c weighs the same positions in the same order as _Search.weigh: the same
+    """native/play.c weighs the same positions in the same order as Expectimax.weigh: the same
     answer, and the same point where the budget runs out (so the same bound)."""
     _compiled_expectimax_in_use()
     rack, seen, draws, budget = case

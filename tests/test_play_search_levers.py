@@ -2,7 +2,7 @@
 
 A pairs walk of 13 tiles is walked once under the search's top caps and read for every
 position reaching the same tiles with lower caps, where no hand of the walk stands in for
-a kind whose cap is lower (``_Walked.serves``, ``pairs_walk``; ``walk_serves`` in
+a kind whose cap is lower (``Walked.serves``, ``pairs_walk``; ``walk_serves`` in
 ``native/play.c``). Random pools check that premise in both builds: the walk under the
 lower caps is the same walk. A drawn tile thrown back by 14 tiles holding both jokers
 lowers its kind's cap the same way: the child reads the 14 tiles' walk wherever every hand
@@ -25,18 +25,14 @@ from hypothesis import strategies as st
 from play_reference import full_set
 
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.odds import play
+from intlscore.engine.odds import walks as walks_module
+from intlscore.engine.odds.expectimax import Expectimax
 from intlscore.engine.odds.hints import NO_HINT
 from intlscore.engine.odds.holds import _kept_if_held
-from intlscore.engine.odds.play import (
-    _Search,
-    _Walked,
-    blind_class,
-    drawn,
-    thrown,
-    unseen_counts,
-)
+from intlscore.engine.odds.positions import drawn, thrown, unseen_counts
 from intlscore.engine.odds.start import set_up
+from intlscore.engine.odds.walks import Walked
+from intlscore.engine.odds.wins import blind_class
 from intlscore.engine.setsearch import pairs as pairs_module
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
@@ -99,7 +95,7 @@ def test_a_walk_serves_lower_caps_of_kinds_no_hand_stands_in_for(
         cap[kind] -= 1
     lower = pool._replace(cap=tuple(cap))
     note(f"type {hand_type.number}, lowered {[str(Tile(k)) for k in lowered]}")
-    serves = _Walked(pool.cap, walked, stood).serves(lower.cap)
+    serves = Walked(pool.cap, walked, stood).serves(lower.cap)
     assert serves == (not any(stood >> kind & 1 for kind in lowered))
     if serves:
         assert python_pairs(hand_type, lower) == walked
@@ -108,7 +104,7 @@ def test_a_walk_serves_lower_caps_of_kinds_no_hand_stands_in_for(
 
 def test_a_higher_cap_is_never_served() -> None:
     """A walk under lower caps lacks the hands a higher cap allows: never read for it."""
-    walked = _Walked((1, 2), DrawnPairs(), 0)
+    walked = Walked((1, 2), DrawnPairs(), 0)
     assert walked.serves((1, 2)) and walked.serves((0, 1))
     assert not walked.serves((2, 2))
 
@@ -122,10 +118,10 @@ def test_a_tile_thrown_back_reads_the_walk_of_the_same_tiles() -> None:
     types: list[tuple[HandType, int | None]] = [
         (rack.table.by_number(number), None) for number in (1, 23)
     ]
-    search = _Search(rack.table, types, 10**6, rack.pool, 2)
+    search = Expectimax(rack.table, types, 10**6, rack.pool, 2)
     search.value(rack.pool, 1, 1)  # the position asked for: the top caps
     discard = Tile("r5").index
-    first = search.useful_draws(rack.pool, discard, 2)
+    first = search.hints.useful_draws(rack.pool, discard, 2)
     assert first.pairs is not None
     stood = 0
     for walked in first.pairs:
@@ -136,13 +132,13 @@ def test_a_tile_thrown_back_reads_the_walk_of_the_same_tiles() -> None:
     walks = 0
     real_walk = pairs_module.drawn_pairs
 
-    def walk(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
+    def walk(spec: TypeSpec, pool: Pool) -> DrawnPairs | None:
         nonlocal walks
         walks += 1
-        return real_walk(shape, pool)
+        return real_walk(spec, pool)
 
-    with patch.object(play, "drawn_pairs", walk):  # the name play.py calls
-        second = search.useful_draws(again, discard, 2)
+    with patch.object(walks_module, "drawn_pairs", walk):  # the name walks.py calls
+        second = search.hints.useful_draws(again, discard, 2)
     assert walks == 0, f"{Tile(back)} thrown back: walked again"
     left = thrown(again, discard)
     assert second.pairs == tuple(python_pairs(hand_type, left) for hand_type, _ in types)
@@ -229,13 +225,14 @@ def test_a_tile_thrown_back_with_both_jokers_wins_what_its_own_checks_win(rack: 
     for kind in range(52):
         if not counts[kind]:
             continue
-        search = _Search(set_rack.table, types, 10**6, pool, 2)
-        hint = search.back_hint(pool, search.throw_back(pool, 2), kind, counts[kind], 2)
+        search = Expectimax(set_rack.table, types, 10**6, pool, 2)
+        hints = search.hints
+        hint = hints.back_hint(pool, hints.throw_back(pool, 2), kind, counts[kind], 2)
         read += sum(walk is not None for walk in hint.pairs or ())
         child = thrown(drawn(pool, kind), kind)
         child_counts = unseen_counts(child)
-        own = _Search(set_rack.table, types, 10**6, pool, 2)
-        assert search.wins(child, 2, child_counts, hint) == own.wins(
+        own = Expectimax(set_rack.table, types, 10**6, pool, 2)
+        assert search.wins.of(child, 2, child_counts, hint) == own.wins.of(
             child, 2, child_counts, NO_HINT
         ), f"{Tile(kind)} thrown back"
     assert read  # the walk is read somewhere: the lever is in use
@@ -265,13 +262,13 @@ def test_a_drawn_joker_kept_beside_one_wins_what_its_own_checks_win(rack: str) -
     for discard in range(52):
         if not pool.hand[discard]:
             continue
-        search = _Search(set_rack.table, types, 10**6, pool, 2)
-        hint = search.joker_hint(search.useful_draws(pool, discard, 2))
+        search = Expectimax(set_rack.table, types, 10**6, pool, 2)
+        hint = search.hints.joker_hint(search.hints.useful_draws(pool, discard, 2))
         read += sum(walk is not None for walk in hint.pairs or ())
         child = thrown(drawn(pool, JOKER_INDEX), discard)
         counts = unseen_counts(child)
-        own = _Search(set_rack.table, types, 10**6, pool, 2)
-        assert search.wins(child, 2, counts, hint) == own.wins(child, 2, counts, NO_HINT), (
+        own = Expectimax(set_rack.table, types, 10**6, pool, 2)
+        assert search.wins.of(child, 2, counts, hint) == own.wins.of(child, 2, counts, NO_HINT), (
             f"{Tile(discard)} thrown"
         )
     assert read  # the walk is read somewhere: the lever is in use
@@ -338,12 +335,12 @@ def test_thirteen_tiles_with_both_jokers_decide_may_complete_of_their_draws(
     tests/test_play_odds.py)."""
     discard = data.draw(st.sampled_from([k for k in range(52) if pool.hand[k]]))
     rack = set_up("k1-13 o5")  # the table: only the search's checks are asked
-    search = _Search(rack.table, [(t, None) for t in NOT_SETS], 10**6, pool, 2)
-    found = search.useful_draws(pool, discard, 2)
+    search = Expectimax(rack.table, [(t, None) for t in NOT_SETS], 10**6, pool, 2)
+    found = search.hints.useful_draws(pool, discard, 2)
     after = thrown(pool, discard)
     draws = [x for x in range(52) if after.cap[x] > after.hand[x]]
     for slot, hand_type in enumerate(NOT_SETS):
-        passed = {x for x in draws if search.may_complete(hand_type, drawn(after, x))}
+        passed = {x for x in draws if search.wins.may_complete(hand_type, drawn(after, x))}
         note(f"{hand_type.name}: {len(passed)} of {len(draws)} pass")
         if found.fails >> slot & 1:
             assert not passed, hand_type.name

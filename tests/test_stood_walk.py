@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from play_reference import full_set
 from test_setsearch_pairs import TYPES, compiled, pool_of
 
-from intlscore.engine.odds.play import drawn, narrowed_slots
+from intlscore.engine.odds.positions import drawn
+from intlscore.engine.odds.slots import narrowed_slots
 from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.setsearch.shapes import narrowing

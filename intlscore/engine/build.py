@@ -45,7 +45,7 @@ Firsts = tuple[list[int | None], list[int | None]]
 PlayRow = tuple[int, int, int, tuple[int, int, int], int, int]
 """One type of a play search: its row in the table, its number, R21's draw limit or -1, its
 scores, and the slot of a wider type whose hands within the tiles (a mask) that follow are
-its own, or -1 and 0 (``odds/play.py: narrowed_slots``)."""
+its own, or -1 and 0 (``odds/slots.py: narrowed_slots``)."""
 """Per row of draws: the first k that completes the type, and the kept tiles (or None)."""
 
 
@@ -88,7 +88,7 @@ class HoldsTable(Protocol):
         last_limited: int,
     ) -> PlaySearch | None:
         """The build's own play search over these types (``native/play.c``), or None
-        where the play search's Python (``odds/play.py: _Search``) weighs."""
+        where the play search's Python (``odds/expectimax.py: Expectimax``) weighs."""
 
 
 class PlaySearch(Protocol):
@@ -97,7 +97,7 @@ class PlaySearch(Protocol):
     def value(
         self, hand: bytes, cap: bytes, jokers: int, seen_jokers: int, left: int, draw: int
     ) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
-        """A position's scaled value, as ``_Search.weigh``; None over budget."""
+        """A position's scaled value, as ``Expectimax.weigh``; None over budget."""
 
     def weighed(self) -> int:
         """The positions weighed so far."""

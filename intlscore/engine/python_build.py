@@ -88,7 +88,7 @@ class PoolTable:
         budget: int,
         last_limited: int,
     ) -> PlaySearch | None:
-        """None: the play search's own Python (``odds/play.py: _Search``) weighs."""
+        """None: the play search's own Python (``odds/expectimax.py: Expectimax``) weighs."""
         return None
 
     def _check(self, pool: Pool) -> PoolCheck:

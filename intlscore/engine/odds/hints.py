@@ -60,7 +60,7 @@ def back_child(
     """The hint pairs of one set-based slot for the child that throws a drawn ``kind``
     back (14 tiles with at most one joker, ``jokers``), read with ``kind`` as the drawn
     tile, or None where it cannot win. ``back``: the walk of the 14 tiles
-    (:meth:`~intlscore.engine.odds.play._Search.throw_back`), ``outs`` the tiles that
+    (:meth:`~intlscore.engine.odds.child_hints.ChildHints.throw_back`), ``outs`` the tiles that
     complete them without a joker; ``copies``: the unseen copies of the kind before it
     was thrown. Without a joker the 14 tiles' outs serve, less the kind once its last copy
     is gone. With one, a hand of the walk still counts unless it stands in for more

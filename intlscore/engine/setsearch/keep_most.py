@@ -42,13 +42,14 @@ four-colour group first) and each run from its anchor down, then up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Final
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 from intlscore.engine.melds import HIGH_ONE, MAX_RUN, position_tile
 from intlscore.engine.setsearch.best import Best, mask_indices, prefers
+from intlscore.engine.setsearch.fillers import Fill, Fillers, room_of
 from intlscore.engine.setsearch.pool import Pool
-from intlscore.engine.setsearch.shapes import Candidate, filler_sets, number_mask, target_numbers
+from intlscore.engine.setsearch.shapes import number_mask, target_numbers
 from intlscore.engine.setsearch.steps import (
     GROUP_CHOICES,
     MOST_SUBSTITUTES,
@@ -66,11 +67,11 @@ def closest_sets(hand_type: HandType | TypeSpec, pool: Pool, floor: int = -1) ->
     looked for: the answer is the same when the closest hands keep as many, and
     not found (``Best()``) when they keep fewer.
     """
-    shape = hand_type if isinstance(hand_type, TypeSpec) else type_spec(hand_type)
+    spec = hand_type if isinstance(hand_type, TypeSpec) else type_spec(hand_type)
     return best_over_targets(
-        shape,
+        spec,
         pool,
-        lambda target, cap, least: _SetSearch(shape, pool, target, cap).run(least),
+        lambda target, cap, least: _SetSearch(spec, pool, target, cap).run(least),
         floor,
     )
 
@@ -79,7 +80,7 @@ TargetSearch = Callable[[int | None, int, int], Best]
 """``(target number or None, kept cap, floor) -> the closest hands for that target``."""
 
 
-def best_over_targets(shape: TypeSpec, pool: Pool, search: TargetSearch, floor: int = -1) -> Best:
+def best_over_targets(spec: TypeSpec, pool: Pool, search: TargetSearch, floor: int = -1) -> Best:
     """One search per number that may hold the type's ``same_number`` tiles, combined.
 
     A completed hand with at least N tiles of one number is found by the search
@@ -91,7 +92,7 @@ def best_over_targets(shape: TypeSpec, pool: Pool, search: TargetSearch, floor: 
     when no hand keeps ``floor`` tiles or more.
     """
     best = Best()
-    caps = {target: kept_cap(shape, pool, target) for target in target_numbers(shape)}
+    caps = {target: kept_cap(spec, pool, target) for target in target_numbers(spec)}
     for target in sorted(caps, key=lambda t: -caps[t]):
         least = max(best.kept, floor)
         if caps[target] < least:
@@ -103,53 +104,103 @@ def best_over_targets(shape: TypeSpec, pool: Pool, search: TargetSearch, floor: 
     return best
 
 
-def kept_cap(shape: TypeSpec, pool: Pool, target: int | None) -> int:
+def kept_cap(spec: TypeSpec, pool: Pool, target: int | None) -> int:
     """Most hand tiles a hand with ``same_number`` tiles of ``target`` can keep.
 
     Every target tile the hand does not hold must be drawn.
 
     >>> from intlscore.engine.notation import parse_tiles
     >>> from intlscore.rules.ruleset import default_table
-    >>> shape = type_spec(default_table().by_number(1))._replace(same_number=6)
-    >>> kept_cap(shape, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
+    >>> spec = type_spec(default_table().by_number(1))._replace(same_number=6)
+    >>> kept_cap(spec, Pool.build(parse_tiles("k5 r5 b5 k6-13 r1-3"), (), None), 5)
     11
     """
-    if target is None or not shape.same_number:
+    if target is None or not spec.same_number:
         return HAND_SIZE
-    held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if shape.usable(cell))
-    return HAND_SIZE - max(0, shape.same_number - held)
+    held = sum(pool.hand[cell] for cell in mask_indices(number_mask(target)) if spec.usable(cell))
+    return HAND_SIZE - max(0, spec.same_number - held)
 
 
-def search_start(shape: TypeSpec, pool: Pool) -> tuple[list[int], int, int]:
+def search_start(spec: TypeSpec, pool: Pool) -> tuple[list[int], int, int]:
     """Where the search starts: the open hand copies, the let-go mask and the full mask.
 
-    Hand tiles no set of the shape can hold are let go from the start; ``full``
+    Hand tiles no set of the spec can hold are let go from the start; ``full``
     marks every tile a completed hand could draw (once the outs are all of
     them, ties can add nothing and the search stops).
     """
-    open_ = [count if shape.usable(i) else 0 for i, count in enumerate(pool.hand)]
+    open_ = [count if spec.usable(i) else 0 for i, count in enumerate(pool.hand)]
     let_go = 0
     full = 0
     for index, count in enumerate(pool.hand):
         if count and not open_[index]:
             let_go |= 1 << index
-        if shape.usable(index) and pool.cap[index] > count:
+        if spec.usable(index) and pool.cap[index] > count:
             full |= 1 << index
     return open_, let_go, full
 
 
-Partial = tuple[int, int, int, int, int, int, int, int, int]
-"""A partial hand during the walk: ``(kept, tiles, sets, total, colours, run_colours, outs,
-keep, left)``: hand tiles kept, tiles placed, sets made, their total (R8), the colour mask
-of its tiles and of its runs, the drawn tiles (mask), the kept tiles (packed two bits a
-tile) and the hand tiles still open."""
+class Partial(NamedTuple):
+    """A partial hand during the walk: what it keeps, places and draws so far."""
 
-Fill = tuple[int, int, int, int, int, int, int]
-"""What a leaf must still fill with whole sets of drawn tiles: ``(need, sets, room, total,
-colours, run_colours, short)``; ``room`` the copies left of each tile, as two masks in one
-integer (bits 0-51: the tiles with a copy left, bits 52-103: with two, see
-:func:`_room_of`), ``short`` the tiles
-of the target number still missing (``same_number``)."""
+    kept: int
+    """Hand tiles kept."""
+    tiles: int
+    """Tiles placed in sets."""
+    sets: int
+    """Sets made."""
+    total: int
+    """The total of the tiles placed (R8)."""
+    colours: int
+    """The colour mask of its tiles."""
+    run_colours: int
+    """The colour mask of its runs."""
+    outs: int
+    """The drawn tiles (a mask)."""
+    keep: int
+    """The kept tiles, packed two bits a tile."""
+    left: int
+    """The hand tiles still open."""
+
+    @classmethod
+    def empty(cls, left: int) -> Partial:
+        """Nothing placed yet, ``left`` hand tiles open.
+
+        >>> Partial.empty(14).left, Partial.empty(14).kept
+        (14, 0)
+        """
+        return cls(0, 0, 0, 0, 0, 0, 0, 0, left)
+
+    def letting_go(self, count: int) -> Partial:
+        """The same hand with ``count`` open hand copies let go."""
+        return Partial(
+            self.kept,
+            self.tiles,
+            self.sets,
+            self.total,
+            self.colours,
+            self.run_colours,
+            self.outs,
+            self.keep,
+            self.left - count,
+        )
+
+    def with_group(
+        self, gained: int, size: int, total: int, colours: int, outs: int, keep: int
+    ) -> Partial:
+        """The hand with a group of ``size`` tiles more, ``gained`` of them open hand
+        copies kept: its new ``total``, ``colours``, ``outs`` and ``keep``."""
+        return Partial(
+            self.kept + gained,
+            self.tiles + size,
+            self.sets + 1,
+            total,
+            colours,
+            self.run_colours,
+            outs,
+            keep,
+            self.left - gained,
+        )
+
 
 Taken = list[tuple[int, int]]
 """Tiles put in a set, each with how: 1 an open hand copy kept, 0 a drawn copy."""
@@ -172,34 +223,34 @@ anchor's own colour: no choice depends on it."""
 
 
 class _SetSearch:
+    """The keep-most walk of one spec, pool and target number (:func:`closest_sets`)."""
+
     def __init__(
-        self, shape: TypeSpec, pool: Pool, target: int | None = None, most: int = HAND_SIZE
+        self, spec: TypeSpec, pool: Pool, target: int | None = None, most: int = HAND_SIZE
     ) -> None:
-        self.shape = shape
+        self.spec = spec
         # ``same_number``: the hand must hold ``same`` tiles of the number ``target``,
         # so it keeps at most ``most`` (see ``kept_cap``).
-        self.same = shape.same_number
+        self.same = spec.same_number
         self.target_mask = number_mask(target)
         self.target_cells = mask_indices(self.target_mask)
         self.kept_cap = most
         self.cap = list(pool.cap)
-        self.open, self.let_go, self.full = search_start(shape, pool)
+        self.open, self.let_go, self.full = search_start(spec, pool)
         self.cover = [0] * 52
         self.drawn: list[int] = []  # the copies drawn so far, in the order taken
         self.best = Best()
         self.strict = True
-        self.fillers = filler_sets(shape)
-        self.memo: dict[tuple[object, ...], int | None] = {}
-        self.feasible_memo: dict[tuple[object, ...], bool] = {}
+        self.fillers = Fillers(spec, self.target_mask)
         self.ties: dict[tuple[object, ...], int] = {}
         self.base = 0
         self.gathered = -1
-        low, high = shape.low, shape.high
+        low, high = spec.low, spec.high
         self.low, self.high = low, high
-        self.one_kind = shape.groups != shape.runs
+        self.one_kind = spec.groups != spec.runs
         self.later_groups = _later_groups(self.open)
-        # The most tiles one set can hold: a run of the shape's positions, else a group.
-        self.most_size = max(min(MAX_RUN, high - low + 1), 4) if shape.runs else 4
+        # The most tiles one set can hold: a run of the spec's positions, else a group.
+        self.most_size = max(min(MAX_RUN, high - low + 1), 4) if spec.runs else 4
 
     def run(self, floor: int = -1) -> Best:
         """The closest hands; with a ``floor``, only those keeping that many or more.
@@ -209,7 +260,7 @@ class _SetSearch:
         """
         # First the most kept tiles alone (ties pruned), then every closest hand
         # again with that bound known from the start, for the outs.
-        start: Partial = (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open))
+        start = Partial.empty(sum(self.open))
         self.best = Best(floor, 0, 0)
         self.strict = True
         self._search(0, start)
@@ -224,19 +275,23 @@ class _SetSearch:
     # -- the walk over hand tiles -------------------------------------------------
 
     def _search(self, start: int, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, _, keep, left = hand
+        """Prunes a partial hand that cannot beat (or usefully tie) the best, then walks
+        on from tile index ``start``."""
+        kept, tiles, left = hand.kept, hand.tiles, hand.left
         # (conditional expressions: the builtin min costs more, many times a walk)
         bound = kept + (left if left < HAND_SIZE - tiles else HAND_SIZE - tiles)
         if bound > self.kept_cap:
             bound = self.kept_cap
-        limit = self.shape.max_total
+        spec = self.spec
+        limit = spec.max_total
         if limit >= 0 and bound >= self.best.kept:
-            bound = kept + self._affordable(start, limit - total, bound - kept)
-        if tiles + self.most_size * (self.shape.max_sets - sets) < HAND_SIZE:
+            bound = kept + affordable(self.open, start, limit - hand.total, bound - kept)
+        if tiles + self.most_size * (spec.max_sets - hand.sets) < HAND_SIZE:
             return  # the sets still to come cannot hold the rest of the 14 tiles
         if self.one_kind and bound >= self.best.kept:
-            bound = min(bound, kept + self._most_kept_later(start, sets, colours, run_colours))
-        if self._hopeless_at(bound, keep, start):
+            later = most_kept_later(spec, self.open, self.later_groups, start, hand)
+            bound = min(bound, kept + later)
+        if self._hopeless_at(bound, hand.keep, start):
             return  # nothing better, and a tie could add no out and no preferred keep
         if not self.strict:
             key = self._tie_key(start, hand)
@@ -247,7 +302,6 @@ class _SetSearch:
 
     def _walk(self, start: int, hand: Partial) -> None:
         """The lowest open tile from ``start`` on anchors each set it can, then is let go."""
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         open_ = self.open
         index = start
         while index < 52 and not open_[index]:
@@ -255,18 +309,16 @@ class _SetSearch:
         if index == 52:
             self._leaf(hand)
             return
-        shape = self.shape
-        if sets < shape.max_sets:
-            if shape.groups and shape.numbers >> (index // 4 + 1) & 1:
+        spec = self.spec
+        if hand.sets < spec.max_sets:
+            if spec.groups and spec.numbers >> (index // 4 + 1) & 1:
                 self._groups(index, hand)
-            if shape.runs and not (shape.distinct_colours and run_colours >> (index & 3) & 1):
+            if spec.runs and not (spec.distinct_colours and hand.run_colours >> (index & 3) & 1):
                 self._runs(index, hand)
         count = open_[index]
         open_[index] = 0
         self.let_go |= 1 << index
-        self._search(
-            index + 1, (kept, tiles, sets, total, colours, run_colours, outs, keep, left - count)
-        )
+        self._search(index + 1, hand.letting_go(count))
         self.let_go &= ~(1 << index)
         open_[index] = count
 
@@ -280,34 +332,33 @@ class _SetSearch:
         tiles below the lowest open tile (all decided) matter only where a set anchored
         from there on may still draw them: the anchor's number for a group, as many run
         positions down as draws are left for a run, and the 1s (a run ending on the high
-        1); with no draw left, none of them. Conditions the shape does not have are left
+        1); with no draw left, none of them. Conditions the spec does not have are left
         out, so partial hands differing only there share one entry.
         """
-        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
-        draws = HAND_SIZE - self.best.kept - tiles + kept
+        draws = HAND_SIZE - self.best.kept - hand.tiles + hand.kept
         if draws >= 3:
             return None
-        shape, open_ = self.shape, self.open
+        spec, open_ = self.spec, self.open
         index = start
         while index < 52 and not open_[index]:
             index += 1
         key: tuple[object, ...] = (
             index,
-            kept,
-            tiles,
-            sets,
-            total if shape.max_total >= 0 else 0,
-            colours if shape.colours >= 0 else 0,
-            run_colours if shape.distinct_colours else 0,
+            hand.kept,
+            hand.tiles,
+            hand.sets,
+            hand.total if spec.max_total >= 0 else 0,
+            hand.colours if spec.colours >= 0 else 0,
+            hand.run_colours if spec.distinct_colours else 0,
             bytes(open_[index:]),
             sum(self.cover[cell] for cell in self.target_cells) if self.same else 0,
         )
         if draws == 0:
             return key
-        low = max(0, (index & ~3) - 4 * draws) if shape.runs else index & ~3
+        low = max(0, (index & ~3) - 4 * draws) if spec.runs else index & ~3
         cover, let_go = self.cover, self.let_go
         key += (let_go >> low, bytes(cover[low:]))
-        if shape.runs and self.high == HIGH_ONE:
+        if spec.runs and self.high == HIGH_ONE:
             key += (let_go & 15, bytes(cover[:4]))
         return key
 
@@ -318,16 +369,15 @@ class _SetSearch:
         tiles drawn above are ``base``): -1 when no closest hand completes it.
         """
         known = self.ties.get(key)
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         if known is None:
             outer = self.base, self.gathered
-            self.base |= outs
+            self.base |= hand.outs
             self.gathered = -1
-            self._walk(start, (kept, tiles, sets, total, colours, run_colours, 0, keep, left))
+            self._walk(start, hand._replace(outs=0))
             known = self.ties[key] = self.gathered
             self.base, self.gathered = outer
         if known >= 0:
-            self._gather(outs | known)
+            self._gather(hand.outs | known)
 
     def _gather(self, outs: int) -> None:
         """A closest hand found in the second pass: ``outs`` drawn below the last
@@ -353,79 +403,6 @@ class _SetSearch:
         mine, theirs = keep & below, best.keep & below
         return mine != theirs and not prefers(mine, theirs)
 
-    def _most_kept_later(self, start: int, sets: int, colours: int, run_colours: int) -> int:
-        """At most how many open hand tiles the sets still to come can keep (one kind of set).
-
-        A set holds one copy of a tile at most, and tiles of one number (a group) or one
-        colour (a run). So each group to come keeps at most the colours of its number
-        with an open copy (a second group of the number: those with two), and the runs
-        keep only open tiles of the colours they may still have: not a colour whose run
-        is made when every run is another colour, none beyond the ``colours`` the type
-        allows, and one colour a run when each run is a different colour. The sum of the
-        largest of these, one per set still to make, bounds the tiles kept from here.
-        """
-        shape = self.shape
-        most_sets = shape.max_sets - sets
-        if most_sets <= 0 or start >= 52:
-            return 0
-        open_ = self.open
-        if shape.groups:
-            # Only the groups of the number of ``start`` change the open tiles of their
-            # number: the later numbers' potentials are the hand's (``later_groups``).
-            base = start & ~3
-            once = twice = 0
-            for held in open_[base : base + 4]:
-                if held:
-                    once += 1
-                    if held > 1:
-                        twice += 1
-            later = self.later_groups[base >> 2]
-            if not once or (len(later) >= most_sets and later[most_sets - 1] >= once):
-                return sum(later[:most_sets])
-            potentials = sorted((*later[:most_sets], once, twice), reverse=True)
-            return sum(potentials[:most_sets])
-        distinct = shape.distinct_colours
-        per_colour = [0, 0, 0, 0]
-        for colour in range(4):
-            cells = open_[start + ((colour - start) & 3) :: 4]
-            per_colour[colour] = len(cells) - cells.count(0) if distinct else sum(cells)
-        if distinct:
-            for colour in range(4):
-                if run_colours >> colour & 1:
-                    per_colour[colour] = 0
-        if shape.colours < 0:
-            chosen = per_colour
-        else:
-            inside = [per_colour[c] for c in range(4) if colours >> c & 1]
-            new = sorted((per_colour[c] for c in range(4) if not colours >> c & 1), reverse=True)
-            chosen = inside + new[: max(0, shape.colours - len(inside))]
-        if distinct:
-            chosen = sorted(chosen, reverse=True)[:most_sets]
-        return sum(chosen)
-
-    def _affordable(self, start: int, budget: int, most: int) -> int:
-        """How many open hand tiles, cheapest first, still fit under the total (R8)."""
-        count = 0
-        open_ = self.open
-        for index in range(start, 52):
-            held = open_[index]
-            if held:
-                number = index // 4 + 1
-                for _ in range(held):
-                    if budget < number or count >= most:
-                        return count
-                    budget -= number
-                    count += 1
-        return count
-
-    def _ok(self, tiles: int, sets: int, total: int, colours: int) -> bool:
-        shape = self.shape
-        if tiles > HAND_SIZE or sets > shape.max_sets:
-            return False
-        if 0 <= shape.max_total < total:
-            return False
-        return shape.colours < 0 or colours.bit_count() <= shape.colours
-
     # -- putting tiles in a set: the one step groups and runs share -----------------
 
     def _take(self, cell: int) -> int:
@@ -446,6 +423,7 @@ class _SetSearch:
         return -1
 
     def _give_back(self, cell: int, how: int) -> None:
+        """:meth:`_take` undone (``how`` as it answered)."""
         self.cover[cell] -= 1
         if how == 1:
             self.open[cell] += 1
@@ -464,6 +442,7 @@ class _SetSearch:
         return taken
 
     def _give_all(self, taken: Taken) -> None:
+        """:meth:`_take_all` undone."""
         for cell, how in reversed(taken):
             self._give_back(cell, how)
 
@@ -473,10 +452,10 @@ class _SetSearch:
         The groups are :data:`.steps.GROUP_CHOICES`: a colour whose hand copy is open is
         kept, any other is drawn (the scorer's joker), if :meth:`_take` may draw it.
         """
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
         colour = index & 3
         base = index - colour
         number = index // 4 + 1
+        tiles, sets, total, colours = hand.tiles, hand.sets, hand.total, hand.colours
         open_ = self.open
         held = (
             (open_[base] > 0)
@@ -488,13 +467,13 @@ class _SetSearch:
             size = len(others) + 1
             new_total = total + number * size
             new_colours = colours | mask
-            if not self._ok(tiles + size, sets + 1, new_total, new_colours):
+            if not partial_ok(self.spec, tiles + size, sets + 1, new_total, new_colours):
                 continue
             cells = (index, *[base + c for c in others])
             taken = self._take_all(cells)
             if taken is None:
                 continue
-            gained, new_keep, drawn = 0, keep, outs
+            gained, new_keep, drawn = 0, hand.keep, hand.outs
             for cell, how in taken:
                 if how:
                     gained += 1
@@ -503,17 +482,7 @@ class _SetSearch:
                     drawn |= 1 << cell
             self._search(
                 index,
-                (
-                    kept + gained,
-                    tiles + size,
-                    sets + 1,
-                    new_total,
-                    new_colours,
-                    run_colours,
-                    drawn,
-                    new_keep,
-                    left - gained,
-                ),
+                hand.with_group(gained, size, new_total, new_colours, drawn, new_keep),
             )
             self._give_all(taken)
 
@@ -524,15 +493,17 @@ class _SetSearch:
                 self._runs_through(index, position, hand)
 
     def _runs_through(self, index: int, position: int, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
+        """Every run of the anchor's colour with the anchor at ``position``: each start
+        down to the lowest R5 allows (:meth:`_extend_right` then each end)."""
+        tiles = hand.tiles
         colour = index & 3
         low = lowest_start(position, self.low, MAX_RUN)  # drawn tiles: as many as R5 allows
         # The anchor itself.
         self._take(index)
         anchor_number = index // 4 + 1
-        base_kept = kept + 1
-        base_keep = keep + (1 << (2 * index))
-        base_total = total + anchor_number
+        base_kept = hand.kept + 1
+        base_keep = hand.keep + (1 << (2 * index))
+        base_total = hand.total + anchor_number
         left_cells: Taken = []
         left_kept, left_keep, left_outs, left_total = 0, 0, 0, 0
         start = position
@@ -557,16 +528,16 @@ class _SetSearch:
                 colour,
                 start,
                 position,
-                (
+                Partial(
                     base_kept + left_kept,
                     tiles + position - start + 1,
-                    sets,
+                    hand.sets,
                     base_total + left_total,
-                    colours,
-                    run_colours,
-                    outs | left_outs,
+                    hand.colours,
+                    hand.run_colours,
+                    hand.outs | left_outs,
                     base_keep + left_keep,
-                    left - 1 - left_kept,
+                    hand.left - 1 - left_kept,
                 ),
             )
             start -= 1
@@ -576,22 +547,26 @@ class _SetSearch:
     def _extend_right(
         self, index: int, colour: int, start: int, position: int, hand: Partial
     ) -> None:
-        kept, tiles, sets, total, colours, run_colours, outs, keep, left = hand
-        shape = self.shape
-        new_colours = colours | (1 << colour)
-        new_runs = run_colours | (1 << colour)
+        """Every end of a run from ``start`` through the anchor at ``position`` (``hand``
+        holds the run so far, its set not yet counted), each ending a set."""
+        kept, tiles, sets, total = hand.kept, hand.tiles, hand.sets, hand.total
+        outs, keep, left = hand.outs, hand.keep, hand.left
+        spec = self.spec
+        new_colours = hand.colours | (1 << colour)
+        new_runs = hand.run_colours | (1 << colour)
         end = position
         right_cells: Taken = []
         top = min(self.high, start + MAX_RUN - 1)
         while True:
-            if end - start + 1 >= 3 and self._ok(tiles, sets + 1, total, new_colours):
+            if end - start + 1 >= 3 and partial_ok(spec, tiles, sets + 1, total, new_colours):
                 self._search(
-                    index, (kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left)
+                    index,
+                    Partial(kept, tiles, sets + 1, total, new_colours, new_runs, outs, keep, left),
                 )
             end += 1
             if end > top or tiles >= HAND_SIZE:
                 break
-            if 0 <= shape.max_total < total:
+            if 0 <= spec.max_total < total:
                 break
             cell = position_tile(colour, end)
             how = self._take(cell)
@@ -610,16 +585,13 @@ class _SetSearch:
                     break  # longer runs only draw more
         self._give_all(right_cells)
 
-    # -- leaves: fill up with whole sets of drawn tiles ------------------------------
-
-    def _final_ok(self, sets: int, colours: int) -> bool:
-        shape = self.shape
-        if shape.sets_mask and not shape.sets_mask >> sets & 1:
-            return False
-        return shape.colours < 0 or colours.bit_count() == shape.colours
+    # -- leaves: fill up with whole sets of drawn tiles (:mod:`.fillers`) -------------
 
     def _leaf(self, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, outs, keep, _ = hand
+        """No hand tile left open: the partial hand completed, with whole sets of drawn
+        tiles where tiles are missing, offered to the best (first pass) or its outs
+        gathered (second pass)."""
+        kept, keep = hand.kept, hand.keep
         best = self.best
         if kept < best.kept or (
             kept == best.kept
@@ -627,117 +599,108 @@ class _SetSearch:
             and not prefers(keep, best.keep)
         ):
             return
-        need = HAND_SIZE - tiles
+        need = HAND_SIZE - hand.tiles
+        sets = hand.sets
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
-            if short == 0 and self._final_ok(sets, colours):
+            if short == 0 and self.fillers.final_ok(sets, hand.colours):
                 if self.strict:
-                    best.offer(kept, outs, keep)
+                    best.offer(kept, hand.outs, keep)
                 else:
-                    self._gather(outs)
+                    self._gather(hand.outs)
             return
-        if need < 3 or sets >= self.shape.max_sets or short > need:
+        if need < 3 or sets >= self.spec.max_sets or short > need:
             return
-        room = _room_of(self.cap, self.cover, self.let_go)
-        fill: Fill = (need, sets, room, total, colours, run_colours, short)
+        room = room_of(self.cap, self.cover, self.let_go)
+        fill: Fill = (need, sets, room, hand.total, hand.colours, hand.run_colours, short)
         if self.strict:
-            if self._feasible(fill, 0):
+            if self.fillers.feasible(fill, 0):
                 best.offer(kept, 0, keep)
             return
-        union = self._filler_union(fill)
+        union = self.fillers.union(fill)
         if union is not None:
-            self._gather(outs | union)
-
-    def _filler_union(self, fill: Fill) -> int | None:
-        """Union of the tiles of every way to add ``need`` drawn tiles as whole sets."""
-        if fill in self.memo:
-            return self.memo[fill]
-        union: int | None = None
-        for _, cand in self._fillers_from(fill, 0):
-            if self._completes(cand, 0, fill):
-                union = cand.mask if union is None else union | cand.mask
-        self.memo[fill] = union
-        return union
-
-    def _feasible(self, fill: Fill, first: int) -> bool:
-        """Whether ``need`` drawn tiles can be added as whole sets, fillers from ``first``."""
-        key = (fill, first)
-        cached = self.feasible_memo.get(key)
-        if cached is not None:
-            return cached
-        result = False
-        for position, cand in self._fillers_from(fill, first):
-            if self._completes(cand, position, fill):
-                result = True
-                break
-        self.feasible_memo[key] = result
-        return result
-
-    def _fillers_from(self, fill: Fill, first: int) -> Iterator[tuple[int, Candidate]]:
-        """The filler sets from position ``first`` on (with their positions) that can be
-        added: no more than ``need`` tiles, and :meth:`_fits` the rest of ``fill``."""
-        need, _, room, total, colours, run_colours, _ = fill
-        room_mask = room & _TILES
-        fillers = self.fillers
-        for position in range(first, len(fillers)):
-            cand = fillers[position]
-            if len(cand.cells) > need:
-                break
-            if cand.mask & ~room_mask:
-                continue  # most fail here: a quicker test before _fits, which makes it too
-            if self._fits(cand, room_mask, total, colours, run_colours):
-                yield position, cand
-
-    def _short_after(self, cand: Candidate, short: int) -> int:
-        """Target tiles (``same_number``) still missing once a filler set is added."""
-        return max(0, short - (cand.mask & self.target_mask).bit_count())
-
-    def _fits(
-        self,
-        cand: Candidate,
-        room: int,
-        total: int,
-        colours: int,
-        run_colours: int,
-    ) -> bool:
-        """Whether one filler set can still be added (``room``: tiles with a copy left)."""
-        shape = self.shape
-        if 0 <= shape.max_total < total + cand.total:
-            return False
-        if cand.mask & ~room:
-            return False
-        if 0 <= shape.colours < (colours | cand.colours).bit_count():
-            return False
-        distinct = shape.distinct_colours
-        return not (distinct and cand.run_colour >= 0 and run_colours >> cand.run_colour & 1)
-
-    def _completes(self, cand: Candidate, first: int, fill: Fill) -> bool:
-        """Whether, with one filler set added, whole sets from ``first`` on fill the rest.
-
-        ``short``: tiles of the target number still missing (``same_number``).
-        """
-        need, sets, room, total, colours, run_colours, short = fill
-        rest = need - len(cand.cells)
-        after_colours = colours | cand.colours
-        after_short = self._short_after(cand, short)
-        if rest == 0:
-            return after_short == 0 and self._final_ok(sets + 1, after_colours)
-        if rest < 3 or sets + 1 >= self.shape.max_sets or after_short > rest:
-            return False
-        after_runs = run_colours | (1 << cand.run_colour if cand.run_colour >= 0 else 0)
-        after: Fill = (
-            rest,
-            sets + 1,
-            _minus(room, cand.mask),
-            total + cand.total,
-            after_colours,
-            after_runs,
-            after_short,
-        )
-        return self._feasible(after, first)
+            self._gather(hand.outs | union)
 
 
-_TILES = (1 << 52) - 1
+def partial_ok(spec: TypeSpec, tiles: int, sets: int, total: int, colours: int) -> bool:
+    """Whether a partial hand with these tiles, sets, total and colours is allowed.
+
+    >>> from intlscore.rules.ruleset import default_table
+    >>> basic = type_spec(default_table().by_number(1))
+    >>> partial_ok(basic, 14, 4, 100, 0b1111), partial_ok(basic, 15, 4, 100, 0b1111)
+    (True, False)
+    """
+    if tiles > HAND_SIZE or sets > spec.max_sets:
+        return False
+    if 0 <= spec.max_total < total:
+        return False
+    return spec.colours < 0 or colours.bit_count() <= spec.colours
+
+
+def most_kept_later(
+    spec: TypeSpec, open_: list[int], later_groups: list[list[int]], start: int, hand: Partial
+) -> int:
+    """At most how many open hand tiles the sets still to come can keep (one kind of set).
+
+    A set holds one copy of a tile at most, and tiles of one number (a group) or one
+    colour (a run). So each group to come keeps at most the colours of its number
+    with an open copy (a second group of the number: those with two), and the runs
+    keep only open tiles of the colours they may still have: not a colour whose run
+    is made when every run is another colour, none beyond the ``colours`` the type
+    allows, and one colour a run when each run is a different colour. The sum of the
+    largest of these, one per set still to make, bounds the tiles kept from here.
+    """
+    most_sets = spec.max_sets - hand.sets
+    if most_sets <= 0 or start >= 52:
+        return 0
+    if spec.groups:
+        # Only the groups of the number of ``start`` change the open tiles of their
+        # number: the later numbers' potentials are the hand's (``later_groups``).
+        base = start & ~3
+        once = twice = 0
+        for held in open_[base : base + 4]:
+            if held:
+                once += 1
+                if held > 1:
+                    twice += 1
+        later = later_groups[base >> 2]
+        if not once or (len(later) >= most_sets and later[most_sets - 1] >= once):
+            return sum(later[:most_sets])
+        potentials = sorted((*later[:most_sets], once, twice), reverse=True)
+        return sum(potentials[:most_sets])
+    distinct = spec.distinct_colours
+    per_colour = [0, 0, 0, 0]
+    for colour in range(4):
+        cells = open_[start + ((colour - start) & 3) :: 4]
+        per_colour[colour] = len(cells) - cells.count(0) if distinct else sum(cells)
+    if distinct:
+        for colour in range(4):
+            if hand.run_colours >> colour & 1:
+                per_colour[colour] = 0
+    if spec.colours < 0:
+        chosen = per_colour
+    else:
+        inside = [per_colour[c] for c in range(4) if hand.colours >> c & 1]
+        new = sorted((per_colour[c] for c in range(4) if not hand.colours >> c & 1), reverse=True)
+        chosen = inside + new[: max(0, spec.colours - len(inside))]
+    if distinct:
+        chosen = sorted(chosen, reverse=True)[:most_sets]
+    return sum(chosen)
+
+
+def affordable(open_: list[int], start: int, budget: int, most: int) -> int:
+    """How many open hand tiles, cheapest first, still fit under the total (R8)."""
+    count = 0
+    for index in range(start, 52):
+        held = open_[index]
+        if held:
+            number = index // 4 + 1
+            for _ in range(held):
+                if budget < number or count >= most:
+                    return count
+                budget -= number
+                count += 1
+    return count
 
 
 def _later_groups(open_: list[int]) -> list[list[int]]:
@@ -758,29 +721,3 @@ def _later_groups(open_: list[int]) -> list[list[int]]:
         twice = sum(1 for held in cells if held > 1)
         potentials += [p for p in (once, twice) if p]
     return later
-
-
-def _room_of(cap: list[int], cover: list[int], let_go: int) -> int:
-    """The copies left of each tile (none of a tile let go), as :data:`Fill` packs them.
-
-    >>> bin(_room_of([2, 2, 1, 2] + [0] * 48, [0, 1, 0, 2] + [0] * 48, 0b0100) >> 52)
-    '0b1'
-    """
-    once = twice = 0
-    for index in range(52):
-        left = cap[index] - cover[index]
-        if left > 0 and not let_go >> index & 1:
-            once |= 1 << index
-            if left > 1:
-                twice |= 1 << index
-    return once | twice << 52
-
-
-def _minus(room: int, cells: int) -> int:
-    """``room`` with one copy fewer of each tile of the mask ``cells`` (each has one left).
-
-    >>> _minus(0b11 | 0b01 << 52, 0b11) == 0b01
-    True
-    """
-    once, twice = room & _TILES, room >> 52
-    return (once & ~cells | twice & cells) | (twice & ~cells) << 52

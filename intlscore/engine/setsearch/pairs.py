@@ -45,13 +45,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from intlscore.engine.setsearch.best import Best, mask_indices
-from intlscore.engine.setsearch.keep_most import (
-    Fill,
-    Partial,
-    _room_of,
-    _SetSearch,
-    kept_cap,
-)
+from intlscore.engine.setsearch.fillers import Fill, room_of
+from intlscore.engine.setsearch.keep_most import Partial, _SetSearch, kept_cap
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.setsearch.shapes import target_numbers
 from intlscore.engine.spec import TypeSpec
@@ -77,7 +72,7 @@ class DrawnPairs:
         return sum(1 << x for x, partners in enumerate(self.pair) if partners)
 
 
-def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
+def drawn_pairs(spec: TypeSpec, pool: Pool) -> DrawnPairs | None:
     """:class:`DrawnPairs` of 13 tiles (up to two jokers), or of 14 with one or two
     jokers; None for another pool."""
     real = sum(pool.hand)
@@ -85,10 +80,10 @@ def drawn_pairs(shape: TypeSpec, pool: Pool) -> DrawnPairs | None:
     if tiles not in (HAND_SIZE - 1, HAND_SIZE) or (tiles == HAND_SIZE and not pool.jokers):
         return None
     found = DrawnPairs()
-    for target in target_numbers(shape):
-        most = kept_cap(shape, pool, target)
+    for target in target_numbers(spec):
+        most = kept_cap(spec, pool, target)
         if most >= real - 1:
-            _PairsSearch(shape, pool, target, most, found).run(real - 1)
+            _PairsSearch(spec, pool, target, most, found).run(real - 1)
     return found
 
 
@@ -117,13 +112,13 @@ class _PairsSearch(_SetSearch):
 
     def __init__(
         self,
-        shape: TypeSpec,
+        spec: TypeSpec,
         pool: Pool,
         target: int | None,
         most: int,
         found: DrawnPairs,
     ) -> None:
-        super().__init__(shape, pool, target, most)
+        super().__init__(spec, pool, target, most)
         self.found = found
         self.full = -1  # never every tile: no hand is skipped once the outs are all tiles
         self.suffixes: dict[tuple[object, ...], Suffixes] = {}
@@ -136,7 +131,7 @@ class _PairsSearch(_SetSearch):
         """Every completed hand keeping ``floor`` real tiles or more, recorded."""
         self.strict = False
         self.best = Best(floor, 0, 0)
-        self._search(0, (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open)))
+        self._search(0, Partial.empty(sum(self.open)))
         found = self.found
         kept_one, kept_all = self.gathering
         if kept_all is not None:
@@ -159,7 +154,7 @@ class _PairsSearch(_SetSearch):
         if known is None:
             outer = self.gathering, self.mark, self.draws, self.settled
             self.gathering, self.mark = [None, None], len(self.drawn)
-            self.draws = HAND_SIZE - self.best.kept - hand[1] + hand[0]
+            self.draws = HAND_SIZE - self.best.kept - hand.tiles + hand.kept
             self.settled = False
             self._walk(start, hand)
             known = self.suffixes[key] = (self.gathering[0], self.gathering[1])
@@ -197,24 +192,26 @@ class _PairsSearch(_SetSearch):
     stand in for (13 tiles keeping all their real tiles but one)."""
 
     def _leaf(self, hand: Partial) -> None:
-        kept, tiles, sets, total, colours, run_colours, _, _, _ = hand
-        level = kept - self.best.kept  # 0: all real tiles but one kept, 1: all
+        """A completed hand at the floor or one above (with whole sets of drawn tiles
+        where tiles are missing), recorded at its level."""
+        level = hand.kept - self.best.kept  # 0: all real tiles but one kept, 1: all
         if level not in (0, 1):
             return
-        need = HAND_SIZE - tiles
+        need = HAND_SIZE - hand.tiles
+        sets = hand.sets
         short = max(0, self.same - sum(self.cover[cell] for cell in self.target_cells))
         if need == 0:
-            if short == 0 and self._final_ok(sets, colours):
+            if short == 0 and self.fillers.final_ok(sets, hand.colours):
                 self._completed(level, [()])
             return
-        if not 3 <= need <= self.largest_filler or sets >= self.shape.max_sets or short > need:
+        if not 3 <= need <= self.largest_filler or sets >= self.spec.max_sets or short > need:
             return
-        room = _room_of(self.cap, self.cover, self.let_go)
-        fill: Fill = (need, sets, room, total, colours, run_colours, short)
+        room = room_of(self.cap, self.cover, self.let_go)
+        fill: Fill = (need, sets, room, hand.total, hand.colours, hand.run_colours, short)
         fillers = [
             cand.cells
-            for _, cand in self._fillers_from(fill, 0)
-            if len(cand.cells) == need and self._completes(cand, 0, fill)
+            for _, cand in self.fillers.fitting(fill, 0)
+            if len(cand.cells) == need and self.fillers.completes(cand, 0, fill)
         ]
         if fillers:
             self._completed(level, fillers)
@@ -357,17 +354,17 @@ def _indexed(hands: frozenset[tuple[int, ...]]) -> dict[int, tuple[tuple[int, ..
     return {cell: tuple(found) for cell, found in index.items()}
 
 
-def stood_hands(shape: TypeSpec, pool: Pool) -> StoodHands | None:
+def stood_hands(spec: TypeSpec, pool: Pool) -> StoodHands | None:
     """:class:`StoodHands` of 12 or 13 tiles (up to two jokers); None for another pool."""
     real = sum(pool.hand)
     if real + pool.jokers not in (HAND_SIZE - 2, HAND_SIZE - 1):
         return None
     full: set[tuple[int, ...]] = set()
     short: set[tuple[int, ...]] = set()
-    for target in target_numbers(shape):
-        most = kept_cap(shape, pool, target)
+    for target in target_numbers(spec):
+        most = kept_cap(spec, pool, target)
         if most >= real - 1:
-            kept_one, kept_all = _StoodSearch(shape, pool, target, most).stood(real - 1)
+            kept_one, kept_all = _StoodSearch(spec, pool, target, most).stood(real - 1)
             short |= kept_one
             full |= kept_all
     return StoodHands.of(full, short)
@@ -409,8 +406,8 @@ class _StoodSearch(_PairsSearch):
     :func:`stood_hands`): below a point with fewer than three draws left, the distinct
     tuples its hands stand in for beyond the tiles drawn above it, once per key."""
 
-    def __init__(self, shape: TypeSpec, pool: Pool, target: int | None, most: int) -> None:
-        super().__init__(shape, pool, target, most, DrawnPairs())
+    def __init__(self, spec: TypeSpec, pool: Pool, target: int | None, most: int) -> None:
+        super().__init__(spec, pool, target, most, DrawnPairs())
         self.sets: tuple[set[tuple[int, ...]], set[tuple[int, ...]]] = (set(), set())
         self.known: dict[tuple[object, ...], Stood] = {}
 
@@ -419,7 +416,7 @@ class _StoodSearch(_PairsSearch):
         for, per level (``floor``, then ``floor`` + 1)."""
         self.strict = False
         self.best = Best(floor, 0, 0)
-        self._search(0, (0, 0, 0, 0, 0, 0, 0, 0, sum(self.open)))
+        self._search(0, Partial.empty(sum(self.open)))
         return self.sets
 
     def _walk_once(self, key: tuple[object, ...], start: int, hand: Partial) -> None:
@@ -427,7 +424,7 @@ class _StoodSearch(_PairsSearch):
         if known is None:
             outer = self.sets, self.mark, self.draws, self.settled
             self.sets, self.mark = (set(), set()), len(self.drawn)
-            self.draws = HAND_SIZE - self.best.kept - hand[1] + hand[0]
+            self.draws = HAND_SIZE - self.best.kept - hand.tiles + hand.kept
             self.settled = False
             self._walk(start, hand)
             known = self.known[key] = (frozenset(self.sets[0]), frozenset(self.sets[1]))

@@ -1,7 +1,7 @@
 """Benchmark: the pairs walk alone (issue 31), what 13 tiles make with two drawn ones.
 
 The play search asks the pairs walk (``holds_sets_pairs`` in ``native/setsearch.c``, its
-Python twin ``drawn_pairs`` in ``intlscore/engine/setsearch/pairs.py``) of the 13 tiles a
+Python twin ``drawn_pairs`` in ``intlscore/engine/setsearch/drawn_pairs.py``) of the 13 tiles a
 discard leaves, once per set-based type. Here: the two-joker racks of ``bench_play.py``
 (:func:`bench_play.two_joker_racks`), each with one real tile thrown (12 pools a rack:
 11 real tiles and both jokers), every set-based type of the shipped table. CPU time per
@@ -27,7 +27,7 @@ from bench_play import two_joker_racks
 
 from intlscore.engine import native
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.setsearch.pairs import drawn_pairs
+from intlscore.engine.setsearch.drawn_pairs import drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.rules.hand_table import SET_STRUCTURES

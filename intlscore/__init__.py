@@ -57,8 +57,8 @@ _EXPORTS = {
     "Rack": "intlscore.engine.rack",
     "score_hand": "intlscore.engine.scoring",
     "types_fitting": "intlscore.engine.scoring",
-    "ScoreResult": "intlscore.engine.result",
-    "Context": "intlscore.engine.result",
+    "ScoreResult": "intlscore.engine.score_result",
+    "Context": "intlscore.engine.score_result",
     "HandTable": "intlscore.rules.hand_table",
     "HandType": "intlscore.rules.hand_table",
     "load_table": "intlscore.rules.hand_table",
@@ -121,7 +121,7 @@ if TYPE_CHECKING:
     from intlscore.engine.odds import OddsResult, odds
     from intlscore.engine.rack import Rack
     from intlscore.engine.reach import ReachResult, reachability
-    from intlscore.engine.result import Context, ScoreResult
+    from intlscore.engine.score_result import Context, ScoreResult
     from intlscore.engine.scoring import score_hand, types_fitting
     from intlscore.engine.tiles import JOKER, Tile
     from intlscore.errors import (

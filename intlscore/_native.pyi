@@ -33,7 +33,7 @@ def sets_pairs(
     /,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
     """What a set-based type makes of 13 tiles (or 14 with a joker) and two drawn ones:
-    (one, pair, joker_free) as setsearch.pairs.DrawnPairs (native/setsearch.c)."""
+    (one, pair, joker_free) as setsearch.drawn_pairs.DrawnPairs (native/setsearch.c)."""
 
 def sets_stood(
     table: object,
@@ -48,7 +48,7 @@ def sets_stood(
     /,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
     """sets_pairs of the 12 or 13 tiles walked, with the numbered tile x added (-1:
-    none), under the caps of after, read from one stood walk (setsearch.pairs.stood_hands,
+    none), under the caps of after, read from one stood walk (setsearch.drawn_pairs.stood_hands,
     StoodHands.drawn_pairs; native/setsearch.c); of its hands within the mask ``tiles``
     alone where given (StoodHands.within)."""
 

@@ -38,7 +38,7 @@
  *   twin    may_complete          intlscore.engine.odds.wins:Wins.may_complete
  *   twin    paired_wins           intlscore.engine.odds.wins:Wins.paired_wins
  *   same    wins                  intlscore.engine.odds.wins:Wins.of tests/test_play_odds.py::test_the_builds_agree_with_jokers_in_hand_on_house_rows
- *   twin    paired_kinds          intlscore.engine.setsearch.pairs:DrawnPairs.paired
+ *   twin    paired_kinds          intlscore.engine.setsearch.drawn_pairs:DrawnPairs.paired
  *   c-only  walk_words            packs a walk for a memo (Python keeps it whole)
  *   c-only  walk_pack             packs a walk for a memo (Python keeps it whole)
  *   c-only  walk_unpack           packs a walk for a memo (Python keeps it whole)

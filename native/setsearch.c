@@ -46,9 +46,9 @@
  *   twin    most_room               intlscore.engine.setsearch.fillers:room_of
  *   c-only  pairs_covered           keeps pairs_key's masks up to date (Python reads the lists)
  *   c-only  pairs_opened            keeps pairs_key's masks up to date (Python reads the lists)
- *   twin    pairs_merge             intlscore.engine.setsearch.pairs:_PairsSearch._merge
+ *   twin    pairs_merge             intlscore.engine.setsearch.drawn_pairs:_PairsSearch._merge
  *   c-only  pairs_pack              packs a gathering for the memo's arena (a tuple in Python)
- *   twin    pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._leaf
+ *   twin    pairs_leaf              intlscore.engine.setsearch.drawn_pairs:_PairsSearch._leaf
  *   twin    most_leaf               intlscore.engine.setsearch.keep_most:_SetSearch._leaf
  *   twin    most_affordable         intlscore.engine.setsearch.keep_most:affordable
  *   twin    most_take               intlscore.engine.setsearch.keep_most:_SetSearch._take
@@ -59,30 +59,30 @@
  *   twin    most_extend_right       intlscore.engine.setsearch.keep_most:_SetSearch._extend_right
  *   twin    most_runs_through       intlscore.engine.setsearch.keep_most:_SetSearch._runs_through
  *   c-only  pairs_key               the pairs walk's memo key (the role of _SetSearch._tie_key), packed from room masks
- *   twin    pairs_walk_once         intlscore.engine.setsearch.pairs:_PairsSearch._walk_once
+ *   twin    pairs_walk_once         intlscore.engine.setsearch.drawn_pairs:_PairsSearch._walk_once
  *   same    most_search             intlscore.engine.setsearch.keep_most:_SetSearch._search tests/test_reach_native.py::test_native_equals_python_on_generated_hands
  *   twin    most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._walk
  *   twin    spec_usable             intlscore.engine.spec:TypeSpec.usable
  *   twin    type_fillers            intlscore.engine.setsearch.shapes:filler_sets
- *   twin    pairs_run               intlscore.engine.setsearch.pairs:_PairsSearch.run
+ *   twin    pairs_run               intlscore.engine.setsearch.drawn_pairs:_PairsSearch.run
  *   c-only  stood_code              a hand's tiles as one word (a sorted tuple in Python)
  *   c-only  stood_cells             a hand's tiles as one word (a sorted tuple in Python)
  *   c-only  stood_push              the codes' stack (Python: sets)
- *   twin    stood_merge             intlscore.engine.setsearch.pairs:_StoodSearch._record
+ *   twin    stood_merge             intlscore.engine.setsearch.drawn_pairs:_StoodSearch._record
  *   c-only  stood_pack              sorts a key's codes into the arena (Python: a frozenset)
  *   c-only  leaf_fillers            the filler step of _PairsSearch._leaf, shared by pairs_leaf and stood_leaf
- *   twin    stood_leaf              intlscore.engine.setsearch.pairs:_StoodSearch._completed
+ *   twin    stood_leaf              intlscore.engine.setsearch.drawn_pairs:_StoodSearch._completed
  *   c-only  pairs_into              every two of a hand's tiles into rows (the rows step of _stood_rows)
  *   c-only  within_caps             one stood hand against the caps (StoodHands.drawn_pairs reads masks in _read)
- *   same    holds_stood_pairs       intlscore.engine.setsearch.pairs:StoodHands.drawn_pairs tests/test_stood_walk.py::test_one_walk_reads_the_walks_around_it
- *   twin    holds_stood_within      intlscore.engine.setsearch.pairs:StoodHands.within
+ *   same    holds_stood_pairs       intlscore.engine.setsearch.drawn_pairs:StoodHands.drawn_pairs tests/test_stood_walk.py::test_one_walk_reads_the_walks_around_it
+ *   twin    holds_stood_within      intlscore.engine.setsearch.drawn_pairs:StoodHands.within
  *   c-only  code_order              qsort's order of the codes (Python: sets)
- *   twin    holds_sets_stood        intlscore.engine.setsearch.pairs:stood_hands
+ *   twin    holds_sets_stood        intlscore.engine.setsearch.drawn_pairs:stood_hands
  *   c-only  pairs_walk_new          a walk's state (Python: a _PairsSearch per target)
  *   c-only  sets_walk               the target loop holds_sets, holds_sets_outs and the pairs walks share (best_over_targets's, in number order)
  *   same    holds_sets              intlscore.engine.setsearch.keep_most:closest_sets tests/test_holds_table.py::test_every_type_agrees_with_the_reach_search
  *   same    holds_sets_outs         intlscore.engine.reach.solve:closest_within tests/test_play_odds.py::test_the_compiled_expectimax_equals_the_python_one
- *   twin    holds_sets_pairs        intlscore.engine.setsearch.pairs:drawn_pairs
+ *   twin    holds_sets_pairs        intlscore.engine.setsearch.drawn_pairs:drawn_pairs
  *   glue    melds_list              builds the Python list of melds
  *   parser  split_new               an entry's tiles into a Split
  *   glue    split_free              frees a Split
@@ -99,7 +99,7 @@
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:search_start
  *   inlines most_walk               intlscore.engine.setsearch.keep_most:_SetSearch._runs
  *   inlines most_completes          intlscore.engine.setsearch.fillers:minus
- *   inlines pairs_leaf              intlscore.engine.setsearch.pairs:_PairsSearch._completed
+ *   inlines pairs_leaf              intlscore.engine.setsearch.drawn_pairs:_PairsSearch._completed
  *   inlines sets_walk               intlscore.engine.setsearch.keep_most:kept_cap
  */
 /*
@@ -152,7 +152,7 @@
  *   (pairs_leaf, pairs_merge; below a point with fewer than three draws left, once per
  *   key: pairs_walk_once, pairs_key), it is holds_sets_pairs: which two drawn tiles
  *   complete 13 tiles (the play search's last two draws, play.c); its reference is
- *   intlscore/engine/setsearch/pairs.py (_PairsSearch: drawn_pairs). In stood mode
+ *   intlscore/engine/setsearch/drawn_pairs.py (_PairsSearch: drawn_pairs). In stood mode
  *   (stood_leaf, stood_merge, stood_pack) the same walk keeps what each hand stands in for
  *   whole, one code a hand: holds_sets_stood, which answers holds_sets_pairs of 12 or 13
  *   tiles and of them with any one tile more, under any lower caps (holds_stood_pairs;

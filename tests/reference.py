@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from intlscore.engine.result import Context
+from intlscore.engine.score_result import Context
 from intlscore.engine.tiles import ALL_NUMBERED, COPIES, Tile
 from intlscore.rules.hand_table import HandTable, HandType
 from intlscore.rules.ruleset import default_table

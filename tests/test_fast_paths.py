@@ -20,7 +20,7 @@ from intlscore.engine.explain import (
 )
 from intlscore.engine.facts import HandFacts
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.result import ScoreResult
+from intlscore.engine.score_result import ScoreResult
 from intlscore.engine.scoring import score_hand
 from intlscore.engine.tiles import Tile
 

@@ -1,6 +1,6 @@
 """The pairs walk against a brute force (issue 31): what 13 tiles make with two drawn ones.
 
-``drawn_pairs`` (``intlscore/engine/setsearch/pairs.py``) and its C twin
+``drawn_pairs`` (``intlscore/engine/setsearch/drawn_pairs.py``) and its C twin
 ``holds_sets_pairs`` (``native/setsearch.c``, ``intlscore._native.sets_pairs``) no longer
 visit the completed hands one by one: below a point of the walk with fewer than three draws
 left they gather, once per state, what the hands stand in for beyond the tiles drawn above
@@ -32,11 +32,11 @@ import pytest
 from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-from test_setsearch_pairs import compiled
+from test_drawn_pairs import compiled
 
 from intlscore.engine import build
 from intlscore.engine.facts import HandFacts
-from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile, tile_index

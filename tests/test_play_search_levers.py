@@ -34,7 +34,7 @@ from intlscore.engine.odds.start import set_up
 from intlscore.engine.odds.walks import Walked
 from intlscore.engine.odds.wins import blind_class
 from intlscore.engine.setsearch import pairs as pairs_module
-from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec
 from intlscore.engine.tiles import JOKER_INDEX, Tile

@@ -25,7 +25,7 @@ from strategies import (
 )
 
 from intlscore.engine.notation import format_tiles
-from intlscore.engine.result import Context, Meld, ScoreResult, TypeMatch
+from intlscore.engine.score_result import Context, Meld, ScoreResult, TypeMatch
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.tiles import COPIES, Tile
 from intlscore.rules.hand_table import SET_STRUCTURES, HandType

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from intlscore.engine.notation import parse_tiles
 from intlscore.engine.reach.driver import _reach_type
-from intlscore.engine.result import Context
+from intlscore.engine.score_result import Context
 from intlscore.engine.scoring import types_fitting
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile

@@ -1,6 +1,6 @@
 """One walk of 12 or 13 tiles for the pairs walks of many positions (issue 31).
 
-The play search asks :func:`~intlscore.engine.setsearch.pairs.drawn_pairs` of the 13
+The play search asks :func:`~intlscore.engine.setsearch.drawn_pairs.drawn_pairs` of the 13
 tiles each of its positions leaves two draws from the end, and of 14 tiles with jokers
 (a drawn tile thrown back); those of one position's many first draws are the same 12 or
 13 tiles and one drawn tile x, or the same tiles with a cap lowered by a tile thrown back.
@@ -24,11 +24,11 @@ from conftest import STRESS
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from play_reference import full_set
-from test_setsearch_pairs import TYPES, compiled, pool_of
+from test_drawn_pairs import TYPES, compiled, pool_of
 
 from intlscore.engine.odds.positions import drawn
 from intlscore.engine.odds.slots import narrowed_slots
-from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs, stood_hands
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.setsearch.shapes import narrowing
 from intlscore.engine.spec import type_spec

@@ -17,7 +17,7 @@ import pytest
 from reference import best_discard_score, best_type, fitting_types
 
 from intlscore.engine.notation import parse_tile, parse_tiles
-from intlscore.engine.result import Context, ScoreResult
+from intlscore.engine.score_result import Context, ScoreResult
 from intlscore.engine.scoring import score_hand, types_fitting
 from intlscore.engine.tiles import Tile
 

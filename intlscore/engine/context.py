@@ -1,7 +1,7 @@
 """When the win happened, and whether a type allows it (types 39 and 40).
 
 A light module of its own, so that ``reach`` reads it without importing the scorer;
-:mod:`intlscore.engine.result` and :mod:`intlscore.engine.matcher` re-export its names.
+:mod:`intlscore.engine.score_result` and :mod:`intlscore.engine.matcher` re-export its names.
 
 >>> Context(first_turn=True).to_dict()
 {'first_turn': True, 'original_hand': False, 'starting_player': False}

@@ -24,7 +24,7 @@ from intlscore.engine.facts import HandFacts
 from intlscore.engine.matcher import Matcher, RawMatch, wanted_types
 from intlscore.engine.melds import RawMeld
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
-from intlscore.engine.result import (
+from intlscore.engine.score_result import (
     BestMatch,
     Context,
     Meld,

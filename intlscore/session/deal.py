@@ -41,7 +41,7 @@ from intlscore.rules.ruleset import Rules, resolve_rules
 from intlscore.session.names import name_key
 
 if TYPE_CHECKING:
-    from intlscore.engine.result import ScoreResult
+    from intlscore.engine.score_result import ScoreResult
     from intlscore.rules.hand_table import HandTable
 
 __all__ = [

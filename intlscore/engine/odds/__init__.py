@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from intlscore.engine.odds.compute import DEFAULT_DRAWS, DEFAULT_SAMPLES, DEFAULT_SEED, odds
-from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
+from intlscore.engine.odds.odds_result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 
 __all__ = [
     "DEFAULT_DRAWS",

@@ -25,7 +25,7 @@ from intlscore.engine.odds.positions import allowed, thrown
 from intlscore.engine.odds.slots import Slots
 from intlscore.engine.odds.walks import Walks
 from intlscore.engine.reach.solve import closest_within, kept_within
-from intlscore.engine.setsearch.pairs import DrawnPairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER_INDEX
 from intlscore.errors import InternalError

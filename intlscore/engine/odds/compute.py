@@ -32,8 +32,8 @@ from intlscore.engine.odds.candidates import Candidate, candidates_within
 from intlscore.engine.odds.draws import Draw, every_sequence, sample_draws, unseen_tiles
 from intlscore.engine.odds.firsts import Firsts, Found
 from intlscore.engine.odds.holds import best_score
+from intlscore.engine.odds.odds_result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.play import DEFAULT_BUDGET, Stop, play_from_reach
-from intlscore.engine.odds.result import AnyOdds, DiscardOdds, OddsResult, TypeOdds
 from intlscore.engine.odds.start import set_up
 from intlscore.engine.odds.stats import Z95, at_least_one, samples_for, wilson
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of

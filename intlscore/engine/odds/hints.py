@@ -2,7 +2,7 @@
 
 Most of an exact search is positions one draw from the end: 14 tiles, one draw to come.
 What they win with each last tile is read from one walk that their parent already made
-(:func:`~intlscore.engine.setsearch.pairs.drawn_pairs`: what 13 tiles make with any two
+(:func:`~intlscore.engine.setsearch.drawn_pairs.drawn_pairs`: what 13 tiles make with any two
 drawn tiles), not from a walk of their own. A :class:`Hint` carries that walk to the
 child; the functions here derive a child's walk where its tiles are not 13 tiles and a
 drawn one (a drawn tile thrown back, a drawn joker kept). Both builds read them alike:
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from intlscore.engine.setsearch.pairs import DrawnPairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs
 from intlscore.engine.setsearch.pool import NUMBERED
 
 ANY_NUMBERED = (1 << NUMBERED) - 1

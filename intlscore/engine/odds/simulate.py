@@ -30,7 +30,7 @@ from typing import Any
 from intlscore.engine.matcher import context_allows
 from intlscore.engine.odds.firsts import Firsts
 from intlscore.engine.reach.blitz import draws_allowed
-from intlscore.engine.result import Context
+from intlscore.engine.score_result import Context
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.tiles import JOKER, Tile
 from intlscore.rules.hand_table import HAND_SIZE, HandType

@@ -1,10 +1,10 @@
 """The play search's pairs walks of 12, 13 or 14 tiles, each made once for many positions.
 
 What a position one draw from the end wins with each last tile is read from
-:func:`~intlscore.engine.setsearch.pairs.drawn_pairs` of the 13 tiles its discard leaves
+:func:`~intlscore.engine.setsearch.drawn_pairs.drawn_pairs` of the 13 tiles its discard leaves
 (or of its 14 tiles with jokers). Positions reach the same tiles under many caps, and the
 same 12 or 13 tiles with many drawn tiles: :class:`Walks` walks the tiles once, under the
-highest caps any such position has (:func:`~intlscore.engine.setsearch.pairs.stood_hands`),
+highest caps any such position has (:func:`~intlscore.engine.setsearch.drawn_pairs.stood_hands`),
 and reads each position's masks from that walk.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from intlscore.engine.odds.positions import thrown_back
 from intlscore.engine.odds.slots import Slots
-from intlscore.engine.setsearch.pairs import DrawnPairs, StoodHands, drawn_pairs, stood_hands
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, StoodHands, drawn_pairs, stood_hands
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.errors import known
 from intlscore.rules.hand_table import HAND_SIZE

@@ -16,7 +16,7 @@ from intlscore.engine.odds.positions import KINDS, better
 from intlscore.engine.odds.slots import Slots
 from intlscore.engine.odds.walks import Walks
 from intlscore.engine.reach.solve import closest_within, kept_within
-from intlscore.engine.setsearch.pairs import DrawnPairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs
 from intlscore.engine.setsearch.pool import NUMBERED, Pool
 from intlscore.engine.spec import STRUCTURE_CODES, TypeSpec
 from intlscore.engine.tiles import JOKER_INDEX

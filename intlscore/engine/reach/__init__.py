@@ -19,7 +19,7 @@ from __future__ import annotations
 from intlscore.engine.reach.driver import reach_of, reachability
 from intlscore.engine.reach.near import NearReach
 from intlscore.engine.reach.near_search import near_reach
-from intlscore.engine.reach.result import Out, ReachResult, TypeReach
+from intlscore.engine.reach.reach_result import Out, ReachResult, TypeReach
 
 __all__ = [
     "NearReach",

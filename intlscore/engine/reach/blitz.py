@@ -5,7 +5,7 @@ draw is allowed. A Little blitz (``when`` has ``first_turn``) allows the draws
 of one first turn: one for a 14-tile hand of a player who did not start, none
 for a 15-tile hand or the starting player. Other types have no limit (None).
 
->>> from intlscore.engine.result import Context
+>>> from intlscore.engine.score_result import Context
 >>> from intlscore.rules.ruleset import default_table
 >>> little, grand = default_table().by_number(39), default_table().by_number(40)
 >>> draws_allowed(little, Context(first_turn=True), 14)

@@ -16,8 +16,8 @@ from intlscore.engine.context import Context, context_allows
 from intlscore.engine.rack import Rack, RackKeywords, TileInput, rack_of
 from intlscore.engine.reach.blitz import draws_allowed, too_far_reason
 from intlscore.engine.reach.impossible import impossible_reason
+from intlscore.engine.reach.reach_result import Out, ReachResult, TypeReach
 from intlscore.engine.reach.reasons import blocked_reason, context_reason
-from intlscore.engine.reach.result import Out, ReachResult, TypeReach
 from intlscore.engine.reach.solve import closest
 from intlscore.engine.setsearch.best import Best, mask_indices, unpack_keep
 from intlscore.engine.setsearch.pool import Pool

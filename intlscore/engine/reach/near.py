@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from intlscore.engine.context import Context
-from intlscore.engine.reach.result import ReachResult, TypeReach
+from intlscore.engine.reach.reach_result import ReachResult, TypeReach
 from intlscore.engine.tiles import Tile
 
 

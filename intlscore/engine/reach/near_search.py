@@ -37,7 +37,7 @@ from intlscore.engine.reach.driver import (
     read_request,
 )
 from intlscore.engine.reach.near import NearReach
-from intlscore.engine.reach.result import TypeReach
+from intlscore.engine.reach.reach_result import TypeReach
 from intlscore.engine.reach.solve import closest, closest_within, formable, prunable
 from intlscore.engine.setsearch.best import Best
 from intlscore.engine.spec import SEQUENCE, type_spec

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from intlscore.engine.odds.odds_result import Interval, OddsResult
 from intlscore.engine.odds.play import PlayMove, PlayOdds
-from intlscore.engine.odds.result import Interval, OddsResult
 from intlscore.faces.render.percent import percent
 
 __all__ = ["AdviceWords", "advice_words", "draws_text"]

@@ -24,7 +24,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from intlscore.engine.odds.result import OddsResult, TypeOdds
+from intlscore.engine.odds.odds_result import OddsResult, TypeOdds
 from intlscore.faces.render.advice import draws_text
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text

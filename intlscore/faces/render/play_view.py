@@ -25,8 +25,8 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from intlscore.engine.odds.odds_result import OddsResult
 from intlscore.engine.odds.play import PlayOdds
-from intlscore.engine.odds.result import OddsResult
 from intlscore.faces.render.advice import advice_words
 from intlscore.faces.render.layout import Fitted, Stacked
 from intlscore.faces.render.output import user_text

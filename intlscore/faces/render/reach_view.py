@@ -44,7 +44,7 @@ from rich.table import Table
 from rich.text import Text
 
 from intlscore.engine.reach.near import NearReach, near_of
-from intlscore.engine.reach.result import Out, ReachResult, TypeReach
+from intlscore.engine.reach.reach_result import Out, ReachResult, TypeReach
 from intlscore.faces.render.chips import chip_row, tile_chip
 from intlscore.faces.render.layout import Fitted, LabelledRows, Stacked
 from intlscore.faces.render.output import user_text

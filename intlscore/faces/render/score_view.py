@@ -1,4 +1,4 @@
-"""The rich view of one scored closed hand (:class:`~intlscore.engine.result.ScoreResult`).
+"""The rich view of one scored closed hand (:class:`~intlscore.engine.score_result.ScoreResult`).
 
 The view only lays out what the result says; it never scores. Every fact is in
 the text itself (the chips' colours repeat their letters), so the view reads
@@ -29,7 +29,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from intlscore.engine.result import BestMatch, Context, Meld, ScoreResult, TypeMatch
+from intlscore.engine.score_result import BestMatch, Context, Meld, ScoreResult, TypeMatch
 from intlscore.faces.render.chips import chip_row, placed_row
 from intlscore.faces.render.layout import LabelledRows as LabelledRows  # re-exported
 from intlscore.faces.render.output import escape_controls, user_text
@@ -58,7 +58,7 @@ def joker_words(jokers: int) -> str:
 def score_arithmetic(best: BestMatch, jokers: int, doubled: bool) -> str:
     """How the final score comes about: the base for the joker column, x 2 for a joker discard.
 
-    >>> from intlscore.engine.result import TypeMatch
+    >>> from intlscore.engine.score_result import TypeMatch
     >>> royal = TypeMatch(24, "Royal", 2400, (), 23)
     >>> score_arithmetic(BestMatch(royal, 4800), 0, True)
     'Royal: 2400 (no joker) x 2 for the joker discard = 4800'
@@ -88,7 +88,7 @@ def context_words(context: Context) -> list[str]:
 def joker_legend(melds: Iterable[Meld]) -> str:
     """What the marked jokers mean, in words; empty when no joker stands for a tile.
 
-    >>> from intlscore.engine.result import PlacedTile
+    >>> from intlscore.engine.score_result import PlacedTile
     >>> from intlscore.engine.tiles import JOKER, Tile
     >>> run = Meld("run", (PlacedTile(Tile("r5")), PlacedTile(JOKER, Tile("r6")),
     ...                    PlacedTile(Tile("r7"))))

@@ -1,6 +1,6 @@
 """The set search's pairs mode: which two drawn tiles complete 13 tiles (issue 19, 20).
 
-``intlscore.engine.setsearch.pairs.drawn_pairs`` is the Python reference and
+``intlscore.engine.setsearch.drawn_pairs.drawn_pairs`` is the Python reference and
 ``holds_sets_pairs`` in ``native/setsearch.c`` the build the compiled play search reads
 (``native/play.c: paired_wins``); ``intlscore._native.sets_pairs`` exposes it here. Hands
 worked out by hand pin the meaning; random pools of 13 tiles (up to two jokers) and of 14
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from play_reference import full_set
 
 from intlscore.engine.notation import parse_tiles
-from intlscore.engine.setsearch.pairs import DrawnPairs, drawn_pairs
+from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import type_spec
 from intlscore.engine.tiles import Tile

@@ -2,10 +2,10 @@
 
 >>> from intlscore.engine.spec import type_spec
 >>> from intlscore.rules.ruleset import default_table
->>> shape = type_spec(default_table().by_number(14))  # runs of 1-9, each a different colour
->>> shape.groups, shape.runs, (shape.low, shape.high), shape.max_sets, shape.distinct_colours
+>>> spec = type_spec(default_table().by_number(14))  # runs of 1-9, each a different colour
+>>> spec.groups, spec.runs, (spec.low, spec.high), spec.max_sets, spec.distinct_colours
 (0, 1, (1, 9), 4, 1)
->>> [len(cand.cells) for cand in filler_sets(shape)][:3], len(filler_sets(shape))
+>>> [len(cand.cells) for cand in filler_sets(spec)][:3], len(filler_sets(spec))
 ([3, 3, 3], 112)
 """
 
@@ -18,7 +18,7 @@ from intlscore.engine.melds import MAX_RUN, position_number, position_tile
 from intlscore.engine.spec import TypeSpec
 
 
-def target_numbers(shape: TypeSpec) -> tuple[int | None, ...]:
+def target_numbers(spec: TypeSpec) -> tuple[int | None, ...]:
     """The numbers a search must try to hold ``same_number`` tiles of, or ``(None,)``.
 
     >>> from intlscore.engine.spec import type_spec
@@ -29,12 +29,12 @@ def target_numbers(shape: TypeSpec) -> tuple[int | None, ...]:
     >>> target_numbers(basic._replace(same_number=6))[:3]
     (1, 2, 3)
     """
-    if not shape.same_number:
+    if not spec.same_number:
         return (None,)
     return tuple(
         number
         for number in range(1, 14)
-        if any(shape.usable((number - 1) * 4 + colour) for colour in range(4))
+        if any(spec.usable((number - 1) * 4 + colour) for colour in range(4))
     )
 
 
@@ -61,11 +61,11 @@ class Candidate(NamedTuple):
     """The run's colour, or -1 for a group."""
 
 
-def filler_sets(shape: TypeSpec) -> tuple[Candidate, ...]:
-    """Every group and run the shape allows, smallest first."""
+def filler_sets(spec: TypeSpec) -> tuple[Candidate, ...]:
+    """Every group and run the spec allows, smallest first."""
     # The 22 set shapes of the shipped table have only 9 distinct lists of sets
     # (they differ in counts, colours or totals): each list is built once a run.
-    return _filler_sets(shape.groups, shape.runs, shape.numbers, shape.low, shape.high)
+    return _filler_sets(spec.groups, spec.runs, spec.numbers, spec.low, spec.high)
 
 
 @functools.cache
@@ -134,9 +134,9 @@ def narrowing(narrow: TypeSpec, wide: TypeSpec) -> int | None:
     return tiles
 
 
-def _beside_sets(shape: TypeSpec) -> TypeSpec:
+def _beside_sets(spec: TypeSpec) -> TypeSpec:
     """The spec less what says which sets it allows."""
-    return shape._replace(structure=0, groups=0, runs=0, numbers=0, low=0, high=0)
+    return spec._replace(structure=0, groups=0, runs=0, numbers=0, low=0, high=0)
 
 
 def _candidate(cells: tuple[int, ...], run_colour: int) -> Candidate:

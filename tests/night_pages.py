@@ -9,8 +9,10 @@ docs/night-screen.png (1920 x 1080) once; the tests write theirs to a temporary 
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,26 +39,26 @@ def new_cafe(db: Path, name: str = "cafe", *extra: str) -> None:
               "--seed", "11", "--stake", "0.01", *extra)  # fmt: skip
 
 
-ROUND_ONE = [
-    ("cafe-r1-t1", "--open", "--winner", "ada", "--rack", "gil=r5 b7 *", "--rack", "fay=o1 o2",
-     "--not-melded", "ben"),
-    ("cafe-r1-t1", "--foot", "--winner", "gil", "--rack", "fay=12", "--rack", "ada=30", "--rack",
-     "ben=8"),
-    ("cafe-r1-t2", "--open", "--winner", "jo", "--rack", "eli=25", "--rack", "dot=40"),
-    ("cafe-r1-t2", "--open", "--winner", "dot", "--rack", "eli=5", "--not-melded", "jo"),
-    ("cafe-r1-t3", "--foot", "--winner", "lou", "--rack", "ivo=22", "--rack", "kai=9"),
-    ("cafe-r1-t3", "--open", "--winner", "ivo", "--rack", "lou=14", "--rack", "kai=31"),
-    ("cafe-r1-t4", "--closed", "k1-13 k1", "--discard", "r5", "--winner", "hana", "--rack",
-     "mo=20", "--rack", "cy=17"),
-    ("cafe-r1-t4", "--open", "--winner", "mo", "--rack", "cy=10", "--rack", "hana=3"),
-]  # fmt: skip
+def walkthrough_deals(round_: int) -> list[list[str]]:
+    """The ``session deal`` arguments of the café's round ``round_`` as docs/night.md records
+    them, in order, leaving out the deals it shows refused (read from the page, so the
+    screenshots follow its walkthrough).
+
+    >>> walkthrough_deals(1)[0][:4]
+    ['cafe-r1-t1', '--open', '--winner', 'ivo']
+    """
+    lines = (ROOT / "docs" / "night.md").read_text(encoding="utf-8").splitlines()
+    return [
+        shlex.split(line.split(" --json")[0])[4:]
+        for line, printed in pairwise(lines)
+        if line.startswith(f"$ intlscore session deal cafe-r{round_}-")
+        and not printed.startswith("intlscore: error")
+    ]
+
+
+ROUND_ONE = walkthrough_deals(1)
 """Round 1's deals, as docs/night.md records them."""
-ROUND_TWO = [
-    ("cafe-r2-t1", "--open", "--winner", "cy", "--rack", "dot=18", "--rack", "ada=7", "--rack",
-     "ivo=26"),
-    ("cafe-r2-t2", "--open", "--winner", "nia", "--rack", "hana=15", "--rack", "lou=21"),
-    ("cafe-r2-t2", "--open", "--winner", "lou", "--rack", "nia=8", "--not-melded", "hana"),
-]  # fmt: skip
+ROUND_TWO = walkthrough_deals(2)[:3]
 """The first deals of round 2, as docs/night.md records them."""
 
 

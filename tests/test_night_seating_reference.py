@@ -136,6 +136,23 @@ def met_twice(plan: Seating) -> int:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("rounds", [3, 4])
+def test_planner_keeps_the_weak_rule_for_thirteen(rounds: int, seed: int) -> None:
+    """13 players: no repeat, and nobody never at a table of 3 (the issue's rule), which the
+    reference shows possible; an even share is not (test above)."""
+    plan = plan_seating(names(13), rounds, seed=seed, cpu_seconds=None)
+    assert met_twice(plan) == 0
+    assert min(threes(plan, 13)) >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_planner_keeps_the_weak_rule_for_fourteen_over_three(seed: int) -> None:
+    plan = plan_seating(names(14), 3, seed=seed, cpu_seconds=None)
+    assert met_twice(plan) == 0
+    assert min(threes(plan, 14)) >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
 def test_planner_reaches_the_best_for_fourteen_over_four(seed: int) -> None:
     """14 over 4: no repeat, tables of 3 from 0 to 2 (the least spread possible), and the
     unavoidable flaw is named."""

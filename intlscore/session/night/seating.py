@@ -7,8 +7,10 @@ to seat, keeping the rounds already seated (``fixed``) as they are, so that:
 2. no pair meets twice wherever some seating allows it: a meeting costs the square of the
    pair's earlier meetings (good-enough-golfers), so repeats, when they cannot be avoided,
    spread thin;
-3. nobody sits at a table of 3 again while others never have (each player's count of
-   tables of 3 costs its square).
+3. nobody sits at a table of 3 again while others never have: where the tables of 3 have
+   more seats than there are players, a player never at one costs more than any share of
+   the others can (someone must sit at two); then each player's count of tables of 3
+   costs its square.
 
 The rules are weighted in that order, so a plan with fewer keep-apart breaches always wins,
 then fewer (squared) repeats, then fairer tables of 3 (krcg's lexicographic weights); the
@@ -270,9 +272,17 @@ class _Search:
                 ids = [index[player] for player in table]
                 self._count(ids, +1)
         self.present = [index[player] for player in players]
+        self.sizes = table_sizes(len(players))
+        total = sum(self.threes[player] for player in self.present)
+        total += planned * sum(size for size in self.sizes if size == 3)
+        span = len(fixed) + planned
+        self.is_present = [False] * size
+        for player in self.present:
+            self.is_present[player] = True
+        # a player never at a table of 3 outweighs every square (sum of squares <= N * R^2)
+        self.zero_units = len(players) * span * span + 1 if total > len(players) else 0
         self.rank = [0 if ranks is None else ranks.get(name, len(names)) for name in names]
         self.close_w = 0 if ranks is None else CLOSE_WEIGHT
-        self.sizes = table_sizes(len(players))
         self.rounds: list[list[list[int]]] = []
         self.restart(planned, rng)
 
@@ -333,7 +343,15 @@ class _Search:
                 total += APART_WEIGHT * self.banned[a][b] * self.meet[a][b]
                 total += self.repeat_w * _repeat_cost(self.meet[a][b])
         total += self.close_w * self.closeness()
+        total += self.threes_w * self.zero_units * self.zeros()
         return total + self.threes_w * sum(count * count for count in self.threes)
+
+    def zeros(self) -> int:
+        """Present players never at a table of 3 (counted only where someone must sit at
+        two)."""
+        if not self.zero_units:
+            return 0
+        return sum(1 for player in self.present if not self.threes[player])
 
     def closeness(self) -> int:
         """The ranks between tablemates of the next round (0 unless seated by standing)."""
@@ -382,6 +400,11 @@ class _Search:
             delta += self.threes_w * (
                 2 * self.threes[to_three] + 1 - (2 * self.threes[from_three] - 1)
             )
+            if self.zero_units:
+                zeros = (self.threes[from_three] == 1 and self.is_present[from_three]) - (
+                    self.threes[to_three] == 0 and self.is_present[to_three]
+                )
+                delta += self.threes_w * self.zero_units * zeros
         if r == 0 and self.close_w:
             rank, ra, rb = self.rank, self.rank[a], self.rank[b]
             change = sum(abs(rb - rank[x]) - abs(ra - rank[x]) for x in table_a if x != a)
@@ -438,7 +461,7 @@ class _Search:
             sum(self.meet[a][b] for a, b in pairs if self.banned[a][b]),
             sum(_repeat_cost(self.meet[a][b]) for a, b in pairs),
             self.closeness(),
-            sum(count * count for count in self.threes),
+            self.zero_units * self.zeros() + sum(count * count for count in self.threes),
         )
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import STRESS
 
+from intlscore.faces.documents import session_data
 from intlscore.session.ledger import Ledger
 
 pytestmark = [
@@ -249,7 +250,7 @@ def test_a_writer_killed_mid_transaction_is_recovered_not_called_corrupt(tmp_pat
     show = cli_process(db, "session", "show", SESSION, "--json")
     out, err = show.communicate(timeout=60)
     assert show.returncode == 0, err.decode()
-    assert json.loads(out) == {"format": "session/1", **before.to_dict()}
+    assert json.loads(out) == {"format": "session/1", **session_data(before, None)}
     with Ledger(db) as ledger:
         assert ledger.check() == []
         tables = ledger.read(

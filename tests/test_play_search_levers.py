@@ -33,7 +33,7 @@ from intlscore.engine.odds.positions import drawn, thrown, unseen_counts
 from intlscore.engine.odds.start import set_up
 from intlscore.engine.odds.walks import Walked
 from intlscore.engine.odds.wins import blind_class
-from intlscore.engine.setsearch import pairs as pairs_module
+from intlscore.engine.setsearch import drawn_pairs as pairs_module
 from intlscore.engine.setsearch.drawn_pairs import DrawnPairs, drawn_pairs
 from intlscore.engine.setsearch.pool import Pool
 from intlscore.engine.spec import TypeSpec, type_spec

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -138,6 +138,41 @@ def test_a_night_tables_line_follows_a_laptop_deal_from_the_event_alone(
         expect(line).to_contain_text(f"{b} starts deal 2 of 4")
         expect(page.get_by_label("totals", exact=True)).to_contain_text("Totals after 1 deal")
         reads = [path for method, path, _ in answers if path.split("?")[0].endswith(table.session)]
+        assert reads == [f"/session/{table.session}"]  # the page, served once
+
+
+def test_a_timer_script_that_loads_after_the_hello_reads_nothing(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """timer.js is deferred: on a slow phone the stream's hello may come before it runs.
+    Its catch-up then uses what the hello made current, and the page is not read again
+    (it was: a second GET of the page, before any deal)."""
+    db = tmp_path / "ledger.sqlite3"
+    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+    with Ledger(db) as ledger:
+        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
+        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
+    table = first.tables[0]
+    a, b, c, d = table.players
+    with (
+        running(create_app(db=db)) as url,
+        listening(url, table.session),
+        phone(browser, url) as (page, _),
+    ):
+        held: list[Route] = []
+        # timer.js is held until the hello is in, as on a slow phone
+        page.route("**/static/timer.js", lambda route: held.append(route))
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url.removeprefix(url)))
+        page.goto(f"/session/{table.session}", wait_until="commit")
+        expect(page.locator("html[data-live=on]")).to_have_count(1)
+        assert len(held) == 1, "timer.js was not asked for"
+        held[0].continue_()
+        page.wait_for_load_state("domcontentloaded")  # timer.js has run (deferred)
+        argv = ["session", "deal", table.session, "--open", "--winner", a]
+        assert main([*argv, "--not-melded", b, c, d, "--db", str(db)]) == 0
+        expect(page.locator("[data-live=table-line]")).to_contain_text(f"{b} starts deal 2")
+        reads = [path for path in asked if path.split("?")[0].endswith(table.session)]
         assert reads == [f"/session/{table.session}"]  # the page, served once
 
 

@@ -25,6 +25,7 @@ const Live = (() => {
   let during = false;
   let shared = null; // the page's text, fetched once for this event
   let told = null; // { parts: Set, changed: Set }
+  let lastTold = null; // what the last event made current, for a script that runs later
 
   function page() {
     if (during && shared) return shared;
@@ -96,6 +97,23 @@ const Live = (() => {
 
   function on(kind, handler) {
     handlers[kind].push(handler);
+  }
+
+  /* A script that ran after the stream opened (timer.js is deferred: under load the hello
+     may come first) catches up by `handler`, as if it had heard the last event: the parts
+     that event made current read nothing, so the page is not fetched again for them.
+     Before any event, it does nothing (the hello will come and call it). */
+  function late(handler) {
+    if (!greeted) return;
+    during = true;
+    told = lastTold;
+    try {
+      handler();
+    } finally {
+      during = false;
+      shared = null;
+      told = null;
+    }
   }
 
   /* The one line that says the stream is down ("reconnecting..."), under the title. */
@@ -233,6 +251,7 @@ const Live = (() => {
       return;
     }
     during = true;
+    lastTold = null;
     try {
       if (kind === "hello") {
         // on every (re)connect: whatever was written since the page was served, or while
@@ -249,9 +268,10 @@ const Live = (() => {
     } finally {
       during = false;
       shared = null;
+      lastTold = told;
       told = null;
     }
   }
 
-  return { refresh, current, swap, fromHtml, follow, on };
+  return { refresh, current, swap, fromHtml, follow, on, late };
 })();

@@ -395,8 +395,9 @@ class TurnTimer {
   if (typeof Live !== "undefined") {
     Live.on("ledger", follow);
     Live.on("reconnect", follow);
-    // the stream may have opened before this script ran: catch up once
-    if (document.documentElement.dataset.live === "on") follow();
+    // the stream may have opened before this script ran (it is deferred): catch up once,
+    // from what the stream's last event told (no read when it made the line current)
+    Live.late(follow);
   }
 
   render();

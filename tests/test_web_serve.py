@@ -122,6 +122,21 @@ def test_a_port_in_use_is_one_line(db: Path, capsys: pytest.CaptureFixture[str])
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
 
 
+def test_the_address_said_takes_connections_before_the_server_runs(db: Path) -> None:
+    """Once ``serve`` has said "Open URL", a phone or browser that connects at once is let in
+    (its connection waits in the backlog until the server takes it), never refused. The
+    socket used to be bound but not listening until uvicorn started, which on a loaded
+    machine left a phone opened right after the line with "connection refused"."""
+    out = io.StringIO()
+    serving = serve.prepare(argparse.Namespace(db=str(db), port=0, lan=False), out)
+    try:
+        assert f"Open {serving.url}" in out.getvalue()
+        with socket.create_connection(serving.listener.getsockname(), timeout=60):
+            pass  # accepted by the kernel although uvicorn has not started
+    finally:
+        serving.listener.close()
+
+
 @pytest.fixture
 def served(request: pytest.FixtureRequest, db: Path) -> Iterator[tuple[serve.Serving, str]]:
     """``serve`` prepared as the command does it, run in a thread; yields it and its output."""

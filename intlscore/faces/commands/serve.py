@@ -31,6 +31,8 @@ REQUESTS: Final = 64
 """Connections the server takes beyond its live pages: the pages' own requests, a reload."""
 SPARE_FILES: Final = 64
 """Open files the server needs beyond its connections (the ledger, the code, the logs)."""
+BACKLOG: Final = 2048
+"""Connections waiting to be taken (a room of phones arriving at once)."""
 
 
 def port_number(text: str) -> int:
@@ -134,6 +136,9 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
     except OSError as error:
         listener.close()
         raise IntlscoreError(f"cannot listen on {host}:{args.port}: {error.strerror}") from None
+    # listening now, before the address is said: a phone (or the browser) that connects at
+    # once waits in the backlog until uvicorn takes it, instead of being refused
+    listener.listen(BACKLOG)
     port = listener.getsockname()[1]
     token = new_token() if args.lan else None
     url = join_url(host, port, token)
@@ -174,7 +179,7 @@ def prepare(args: argparse.Namespace, out: TextIO) -> Serving:
         # `streams` is answered 503 with Retry-After by the app (live.py), and uvicorn's
         # own bare 503 only comes beyond both
         limit_concurrency=streams + REQUESTS,
-        backlog=2048,  # connections waiting to be taken (a room of phones arriving at once)
+        backlog=BACKLOG,
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
         timeout_graceful_shutdown=2,  # the phones' live streams never end by themselves

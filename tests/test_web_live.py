@@ -13,7 +13,7 @@ from web_server import running
 
 from intlscore.faces.cli import main
 from intlscore.faces.web.app import create_app
-from intlscore.faces.web.live import LedgerWatch
+from intlscore.faces.web.live import Change, LedgerWatch
 from intlscore.session.ledger import DB_ENV, Ledger
 
 PLAYERS = ["ann", "bob", "cat"]
@@ -46,6 +46,56 @@ def test_the_watch_sees_writes_of_other_connections_and_names_their_sessions(db:
         ledger.session("friday").amend(1, kind="open", winner="bob", not_melded=["ann", "cat"])
     assert watch.poll() == ["friday"]
     watch.close()
+
+
+def test_an_unexpected_error_in_a_look_does_not_end_the_watch(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug met while looking (here: finding the file fails once) is logged, and the watch
+    goes on: the pages waiting for their hello get it, and a later write is still told.
+    Before, the watch's task ended, and every stream waited for its hello for ever."""
+    import asyncio
+
+    with Ledger(db) as ledger:
+        ledger.create_session("friday", PLAYERS)
+    failures = [RuntimeError("a bug")]
+
+    def path() -> Path:
+        if failures:
+            raise failures.pop()
+        return db
+
+    async def scenario() -> Change:
+        watch = LedgerWatch(path, interval=0.01)
+        queue = watch.subscribe("friday")
+        ready = asyncio.ensure_future(watch.ready())
+        running = watch._task
+        assert running is not None
+        await asyncio.wait({ready, running}, return_when=asyncio.FIRST_COMPLETED, timeout=60)
+        assert ready.done() and not running.done(), "the watch ended before it was ready"
+
+        async def seen() -> None:  # the watch has looked at the ledger as it stands
+            while watch.head("friday") is None:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(seen(), timeout=60)  # a hang guard
+        with Ledger(db) as ledger:
+            ledger.session("friday").deal(**OPEN_WIN)
+
+        async def the_deal() -> Change:  # (the first good look tells friday as new to it)
+            while True:
+                change = await queue.get()
+                if change.news.get("friday", {}).get("count") == 1:
+                    return change
+
+        change = await asyncio.wait_for(the_deal(), timeout=60)  # a hang guard
+        watch.unsubscribe(queue)
+        return change
+
+    with caplog.at_level("ERROR", logger="intlscore.web"):
+        change = asyncio.run(scenario())
+    assert change.sessions == ["friday"] and change.kind == "ledger"
+    assert "the live watch could not read the ledger" in caplog.text
 
 
 def test_a_keyed_replay_changes_nothing_to_announce(db: Path) -> None:

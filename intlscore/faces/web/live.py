@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -61,6 +62,7 @@ NIGHT: Final = "night:"
 """How a change to a night's record is named among the sessions changed."""
 STREAM_RETRY_AFTER: Final = 10
 """Seconds a page refused a stream (the server holds its limit) waits before it asks again."""
+log = logging.getLogger("intlscore.web")
 
 
 def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
@@ -148,16 +150,29 @@ class LedgerWatch:
 
     async def _run(self) -> None:
         try:
-            await asyncio.to_thread(self.poll)  # the state the first subscribers start from
+            await self._look_in_thread(frozenset())  # the state the first subscribers start from
             self._ready.set()
             while True:
                 await asyncio.sleep(self.interval)
                 followed = frozenset(self._following.values())
-                changed, news = await asyncio.to_thread(self.look, followed)
+                changed, news = await self._look_in_thread(followed)
                 if changed:
                     self.tell(changed, "ledger", news)
         finally:
             self.close()
+
+    async def _look_in_thread(
+        self, followed: frozenset[str]
+    ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+        """:meth:`look` in a worker thread. An unexpected error (a bug) is logged and the
+        watch goes on: if it ended the task, the pages waiting for their hello (``ready``)
+        would wait for ever, and no page would hear of a write again."""
+        try:
+            return await asyncio.to_thread(self.look, followed)
+        except Exception:
+            log.exception("the live watch could not read the ledger; it looks again")
+            self.close()
+            return [], {}
 
     def tell(
         self, sessions: list[str], kind: str, news: dict[str, dict[str, Any]] | None = None

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
+from live_streams import run
 from web_server import running
 
 from intlscore.faces.cli import main
@@ -93,7 +94,7 @@ def test_an_unexpected_error_in_a_look_does_not_end_the_watch(
         return change
 
     with caplog.at_level("ERROR", logger="intlscore.web"):
-        change = asyncio.run(scenario())
+        change = run(scenario())  # (in a thread: Playwright may hold this one's loop)
     assert change.sessions == ["friday"] and change.kind == "ledger"
     assert "the live watch could not read the ledger" in caplog.text
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import ok, refused
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 
@@ -16,19 +16,6 @@ PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 @pytest.fixture(autouse=True)
 def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("INTLSCORE_DB", str(tmp_path / "ledger.sqlite3"))
-
-
-def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert status == 0, err
-    return out
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert (status, out) == (2, ""), err
-    (line,) = err.strip().splitlines()
-    return line
 
 
 def shown(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import ok, refused
 
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 
@@ -21,22 +21,6 @@ def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     path = tmp_path / "ledger.sqlite3"
     monkeypatch.setenv("INTLSCORE_DB", str(path))
     return path
-
-
-def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert status == 0, err
-    return out
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """The one line of a refusal (exit status 2, nothing on stdout)."""
-    status, out, err = run(capsys, *argv)
-    assert status == 2, (out, err)
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 def as_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -95,7 +79,10 @@ def test_a_night_from_start_to_standings(capsys: pytest.CaptureFixture[str]) -> 
     draft = as_json(capsys, "night", "seat", "n")
     met = {frozenset((a, b)) for t in tables for a in t["players"] for b in t["players"] if a < b}
     again = {
-        frozenset((a, b)) for t in draft["tables"] for a in t["players"] for b in t["players"]
+        frozenset((a, b))
+        for t in draft["tables"]
+        for a in t["players"]
+        for b in t["players"]
         if a < b and frozenset((a, b)) in met
     }
     assert {frozenset(f["players"]) for f in draft["flaws"] if f["kind"] == "repeat"} == again
@@ -196,16 +183,26 @@ def test_cut_to_the_top_eight_seeded_and_halved(capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["night", "new", "x", "--players", "a", "b", "c", "d", "e"],
-         "5 players cannot sit at tables of 3 and 4: seat 3 or 4 at one table, or 6 or more"),
-        (["night", "new", "x", "--players", "ann", "bob", "cat", "dan", "eve", "Ann"],
-         "players 'ann' and 'Ann' are one player"),
-        (["night", "new", "x", "--players", "José", "bob", "cat", "dan", "eve", "Jose\u0301"],
-         "are one player (names are matched without regard to case or Unicode form)"),
-        (["night", "new", "x", "--players", *PLAYERS, "--apart", "ann", "zed"],
-         "'zed' is not a player of night 'x' (its players are ann, bob"),
-        (["night", "new", "x", "--players", *PLAYERS, "--order", "points,luck"],
-         "tie-break 'luck' is not one of points, margin, wins, total"),
+        (
+            ["night", "new", "x", "--players", "a", "b", "c", "d", "e"],
+            "5 players cannot sit at tables of 3 and 4: seat 3 or 4 at one table, or 6 or more",
+        ),
+        (
+            ["night", "new", "x", "--players", "ann", "bob", "cat", "dan", "eve", "Ann"],
+            "players 'ann' and 'Ann' are one player",
+        ),
+        (
+            ["night", "new", "x", "--players", "José", "bob", "cat", "dan", "eve", "Jose\u0301"],
+            "are one player (names are matched without regard to case or Unicode form)",
+        ),
+        (
+            ["night", "new", "x", "--players", *PLAYERS, "--apart", "ann", "zed"],
+            "'zed' is not a player of night 'x' (its players are ann, bob",
+        ),
+        (
+            ["night", "new", "x", "--players", *PLAYERS, "--order", "points,luck"],
+            "tie-break 'luck' is not one of points, margin, wins, total",
+        ),
         (["night", "show", "nope"], "no night named 'nope' (there are no nights"),
     ],
 )
@@ -374,7 +371,8 @@ def test_a_player_on_the_roll_call_only_is_renamed_and_clashes_are_refused(
     assert '"ann"' in stored[0]  # nothing changed
     assert ok(capsys, "player", "rename", "hal", "Hal").strip() == "renamed hal to Hal in night n"
     assert as_json(capsys, "night", "show", "n")["players"][-1] == {
-        "name": "Hal", "status": "present"
+        "name": "Hal",
+        "status": "present",
     }
     assert "no player named 'nobody'" in refused(capsys, "player", "rename", "nobody", "x")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import ok, run
 from jsonschema import Draft202012Validator
 
 from intlscore.session.night.night import Night, new_night, round_clock
@@ -39,12 +39,6 @@ def clock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Clock:
     return stopped
 
 
-def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert status == 0, err
-    return out
-
-
 def shown(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(ok(capsys, "night", "show", "n", "--json"))
     Draft202012Validator(json.loads(SCHEMA.read_text())).validate(data)
@@ -59,7 +53,9 @@ def deal(capsys: pytest.CaptureFixture[str], table: dict[str, Any]) -> None:
 
 
 def start(
-    capsys: pytest.CaptureFixture[str], *extra: str, rounds: int = 1,
+    capsys: pytest.CaptureFixture[str],
+    *extra: str,
+    rounds: int = 1,
     players: Sequence[str] = PLAYERS,
 ) -> list[dict[str, Any]]:
     """A night of ``players`` (8: two tables of four), 4 deals a round, round 1 seated at
@@ -146,9 +142,10 @@ def test_a_second_deal_after_time_is_named(
     clock.at = "20:31:00"
     deal(capsys, tables[0])
     deal(capsys, tables[0])
-    assert "round 1, table 1 recorded 2 deals after time was up (all count)" in shown(capsys)[
-        "warnings"
-    ]
+    assert (
+        "round 1, table 1 recorded 2 deals after time was up (all count)"
+        in shown(capsys)["warnings"]
+    )
 
 
 def test_an_amended_deal_keeps_the_time_it_was_first_recorded(
@@ -209,7 +206,9 @@ def test_an_older_record_loads_without_a_limit() -> None:
 def test_the_clock_counts_whole_seconds() -> None:
     ticking = round_clock(2, "2026-12-06T23:30:00+00:00", 45, "2026-12-07T00:14:01+00:00")
     assert (ticking.ends, ticking.seconds_left, ticking.time_up) == (
-        "2026-12-07T00:15:00+00:00", 59, False,
+        "2026-12-07T00:15:00+00:00",
+        59,
+        False,
     )
     late = round_clock(2, "2026-12-06T23:30:00+00:00", 45, "2026-12-07T01:00:00+00:00")
     assert (late.seconds_left, late.time_up) == (0, True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import ok, refused
 
 from intlscore.session.night.points import TableResult, standings, winners_cut
 
@@ -20,19 +20,6 @@ PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
 @pytest.fixture(autouse=True)
 def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("INTLSCORE_DB", str(tmp_path / "ledger.sqlite3"))
-
-
-def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert status == 0, err
-    return out
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert (status, out) == (2, ""), err
-    (line,) = err.strip().splitlines()
-    return line
 
 
 def shown(capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -67,19 +54,30 @@ def test_winners_and_the_best_others_seeded(capsys: pytest.CaptureFixture[str]) 
     (a, b, c, d), (e, f, g, h) = first_round(capsys)
     night = shown(capsys)
     assert [(r["player"], r["points"], r["margin"]) for r in night["standings"]] == [
-        (e, 4, 214), (a, 4, 208), (b, 3, -66.67), (f, 3, -68.67), (c, 1, -69.33),
-        (g, 1, -71.33), (d, 0, -72), (h, 0, -74),
+        (e, 4, 214),
+        (a, 4, 208),
+        (b, 3, -66.67),
+        (f, 3, -68.67),
+        (c, 1, -69.33),
+        (g, 1, -71.33),
+        (d, 0, -72),
+        (h, 0, -74),
     ]
     out = ok(capsys, "night", "cut", "n", "--winners", "--best-losers", "4", "--carry",
              "halved")  # fmt: skip
     # seeds: the winners e, a by standing; then b, f, c, g: tables 1-3-5 and 2-4-6
-    assert out.split() == " ".join([  # as wrapped at any width
-        "night n: the 2 table winners and the 4 best others after round 1 play on"
-        " (earlier points halved)",
-        f"table 1: 1. {e} (table winner), 3. {b}, 5. {c}",
-        f"table 2: 2. {a} (table winner), 4. {f}, 6. {g}",
-        "next: intlscore night seat n --accept",
-    ]).split()
+    assert (
+        out.split()
+        == " ".join(
+            [  # as wrapped at any width
+                "night n: the 2 table winners and the 4 best others after round 1 play on"
+                " (earlier points halved)",
+                f"table 1: 1. {e} (table winner), 3. {b}, 5. {c}",
+                f"table 2: 2. {a} (table winner), 4. {f}, 6. {g}",
+                "next: intlscore night seat n --accept",
+            ]
+        ).split()
+    )
     cut = shown(capsys)["cut"]
     assert cut == {"after": 1, "top": 6, "players": [e, a, b, f, c, g], "carry": "halved",
                    "by": "winners", "winners": [e, a], "best_losers": 4}  # fmt: skip

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import ok
 from jsonschema import Draft202012Validator
 
 from intlscore.faces.documents import schema
@@ -19,12 +19,6 @@ PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay"]
 @pytest.fixture(autouse=True)
 def ledger_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("INTLSCORE_DB", str(tmp_path / "ledger.sqlite3"))
-
-
-def ok(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    status, out, err = run(capsys, *argv)
-    assert status == 0, err
-    return out
 
 
 def renamed(capsys: pytest.CaptureFixture[str], old: str, new: str) -> dict[str, Any]:

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import httpx2 as httpx
 from playwright.sync_api import Browser, Page, Route, expect
+from web_fixtures import night_table
 from web_server import running
 
 from intlscore.faces.cli import main
 from intlscore.faces.web.app import create_app
 from intlscore.faces.web.live import limit_streams
 from intlscore.session.ledger import Ledger
-from intlscore.session.night.store import accept_round, create_night
 
 PHONE = {"width": 360, "height": 640}
 PLAYERS = ["ann", "bob", "cat"]
@@ -118,11 +118,7 @@ def test_a_night_tables_line_follows_a_laptop_deal_from_the_event_alone(
     """At a night's table the line says who starts the deal in play: after a deal recorded
     on the laptop it names the next starter, from the event, with no read of the page."""
     db = tmp_path / "ledger.sqlite3"
-    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
-    with Ledger(db) as ledger:
-        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
-        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
-    table = first.tables[0]
+    table = night_table(db)
     a, b, c, d = table.players
     with (
         running(create_app(db=db)) as url,
@@ -148,11 +144,7 @@ def test_a_timer_script_that_loads_after_the_hello_reads_nothing(
     Its catch-up then uses what the hello made current, and the page is not read again
     (it was: a second GET of the page, before any deal)."""
     db = tmp_path / "ledger.sqlite3"
-    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
-    with Ledger(db) as ledger:
-        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
-        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
-    table = first.tables[0]
+    table = night_table(db)
     a, b, c, d = table.players
     with (
         running(create_app(db=db)) as url,

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import STRESS
 from live_streams import Stream, open_stream, run, until
+from web_fixtures import night_table
 from web_server import cli_environment, intlscore, serve_process
 
 from intlscore.faces.cli import main
@@ -215,14 +216,9 @@ def test_a_rescore_or_an_unknown_moment_makes_the_page_read_itself(tmp_path: Pat
 
 
 def test_a_night_tables_news_holds_its_line_with_the_next_starter(tmp_path: Path) -> None:
-    from intlscore.session.night.store import accept_round, create_night
 
     db = tmp_path / "ledger.sqlite3"
-    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
-    with Ledger(db) as ledger:
-        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
-        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
-    table = first.tables[0]
+    table = night_table(db)
     a, b, c, d = table.players
     watch = LedgerWatch(lambda: db)
     watch.poll()

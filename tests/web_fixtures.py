@@ -15,7 +15,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from intlscore.faces.web.app import create_app
-from intlscore.session.ledger import DB_ENV
+from intlscore.session.ledger import DB_ENV, Ledger
+from intlscore.session.night.night import SeatedTable
 
 
 @pytest.fixture(autouse=True)
@@ -32,3 +33,15 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(db=db, allowed_hosts=["testserver"])) as test_client:
         yield test_client
+
+
+def night_table(db: Path) -> SeatedTable:
+    """The first table of a night of eight players (seed 5) whose first round is accepted
+    on the ledger at ``db``: an ordinary session with a place in a night."""
+    from intlscore.session.night.store import accept_round, create_night
+
+    eight = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+    with Ledger(db) as ledger:
+        create_night(ledger, "cafe", eight, rounds=4, deals=4, seed=5)
+        _, first = accept_round(ledger, "cafe", cpu_seconds=None)
+    return first.tables[0]
